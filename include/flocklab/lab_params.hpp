@@ -1,0 +1,26 @@
+#pragma once
+// Parameters of the `lab` model (SPEC section 3), the reference model of flocklab.
+#include <string>
+
+namespace flocklab {
+
+/// Fixed gains of the lab model: they put the three rules on comparable scales.
+inline constexpr double kLabSeparationGain = 0.05;
+inline constexpr double kLabAlignmentGain = 0.05;
+inline constexpr double kLabCohesionGain = 0.005;
+
+/// Parameters of the lab model. Lengths in world units, speeds in units per step.
+/// Every weight may be 0, which switches its rule off.
+struct LabParams {
+  double separation = 1.5;  ///< weight of separation, >= 0
+  double alignment = 1.0;   ///< weight of alignment, >= 0
+  double cohesion = 1.0;    ///< weight of cohesion, >= 0
+  double radius = 10.0;     ///< perception radius r, > 0; separation acts within r/2
+  double maxSpeed = 1.0;    ///< vmax, > 0; speeds are kept in [vmax/2, vmax]
+  double world = 100.0;     ///< side L of the square torus, > 0
+};
+
+/// The first problem with `p` as one readable sentence naming the parameter, or "" when valid.
+std::string validate(const LabParams& p);
+
+}  // namespace flocklab

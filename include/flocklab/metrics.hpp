@@ -1,0 +1,25 @@
+#pragma once
+// Measures of a flock (SPEC section 3): order, groups, spacing. Computed with the grid, so
+// they cost O(n) and work at a million boids; the same bits for every thread count.
+#include <cstddef>
+
+#include "flocklab/flock.hpp"
+#include "flocklab/neighbor_search.hpp"
+
+namespace flocklab {
+
+/// Measures of one state. Deterministic; independent of thread count and neighbour search.
+struct Metrics {
+  double polarization = 0;    ///< |mean of unit headings|, in [0, 1]
+  std::size_t flocks = 0;     ///< connected groups, boids linked when closer than r (wrapped)
+  std::size_t largestFlock = 0;  ///< boids in the largest group
+  double largestShare = 0;    ///< largestFlock / n, in (0, 1]
+  double meanNearestDistance = 0;  ///< mean distance to the nearest other boid (wrapped); 0 if n < 2
+  double meanNeighbors = 0;   ///< mean number of other boids closer than r
+};
+
+/// Measures `flock` in a torus of side `world`, linking boids closer than `radius`.
+/// `options.threads` threads share the work; the result does not depend on it.
+Metrics measure(const Flock& flock, double world, double radius, const EngineOptions& options = {});
+
+}  // namespace flocklab

@@ -1,0 +1,22 @@
+#pragma once
+// How the engine finds each boid's neighbours. Both ways give bit-identical results.
+#include <optional>
+#include <string_view>
+
+namespace flocklab {
+
+/// Neighbour search. Grid is O(n) per step and the default; Brute is the O(n^2) reference.
+enum class NeighborSearch { Grid, Brute };
+
+/// "grid" or "brute".
+const char* toString(NeighborSearch search);
+/// Parses "grid" or "brute"; nothing for any other text.
+std::optional<NeighborSearch> parseNeighborSearch(std::string_view text);
+
+/// Engine settings that change speed, never results.
+struct EngineOptions {
+  NeighborSearch search = NeighborSearch::Grid;  ///< neighbour search
+  unsigned threads = 0;  ///< worker threads including the caller; 0 means all cores
+};
+
+}  // namespace flocklab

@@ -1,0 +1,29 @@
+#pragma once
+// The state as CSV `x,y,vx,vy`, one boid a row, numbers at round-trip precision (the shortest
+// text that parses back to the same double), so that a saved run continues bit for bit.
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "flocklab/flock.hpp"
+
+namespace flocklab {
+
+/// A CSV that is not a valid state; what() is one line naming the row and the problem.
+class CsvError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Parses CSV text with header `x,y,vx,vy` (LF or CRLF line ends). Rejects an empty file, a
+/// wrong header, a short or long row, text that is not a number, non-finite values, and
+/// positions outside [0, world]. Throws CsvError.
+Flock parseStateCsv(std::string_view text, double world);
+/// Reads and parses a state file; throws CsvError (also when it cannot be read).
+Flock readStateCsv(const std::string& path, double world);
+/// The state as CSV text at round-trip precision.
+std::string formatStateCsv(const Flock& flock);
+/// The shortest decimal text that parses back to exactly `value`.
+std::string roundTrip(double value);
+
+}  // namespace flocklab

@@ -1,0 +1,64 @@
+#pragma once
+// Uniform grid over the torus [0, L]^2 for neighbour search.
+//
+// Invariants:
+// - cells per axis m = floor(L / (r * (1 + 1e-9))), at least 1, capped so the cell count stays
+//   near the boid count; the cell side L/m is then at least r with a margin far above rounding,
+//   so two boids closer than r (wrapped) always sit in the same or adjacent cells.
+// - a position equal to L (rounding can leave one there) goes to the last cell.
+// - Determinism: cells are filled by a counting sort in boid index order, so each cell lists
+//   its boids in ascending index, whatever the thread count.
+// - with fewer than 3 cells per axis the 3x3 block would visit a cell twice; neighbourCells()
+//   lists each cell once, so no neighbour is ever counted twice.
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace flocklab {
+
+class Grid {
+ public:
+  /// Sorts n boids at (x, y) into cells of side >= radius over a torus of side world. When
+  /// vx and vy are given, cell-ordered copies of the velocities are kept too.
+  void build(const double* x, const double* y, const double* vx, const double* vy, std::size_t n,
+             double world, double radius);
+
+  int cellsPerAxis() const { return m_; }
+  double cellSide() const { return side_; }
+  std::size_t cellCount() const { return start_.size() - 1; }
+  /// Slots [begin(c), end(c)) of cell c in the cell-ordered arrays.
+  std::uint32_t begin(std::size_t cell) const { return start_[cell]; }
+  std::uint32_t end(std::size_t cell) const { return start_[cell + 1]; }
+  /// Cell of boid i.
+  std::uint32_t cellOf(std::size_t i) const { return cellOf_[i]; }
+  /// Column (or row) of a coordinate in [0, L].
+  int column(double coordinate) const;
+  /// The distinct cells of the 3x3 block around `cell` (fewer when m < 3); returns how many.
+  int neighborCells(std::uint32_t cell, std::uint32_t out[9]) const;
+  /// Largest number of boids in any 3x3 block: the most candidates one boid can have.
+  std::size_t maxBlockPopulation() const { return maxBlock_; }
+
+  /// Cell-ordered data: slot s holds boid index(s) with its position and velocity.
+  std::uint32_t index(std::size_t slot) const { return order_[slot]; }
+  const std::uint32_t* indices() const { return order_.data(); }
+  const double* sortedX() const { return sx_.data(); }
+  const double* sortedY() const { return sy_.data(); }
+  const double* sortedVx() const { return svx_.data(); }
+  const double* sortedVy() const { return svy_.data(); }
+
+ private:
+  int m_ = 1;
+  double side_ = 0, world_ = 0;
+  std::size_t maxBlock_ = 0;
+  std::vector<std::uint32_t> start_{0, 0}, order_, cellOf_, cursor_;
+  std::vector<double> sx_, sy_, svx_, svy_;
+};
+
+/// Minimum-image offset along one axis, exactly as SPEC section 3 states it.
+inline double wrapDelta(double d, double world, double half) {
+  if (d > half) return d - world;
+  if (d < -half) return d + world;
+  return d;
+}
+
+}  // namespace flocklab
