@@ -17,6 +17,16 @@ Xoshiro256ss::Xoshiro256ss(std::uint64_t seed) {
   for (auto& word : s_) word = expand.next();
 }
 
+Xoshiro256ss Xoshiro256ss::fromState(std::uint64_t s0, std::uint64_t s1, std::uint64_t s2,
+                                     std::uint64_t s3) {
+  Xoshiro256ss g(0);
+  g.s_[0] = s0;
+  g.s_[1] = s1;
+  g.s_[2] = s2;
+  g.s_[3] = s3;
+  return g;
+}
+
 std::uint64_t Xoshiro256ss::next() {
   const std::uint64_t result = rotl(s_[1] * 5, 7) * 9;
   const std::uint64_t t = s_[1] << 17;

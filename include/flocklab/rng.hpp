@@ -24,6 +24,11 @@ class Xoshiro256ss {
  public:
   /// Seeds the four state words with four SplitMix64 outputs of `seed`.
   explicit Xoshiro256ss(std::uint64_t seed);
+  /// A generator whose four state words are exactly s0..s3, skipping the SplitMix64
+  /// expansion; for checking against the published reference outputs (state {1, 2, 3, 4}).
+  /// The state must not be all zero (xoshiro would then output only zeros).
+  static Xoshiro256ss fromState(std::uint64_t s0, std::uint64_t s1, std::uint64_t s2,
+                                std::uint64_t s3);
   /// The next 64-bit output.
   std::uint64_t next();
   /// A uniform double in [0, 1): the top 53 bits of next() times 2^-53.

@@ -1,0 +1,57 @@
+// The flocklab command. Every error a user can cause ends here as one line on stderr and
+// exit status 2; --help and --version exit 0.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+#include <string>
+
+#include "flocklab/version.hpp"
+#include "interrupt.hpp"
+#include "run_command.hpp"
+#include "usage_error.hpp"
+
+namespace {
+int fail(const std::string& message) {
+  std::fprintf(stderr, "flocklab: error: %s\n", message.c_str());
+  return flocklab::cli::kUsageExit;
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace flocklab::cli;
+  CLI::App app{"flocklab: Reynolds' boids as a fast, exactly reproducible flocking laboratory"};
+  app.set_version_flag("--version", std::string("flocklab ") + flocklab::kVersion);
+  app.require_subcommand(1);
+  RunOptions runOptions;
+  CLI::App* run = addRunCommand(app, runOptions);
+  if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](const CLI::App* sub) {
+                                          return sub->get_name() == argv[1];
+                                        }).empty())
+    return fail(std::string("unknown command '") + argv[1] + "' (see flocklab --help)");
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::string message = e.what();
+    if (message.empty() || dynamic_cast<const CLI::RequiredError*>(&e))
+      message = "give a command: flocklab run (see flocklab --help)";
+    return fail(message);
+  }
+  catchInterrupts();
+  try {
+    if (run->parsed()) return executeRun(runOptions, *run);
+  } catch (const UsageError& e) {
+    return fail(e.what());
+  } catch (const std::bad_alloc&) {
+    return fail("out of memory");
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "flocklab: internal error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

@@ -1,0 +1,37 @@
+#pragma once
+// What `flocklab run` prints and writes: the summary (text or JSON) and the metrics series.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "flocklab/metrics.hpp"
+
+namespace flocklab::cli {
+
+/// One row of the metrics series: the step and the metrics of the state after it.
+struct SeriesRow {
+  std::uint64_t step;
+  Metrics metrics;
+};
+
+/// Everything the summary reports about one run.
+struct RunReport {
+  std::string model = "lab";
+  std::size_t count = 0;
+  std::uint64_t steps = 0;
+  std::uint64_t seed = 0;
+  std::string startFile;  ///< the --init file, or "" for a random start
+  unsigned threads = 1;
+  double seconds = 0;     ///< wall time of the steps alone
+  Metrics start, end;
+  std::string hash;       ///< 16 hex digits, or "" when not asked for
+};
+
+/// The summary a person reads, several aligned lines ending in a newline.
+std::string formatSummary(const RunReport& report);
+/// The summary as one JSON object and a newline.
+std::string formatSummaryJson(const RunReport& report);
+/// The metrics series as CSV (header step,polarization,...) or, if `json`, a JSON array.
+std::string formatSeries(const std::vector<SeriesRow>& rows, bool json);
+
+}  // namespace flocklab::cli

@@ -1,0 +1,128 @@
+// The independent reference for the lab model (SPEC section 3), written from the spec alone,
+// not from the C++ engine: the seed's plain O(n^2) pair loop, each pair i < j visited once and
+// added to both boids' sums, with exactly the spec's arithmetic and order. test_reference and
+// test_golden compare the engine with it to the last bit.
+//
+// Usage: node lab_reference.mjs --in start.csv [--out end.csv] [--hash] --steps 300
+//          [--separation 1.5] [--alignment 1] [--cohesion 1] [--radius 10] [--max-speed 1]
+//          [--world 100]
+// CSV header `x,y,vx,vy`; numbers written with JS's shortest round-trip Number-to-string.
+// --hash prints the FNV-1a 64 hash of the final state as 16 hex digits.
+import { readFileSync, writeFileSync } from "node:fs";
+
+const K_SEP = 0.05, K_ALI = 0.05, K_COH = 0.005;
+
+function parseArgs(argv) {
+  const o = { in: null, out: null, hash: false, steps: 0, separation: 1.5, alignment: 1,
+              cohesion: 1, radius: 10, "max-speed": 1, world: 100 };
+  for (let k = 0; k < argv.length; k++) {
+    const name = argv[k].replace(/^--/, "");
+    if (!(name in o) || !argv[k].startsWith("--")) throw new Error(`unknown argument ${argv[k]}`);
+    if (name === "hash") { o.hash = true; continue; }
+    const value = argv[++k];
+    if (value === undefined) throw new Error(`--${name} needs a value`);
+    o[name] = (name === "in" || name === "out") ? value : Number(value);
+    if (typeof o[name] === "number" && !Number.isFinite(o[name])) throw new Error(`bad --${name}`);
+  }
+  if (!o.in) throw new Error("--in is required");
+  return o;
+}
+
+function readCsv(path) {
+  const lines = readFileSync(path, "utf8").split(/\r?\n/).filter((l) => l !== "");
+  if (lines[0] !== "x,y,vx,vy") throw new Error("header must be x,y,vx,vy");
+  const b = { x: [], y: [], vx: [], vy: [] };
+  for (const line of lines.slice(1)) {
+    const f = line.split(",").map(Number);
+    if (f.length !== 4 || f.some((v) => !Number.isFinite(v))) throw new Error(`bad row ${line}`);
+    b.x.push(f[0]); b.y.push(f[1]); b.vx.push(f[2]); b.vy.push(f[3]);
+  }
+  return b;
+}
+
+// Default Number-to-string, except that -0 keeps its sign (String(-0) is "0").
+const num = (v) => (Object.is(v, -0) ? "-0" : String(v));
+
+function writeCsv(path, b) {
+  let text = "x,y,vx,vy\n";
+  for (let i = 0; i < b.x.length; i++)
+    text += `${num(b.x[i])},${num(b.y[i])},${num(b.vx[i])},${num(b.vy[i])}\n`;
+  writeFileSync(path, text);
+}
+
+// Wrapped offset on a torus of side L: one correction, strict comparisons with L/2.
+function wrap(d, L) {
+  if (d > L / 2) d -= L;
+  else if (d < -L / 2) d += L;
+  return d;
+}
+
+// One synchronous step: every sum reads the snapshot b, the result is a new state.
+function step(b, p) {
+  const n = b.x.length, L = p.world, r2 = p.radius * p.radius, sepR2 = r2 / 4;
+  const cnt = new Array(n).fill(0);
+  const ax = new Array(n).fill(0), ay = new Array(n).fill(0);
+  const cx = new Array(n).fill(0), cy = new Array(n).fill(0);
+  const sx = new Array(n).fill(0), sy = new Array(n).fill(0);
+  for (let i = 0; i < n; i++) {
+    for (let j = i + 1; j < n; j++) {
+      const dx = wrap(b.x[j] - b.x[i], L), dy = wrap(b.y[j] - b.y[i], L);
+      const d2 = dx * dx + dy * dy;
+      if (!(d2 < r2)) continue;
+      cnt[i]++; cnt[j]++;
+      ax[i] += b.vx[j]; ay[i] += b.vy[j];
+      ax[j] += b.vx[i]; ay[j] += b.vy[i];
+      cx[i] += dx; cy[i] += dy;
+      cx[j] -= dx; cy[j] -= dy;
+      if (d2 > 0 && d2 < sepR2) {
+        sx[i] -= dx / d2; sy[i] -= dy / d2;
+        sx[j] += dx / d2; sy[j] += dy / d2;
+      }
+    }
+  }
+  const ws = p.separation * K_SEP, wa = p.alignment * K_ALI, wc = p.cohesion * K_COH;
+  const out = { x: [], y: [], vx: [], vy: [] };
+  for (let i = 0; i < n; i++) {
+    let vx = b.vx[i], vy = b.vy[i];
+    if (cnt[i] > 0) {
+      const c = cnt[i];
+      vx += ws * sx[i] + wa * (ax[i] / c - vx) + wc * (cx[i] / c);
+      vy += ws * sy[i] + wa * (ay[i] / c - vy) + wc * (cy[i] / c);
+    }
+    const s = Math.sqrt(vx * vx + vy * vy), vmax = p["max-speed"];
+    if (s > vmax) {
+      vx = (vx / s) * vmax; vy = (vy / s) * vmax;
+    } else if (s > 0 && s < vmax / 2) {
+      vx = (vx / s) * (vmax / 2); vy = (vy / s) * (vmax / 2);
+    }
+    let x = b.x[i] + vx, y = b.y[i] + vy;
+    if (x < 0) x += L; else if (x >= L) x -= L;
+    if (y < 0) y += L; else if (y >= L) y -= L;
+    out.x.push(x); out.y.push(y); out.vx.push(vx); out.vy.push(vy);
+  }
+  return out;
+}
+
+// FNV-1a 64 over each boid's x, y, vx, vy as IEEE-754 bits, 8 bytes little-endian.
+function stateHash(b) {
+  const mask = (1n << 64n) - 1n, prime = 0x100000001b3n;
+  let h = 0xcbf29ce484222325n;
+  const view = new DataView(new ArrayBuffer(8));
+  for (let i = 0; i < b.x.length; i++)
+    for (const v of [b.x[i], b.y[i], b.vx[i], b.vy[i]]) {
+      view.setFloat64(0, v, true);
+      for (let k = 0; k < 8; k++) h = ((h ^ BigInt(view.getUint8(k))) * prime) & mask;
+    }
+  return h.toString(16).padStart(16, "0");
+}
+
+try {
+  const p = parseArgs(process.argv.slice(2));
+  let b = readCsv(p.in);
+  for (let s = 0; s < p.steps; s++) b = step(b, p);
+  if (p.out) writeCsv(p.out, b);
+  if (p.hash) console.log(stateHash(b));
+} catch (e) {
+  console.error(`lab_reference: ${e.message}`);
+  process.exit(2);
+}

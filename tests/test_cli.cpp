@@ -1,0 +1,198 @@
+// The flocklab command as a user runs it: outputs, exact continuation through --save and
+// --init, and every kind of bad input (exit status 2, one line on stderr, no file left).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Result {
+  int status;
+  std::string out, err;
+};
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+class Cli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("flocklab-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  // Runs `flocklab ARGS` in the test's folder.
+  Result run(const std::string& args) {
+    const std::string command = "cd '" + dir_.string() + "' && '" FLOCKLAB_BINARY_DIR "/flocklab' " +
+                                args + " >stdout.txt 2>stderr.txt";
+    const int raw = std::system(command.c_str());
+    Result r{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(dir_ / "stdout.txt"), slurp(dir_ / "stderr.txt")};
+    fs::remove(dir_ / "stdout.txt");
+    fs::remove(dir_ / "stderr.txt");
+    return r;
+  }
+  void write(const std::string& name, const std::string& text) { std::ofstream(dir_ / name) << text; }
+  // Files in the test's folder other than the inputs the test wrote itself.
+  std::size_t fileCount() const {
+    return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir_), fs::directory_iterator{}));
+  }
+  // Expects exit status 2, exactly one line on stderr containing `fragment`, nothing on
+  // stdout, and no new file.
+  void expectUsageError(const std::string& args, const std::string& fragment) {
+    const std::size_t before = fileCount();
+    const Result r = run(args);
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(fragment), std::string::npos) << args << ": " << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
+    EXPECT_TRUE(r.out.empty()) << args << ": " << r.out;
+    EXPECT_EQ(fileCount(), before) << args << " left a file behind";
+  }
+  std::string hashOf(const std::string& args) {
+    const Result r = run(args + " --json --hash");
+    EXPECT_EQ(r.status, 0) << r.err;
+    return nlohmann::json::parse(r.out).at("hash").get<std::string>();
+  }
+
+  fs::path dir_;
+};
+
+}  // namespace
+
+TEST_F(Cli, DefaultRunPrintsAReadableSummary) {
+  const Result r = run("run");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model lab - 120 boids - 600 steps - seed 42\n", 0), 0u) << r.out;
+  for (const char* label : {"polarization", "flocks (largest)", "nearest-neighbour distance", "time"})
+    EXPECT_NE(r.out.find(label), std::string::npos) << label;
+  EXPECT_TRUE(r.err.empty());
+}
+
+TEST_F(Cli, JsonSummaryHasEveryKey) {
+  const Result r = run("run --count 50 --steps 20 --seed 3 --threads 1 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j.at("model"), "lab");
+  EXPECT_EQ(j.at("count"), 50);
+  EXPECT_EQ(j.at("steps"), 20);
+  EXPECT_EQ(j.at("seed"), 3);
+  EXPECT_EQ(j.at("threads"), 1);
+  EXPECT_TRUE(j.at("seconds").is_number());
+  for (const char* part : {"start", "end"})
+    for (const char* key : {"polarization", "flocks", "largest_flock", "largest_share",
+                            "mean_nn_distance", "mean_neighbors"})
+      EXPECT_TRUE(j.at(part).contains(key)) << part << "." << key;
+}
+
+TEST_F(Cli, HashIsTheSameForGridBruteAndThreads) {
+  const std::string base = "run --count 200 --steps 100 --seed 9";
+  const std::string grid = hashOf(base + " --threads 1");
+  EXPECT_EQ(grid.size(), 16u);
+  EXPECT_EQ(hashOf(base + " --neighbors brute --threads 1"), grid);
+  EXPECT_EQ(hashOf(base + " --threads 2"), grid);
+  EXPECT_NE(hashOf("run --count 200 --steps 100 --seed 10"), grid);
+}
+
+TEST_F(Cli, SaveThenInitContinuesExactly) {
+  const std::string full = hashOf("run --steps 600");
+  ASSERT_EQ(run("run --steps 300 --save half.csv").status, 0);
+  EXPECT_EQ(hashOf("run --init half.csv --steps 300"), full);
+  // The saved file itself round-trips: starting from it with 0 steps gives its own hash.
+  EXPECT_EQ(hashOf("run --init half.csv --steps 0"), hashOf("run --steps 300"));
+}
+
+TEST_F(Cli, MetricsSeriesAsCsvAndJson) {
+  ASSERT_EQ(run("run --steps 100 --every 25 --metrics-out m.csv").status, 0);
+  const std::string csv = slurp(dir_ / "m.csv");
+  EXPECT_EQ(csv.rfind("step,polarization,flocks,largest_flock,largest_share,mean_nn_distance,mean_neighbors\n", 0), 0u);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 6);  // header and steps 0, 25, 50, 75, 100
+  EXPECT_NE(csv.find("\n100,"), std::string::npos);
+  ASSERT_EQ(run("run --steps 30 --every 7 --metrics-out m.json").status, 0);
+  const auto rows = nlohmann::json::parse(slurp(dir_ / "m.json"));
+  ASSERT_EQ(rows.size(), 6u);  // steps 0, 7, 14, 21, 28 and the last, 30
+  EXPECT_EQ(rows[1].at("step"), 7);
+  EXPECT_EQ(rows.back().at("step"), 30);
+  EXPECT_TRUE(rows.back().contains("largest_share"));
+}
+
+TEST_F(Cli, HelpAndVersion) {
+  Result r = run("--version");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "flocklab 0.1.0\n");
+  r = run("run --help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("--neighbors"), std::string::npos);
+  EXPECT_EQ(run("--help").status, 0);
+}
+
+TEST_F(Cli, BadNumbersAreRejected) {
+  expectUsageError("run --count 0", "--count");
+  expectUsageError("run --count -5", "--count");
+  expectUsageError("run --count abc", "--count");
+  expectUsageError("run --steps -1", "--steps");
+  expectUsageError("run --seed -1", "--seed");
+  expectUsageError("run --every 0 --metrics-out m.csv", "--every");
+  expectUsageError("run --threads -2", "--threads");
+  for (const char* flag : {"--radius", "--max-speed", "--separation", "--alignment", "--cohesion", "--world"}) {
+    expectUsageError(std::string("run ") + flag + " nan", flag);
+    expectUsageError(std::string("run ") + flag + " inf", flag);
+    expectUsageError(std::string("run ") + flag + " -1", flag);
+  }
+  expectUsageError("run --radius 0", "--radius");
+  expectUsageError("run --neighbors octree", "--neighbors");
+  expectUsageError("run --bogus", "--bogus");
+  expectUsageError("", "command");
+  expectUsageError("fly", "fly");
+}
+
+TEST_F(Cli, CountsThatDoNotFitSaySoBeforeTrying) {
+  expectUsageError("run --count 4000000000", "memory");
+  expectUsageError("run --count 99999999999", "index");
+}
+
+TEST_F(Cli, BadStartFilesAreRejected) {
+  expectUsageError("run --init missing.csv", "cannot read missing.csv");
+  write("empty.csv", "");
+  expectUsageError("run --init empty.csv", "empty");
+  write("header.csv", "x,y,vx,vy\n");
+  expectUsageError("run --init header.csv", "no boids");
+  write("wrongheader.csv", "a,b,c,d\n1,2,3,4\n");
+  expectUsageError("run --init wrongheader.csv", "header");
+  write("words.csv", "x,y,vx,vy\n1,2,fast,4\n");
+  expectUsageError("run --init words.csv", "row 2: vx is not a number");
+  write("truncated.csv", "x,y,vx,vy\n1,2,0.5,0.5\n3,4,0.5");
+  expectUsageError("run --init truncated.csv", "row 3");
+  write("nan.csv", "x,y,vx,vy\n1,2,nan,0\n");
+  expectUsageError("run --init nan.csv", "not finite");
+  write("inf.csv", "x,y,vx,vy\n1,2,0,1e999\n");
+  expectUsageError("run --init inf.csv", "row 2");
+  write("outside.csv", "x,y,vx,vy\n1,2,0,1\n100.5,3,0,1\n");
+  expectUsageError("run --init outside.csv", "row 3: x = 100.5 is outside the world");
+  expectUsageError("run --init outside.csv --world 200 --radius -1", "--radius");
+  fs::create_directory(dir_ / "folder.csv");
+  expectUsageError("run --init folder.csv", "folder.csv");
+}
+
+TEST_F(Cli, OutputsThatCannotBeWrittenFailBeforeTheRun) {
+  expectUsageError("run --save nowhere/state.csv", "cannot write nowhere/state.csv");
+  expectUsageError("run --metrics-out nowhere/m.csv", "cannot write nowhere/m.csv");
+  expectUsageError("run --metrics-out m.txt", ".csv or .json");
+  fs::create_directory(dir_ / "taken.csv");
+  expectUsageError("run --save taken.csv", "directory");
+  // A good save next to a bad metrics path: neither file appears.
+  expectUsageError("run --save ok.csv --metrics-out nowhere/m.csv", "nowhere/m.csv");
+  EXPECT_FALSE(fs::exists(dir_ / "ok.csv"));
+}
