@@ -24,6 +24,10 @@ std::string validate(const LabParams& p) {
     std::string problem = checkFinite(c.name, c.value, c.allowZero);
     if (!problem.empty()) return problem + " (got " + std::to_string(c.value) + ")";
   }
+  // One wrap per axis brings a boid back into [0, L] only if a step is at most L long.
+  if (p.maxSpeed > p.world)
+    return "max speed (" + std::to_string(p.maxSpeed) + ") must not exceed the world's side (" +
+           std::to_string(p.world) + ")";
   return "";
 }
 

@@ -23,15 +23,26 @@ std::string rowError(std::size_t row, const std::string& what) {
   return "row " + std::to_string(row) + ": " + what;
 }
 
+// Up to 40 characters of user text for an error message, control characters shown as '?'
+// so that the message stays on one line.
+std::string quote(std::string_view text) {
+  std::string out(text.substr(0, 40));
+  for (char& c : out)
+    if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = '?';
+  return "'" + out + "'";
+}
+
 double parseField(std::string_view field, std::size_t row, const char* name) {
   double value = 0;
   const char* first = field.data();
   const char* last = field.data() + field.size();
-  if (!field.empty() && *first == '+') ++first;  // from_chars rejects a leading '+'
+  // from_chars rejects a leading '+'; skip one, but never in front of another sign.
+  if (!field.empty() && *first == '+' && field.size() > 1 && first[1] != '-' && first[1] != '+') ++first;
   const auto [end, ec] = std::from_chars(first, last, value);
+  if (ec == std::errc::result_out_of_range)
+    throw CsvError(rowError(row, std::string(name) + " is out of the range of a double: " + quote(field)));
   if (field.empty() || ec != std::errc() || end != last)
-    throw CsvError(rowError(row, std::string(name) + " is not a number: '" +
-                                     std::string(field.substr(0, 40)) + "'"));
+    throw CsvError(rowError(row, std::string(name) + " is not a number: " + quote(field)));
   if (!std::isfinite(value)) throw CsvError(rowError(row, std::string(name) + " is not finite"));
   return value;
 }
@@ -43,17 +54,13 @@ Flock parseStateCsv(std::string_view text, double world) {
   if (text.empty()) throw CsvError("the file is empty");
   std::string_view header = nextLine(text);
   if (header != "x,y,vx,vy")
-    throw CsvError("row 1: the header must be 'x,y,vx,vy', got '" +
-                   std::string(header.substr(0, 40)) + "'");
+    throw CsvError("row 1: the header must be 'x,y,vx,vy', got " + quote(header));
   Flock flock;
   std::size_t row = 1;
   while (!text.empty()) {
     std::string_view line = nextLine(text);
     ++row;
-    if (line.empty()) {
-      if (text.empty()) break;  // one trailing newline is fine
-      throw CsvError(rowError(row, "empty line"));
-    }
+    if (line.empty()) throw CsvError(rowError(row, "empty line"));
     double values[4];
     for (int f = 0; f < 4; ++f) {
       const std::size_t comma = line.find(',');

@@ -152,6 +152,7 @@ TEST_F(Cli, BadNumbersAreRejected) {
     expectUsageError(std::string("run ") + flag + " -1", flag);
   }
   expectUsageError("run --radius 0", "--radius");
+  expectUsageError("run --max-speed 20 --world 5", "max speed");
   expectUsageError("run --neighbors octree", "--neighbors");
   expectUsageError("run --bogus", "--bogus");
   expectUsageError("", "command");

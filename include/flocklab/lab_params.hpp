@@ -16,7 +16,7 @@ struct LabParams {
   double alignment = 1.0;   ///< weight of alignment, >= 0
   double cohesion = 1.0;    ///< weight of cohesion, >= 0
   double radius = 10.0;     ///< perception radius r, > 0; separation acts within r/2
-  double maxSpeed = 1.0;    ///< vmax, > 0; speeds are kept in [vmax/2, vmax]
+  double maxSpeed = 1.0;    ///< vmax, in (0, L]; speeds are kept in [vmax/2, vmax]
   double world = 100.0;     ///< side L of the square torus, > 0
 };
 

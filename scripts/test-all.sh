@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Builds and runs every test: the release suite (with the JavaScript reference), the whole
+# suite under AddressSanitizer + UndefinedBehaviorSanitizer, the threaded tests under
+# ThreadSanitizer, and a short libFuzzer run over the CSV reader.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+for preset in release asan tsan fuzz; do
+  echo "== $preset"
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset"
+  ctest --preset "$preset"
+done
