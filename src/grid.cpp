@@ -5,25 +5,38 @@
 
 namespace flocklab {
 
-int Grid::column(double coordinate) const {
-  const int c = static_cast<int>(coordinate / side_);
-  return c < 0 ? 0 : (c >= m_ ? m_ - 1 : c);
+namespace {
+int clampIndex(double position, double side, int count) {
+  const int c = static_cast<int>(position / side);
+  return c < 0 ? 0 : (c >= count ? count - 1 : c);
 }
+}  // namespace
+
+int Grid::column(double x) const { return clampIndex(x, sideX_, mx_); }
+int Grid::row(double y) const { return clampIndex(y, sideY_, my_); }
 
 void Grid::build(const double* x, const double* y, const double* vx, const double* vy,
-                 std::size_t n, double world, double radius) {
-  // The margin 1e-9 keeps the side above r even after the rounding of L/m and x/side.
-  const double fit = std::floor(world / (radius * (1 + 1e-9)));
-  const double cap = std::floor(std::sqrt(4.0 * static_cast<double>(n) + 16));
-  m_ = static_cast<int>(std::max(1.0, std::min(fit, cap)));
-  world_ = world;
-  side_ = world / m_;
-  const std::size_t cells = static_cast<std::size_t>(m_) * m_;
+                 std::size_t n, const Space& space, double radius) {
+  // The margin 1e-9 keeps the side above r even after the rounding of W/m and x/side.
+  double fitX = std::max(1.0, std::floor(space.width / (radius * (1 + 1e-9))));
+  double fitY = std::max(1.0, std::floor(space.height / (radius * (1 + 1e-9))));
+  const double cap = 4.0 * static_cast<double>(n) + 16;  // more cells than this only cost memory
+  if (fitX * fitY > cap) {
+    const double shrink = std::sqrt(cap / (fitX * fitY));
+    fitX = std::max(1.0, std::floor(fitX * shrink));
+    fitY = std::max(1.0, std::floor(fitY * shrink));
+  }
+  mx_ = static_cast<int>(fitX);
+  my_ = static_cast<int>(fitY);
+  sideX_ = space.width / mx_;
+  sideY_ = space.height / my_;
+  periodic_ = space.periodic;
+  const std::size_t cells = static_cast<std::size_t>(mx_) * my_;
 
   start_.assign(cells + 1, 0);
   cellOf_.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
-    const auto cell = static_cast<std::uint32_t>(column(y[i]) * m_ + column(x[i]));
+    const auto cell = static_cast<std::uint32_t>(row(y[i]) * mx_ + column(x[i]));
     cellOf_[i] = cell;
     ++start_[cell + 1];
   }
@@ -59,17 +72,32 @@ void Grid::build(const double* x, const double* y, const double* vx, const doubl
   }
 }
 
-int Grid::neighborCells(std::uint32_t cell, std::uint32_t out[9]) const {
-  const int cx = static_cast<int>(cell % m_), cy = static_cast<int>(cell / m_);
-  int cols[3], rows[3], k = 0;
-  const int span = m_ < 3 ? m_ : 3;
-  for (int o = 0; o < span; ++o) {
-    // m >= 3: c-1, c, c+1 wrapped; m < 3: every column once, in order.
-    cols[o] = m_ < 3 ? o : (cx + o - 1 + m_) % m_;
-    rows[o] = m_ < 3 ? o : (cy + o - 1 + m_) % m_;
+namespace {
+// The distinct columns (or rows) next to c, in ascending order of offset; returns how many.
+int adjacent(int c, int count, bool periodic, int out[3]) {
+  int k = 0;
+  if (periodic && count < 3) {
+    for (int o = 0; o < count; ++o) out[k++] = o;
+    return k;
   }
-  for (int r = 0; r < span; ++r)
-    for (int c = 0; c < span; ++c) out[k++] = static_cast<std::uint32_t>(rows[r] * m_ + cols[c]);
+  for (int o = -1; o <= 1; ++o) {
+    const int v = c + o;
+    if (periodic)
+      out[k++] = (v + count) % count;
+    else if (v >= 0 && v < count)
+      out[k++] = v;
+  }
+  return k;
+}
+}  // namespace
+
+int Grid::neighborCells(std::uint32_t cell, std::uint32_t out[9]) const {
+  int cols[3], rows[3];
+  const int nc = adjacent(static_cast<int>(cell % mx_), mx_, periodic_, cols);
+  const int nr = adjacent(static_cast<int>(cell / mx_), my_, periodic_, rows);
+  int k = 0;
+  for (int r = 0; r < nr; ++r)
+    for (int c = 0; c < nc; ++c) out[k++] = static_cast<std::uint32_t>(rows[r] * mx_ + cols[c]);
   return k;
 }
 

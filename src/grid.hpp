@@ -1,38 +1,46 @@
 #pragma once
-// Uniform grid over the torus [0, L]^2 for neighbour search.
+// Uniform grid over a Space (a torus or a box, W x H) for neighbour search.
 //
 // Invariants:
-// - cells per axis m = floor(L / (r * (1 + 1e-9))), at least 1, capped so the cell count stays
-//   near the boid count; the cell side L/m is then at least r with a margin far above rounding,
-//   so two boids closer than r (wrapped) always sit in the same or adjacent cells.
-// - a position equal to L (rounding can leave one there) goes to the last cell.
+// - cells along x: m = floor(W / (r * (1 + 1e-9))), at least 1 (likewise along y), both scaled
+//   down when the cell count would far exceed the boid count; a cell side W/m is then at least
+//   r with a margin far above rounding, so two boids closer than r (wrapped on a torus) always
+//   sit in the same or adjacent cells.
+// - a position equal to W (rounding can leave one there) goes to the last cell.
 // - Determinism: cells are filled by a counting sort in boid index order, so each cell lists
 //   its boids in ascending index, whatever the thread count.
-// - with fewer than 3 cells per axis the 3x3 block would visit a cell twice; neighbourCells()
-//   lists each cell once, so no neighbour is ever counted twice.
+// - on a torus with fewer than 3 cells along an axis the 3x3 block would visit a cell twice;
+//   neighbourCells() lists each cell once, so no neighbour is ever counted twice. In a box the
+//   block stops at the border.
 #include <cstddef>
 #include <cstdint>
 #include <vector>
+
+#include "flocklab/space.hpp"
 
 namespace flocklab {
 
 class Grid {
  public:
-  /// Sorts n boids at (x, y) into cells of side >= radius over a torus of side world. When
-  /// vx and vy are given, cell-ordered copies of the velocities are kept too.
+  /// Sorts n boids at (x, y) into cells of side >= radius over `space`. When vx and vy are
+  /// given, cell-ordered copies of the velocities are kept too.
   void build(const double* x, const double* y, const double* vx, const double* vy, std::size_t n,
-             double world, double radius);
+             const Space& space, double radius);
 
-  int cellsPerAxis() const { return m_; }
-  double cellSide() const { return side_; }
+  int columns() const { return mx_; }
+  int rows() const { return my_; }
+  double cellWidth() const { return sideX_; }
+  double cellHeight() const { return sideY_; }
+  bool periodic() const { return periodic_; }
   std::size_t cellCount() const { return start_.size() - 1; }
   /// Slots [begin(c), end(c)) of cell c in the cell-ordered arrays.
   std::uint32_t begin(std::size_t cell) const { return start_[cell]; }
   std::uint32_t end(std::size_t cell) const { return start_[cell + 1]; }
   /// Cell of boid i.
   std::uint32_t cellOf(std::size_t i) const { return cellOf_[i]; }
-  /// Column (or row) of a coordinate in [0, L].
-  int column(double coordinate) const;
+  /// Column of an x in [0, W] and row of a y in [0, H].
+  int column(double x) const;
+  int row(double y) const;
   /// The distinct cells of the 3x3 block around `cell` (fewer when m < 3); returns how many.
   int neighborCells(std::uint32_t cell, std::uint32_t out[9]) const;
   /// Largest number of boids in any 3x3 block: the most candidates one boid can have.
@@ -47,8 +55,9 @@ class Grid {
   const double* sortedVy() const { return svy_.data(); }
 
  private:
-  int m_ = 1;
-  double side_ = 0, world_ = 0;
+  int mx_ = 1, my_ = 1;
+  double sideX_ = 0, sideY_ = 0;
+  bool periodic_ = true;
   std::size_t maxBlock_ = 0;
   std::vector<std::uint32_t> start_{0, 0}, order_, cellOf_, cursor_;
   std::vector<double> sx_, sy_, svx_, svy_;

@@ -73,7 +73,7 @@ void LabSimulation::setParams(const LabParams& params) {
 }
 
 Metrics LabSimulation::metrics() const {
-  return measureWith(flock_, params_.world, params_.radius, engine_->pool);
+  return measureWith(flock_, Space::square(params_.world), params_.radius, engine_->pool);
 }
 
 void LabSimulation::step(std::uint64_t steps) {
@@ -104,8 +104,8 @@ void LabSimulation::step(std::uint64_t steps) {
       });
     } else {
       Grid& grid = engine.grid;
-      grid.build(now.x.data(), now.y.data(), now.vx.data(), now.vy.data(), n, rule.world,
-                 params_.radius);
+      grid.build(now.x.data(), now.y.data(), now.vx.data(), now.vy.data(), n,
+                 Space::square(rule.world), params_.radius);
       for (auto& buffer : engine.hits)
         if (buffer.size() < grid.maxBlockPopulation()) buffer.resize(grid.maxBlockPopulation());
       const double* sx = grid.sortedX();

@@ -6,6 +6,6 @@
 namespace flocklab {
 
 /// As measure(), with the work shared over `pool`.
-Metrics measureWith(const Flock& flock, double world, double radius, ThreadPool& pool);
+Metrics measureWith(const Flock& flock, const Space& space, double radius, ThreadPool& pool);
 
 }  // namespace flocklab

@@ -16,32 +16,48 @@ namespace flocklab {
 namespace {
 
 struct Geometry {
-  double world, half, r2;
+  Offsets offsets;
+  double r2;
   double d2(double x0, double y0, double x1, double y1) const {
-    const double dx = wrapDelta(x1 - x0, world, half), dy = wrapDelta(y1 - y0, world, half);
+    const double dx = offsets.dx(x0, x1), dy = offsets.dy(y0, y1);
     return dx * dx + dy * dy;
   }
 };
+
+// The cell offsets [lo, hi] along one axis that reach every cell once from cell c.
+void offsetRange(int c, int count, bool periodic, int& lo, int& hi) {
+  if (periodic) {
+    lo = -((count - 1) / 2);
+    hi = count / 2;
+  } else {
+    lo = -c;
+    hi = count - 1 - c;
+  }
+}
 
 // Nearest other boid of the boid in `slot` by rings of cells around its cell. Ring k holds
 // the cells whose larger axis offset is k; offsets stay in [lo, hi] so that no cell is seen
 // twice. Every boid beyond ring k is at least k cell sides away, which ends the search.
 double nearestDistance2(const Grid& grid, const Geometry& g, std::size_t slot) {
-  const int m = grid.cellsPerAxis();
-  const int lo = -((m - 1) / 2), hi = m / 2, reach = std::max(-lo, hi);
+  const int mx = grid.columns(), my = grid.rows();
   const std::uint32_t cell = grid.cellOf(grid.index(slot));
-  const int cx = static_cast<int>(cell % m), cy = static_cast<int>(cell / m);
+  const int cx = static_cast<int>(cell % mx), cy = static_cast<int>(cell / mx);
+  int loX, hiX, loY, hiY;
+  offsetRange(cx, mx, grid.periodic(), loX, hiX);
+  offsetRange(cy, my, grid.periodic(), loY, hiY);
+  const int reach = std::max(std::max(-loX, hiX), std::max(-loY, hiY));
+  const double side = std::min(grid.cellWidth(), grid.cellHeight());
   const double x = grid.sortedX()[slot], y = grid.sortedY()[slot];
   double best = std::numeric_limits<double>::infinity();
   for (int k = 0; k <= reach; ++k) {
-    for (int oy = std::max(lo, -k); oy <= std::min(hi, k); ++oy)
-      for (int ox = std::max(lo, -k); ox <= std::min(hi, k); ++ox) {
+    for (int oy = std::max(loY, -k); oy <= std::min(hiY, k); ++oy)
+      for (int ox = std::max(loX, -k); ox <= std::min(hiX, k); ++ox) {
         if (std::max(std::abs(ox), std::abs(oy)) != k) continue;
-        const auto c = static_cast<std::uint32_t>(((cy + oy + m) % m) * m + (cx + ox + m) % m);
+        const auto c = static_cast<std::uint32_t>(((cy + oy + my) % my) * mx + (cx + ox + mx) % mx);
         for (std::uint32_t s = grid.begin(c); s < grid.end(c); ++s)
           if (s != slot) best = std::min(best, g.d2(x, y, grid.sortedX()[s], grid.sortedY()[s]));
       }
-    const double bound = k * grid.cellSide() * (1 - 1e-9);
+    const double bound = k * side * (1 - 1e-9);
     if (best <= bound * bound) break;
   }
   return best;
@@ -67,13 +83,13 @@ struct UnionFind {
 
 }  // namespace
 
-Metrics measureWith(const Flock& flock, double world, double radius, ThreadPool& pool) {
+Metrics measureWith(const Flock& flock, const Space& space, double radius, ThreadPool& pool) {
   Metrics out;
   const std::size_t n = flock.size();
   if (n == 0) return out;
-  const Geometry g{world, world / 2, radius * radius};
+  const Geometry g{Offsets(space), radius * radius};
   Grid grid;
-  grid.build(flock.x.data(), flock.y.data(), nullptr, nullptr, n, world, radius);
+  grid.build(flock.x.data(), flock.y.data(), nullptr, nullptr, n, space, radius);
 
   std::vector<std::uint32_t> neighbors(n);
   std::vector<double> nearest(n);
@@ -131,9 +147,9 @@ Metrics measureWith(const Flock& flock, double world, double radius, ThreadPool&
   return out;
 }
 
-Metrics measure(const Flock& flock, double world, double radius, const EngineOptions& options) {
+Metrics measure(const Flock& flock, const Space& space, double radius, const EngineOptions& options) {
   ThreadPool pool(options.threads);
-  return measureWith(flock, world, radius, pool);
+  return measureWith(flock, space, radius, pool);
 }
 
 }  // namespace flocklab

@@ -91,8 +91,8 @@ TEST(Determinism, ThreadCountsGiveTheSameBits) {
     one.step(20);
     many.step(20);
     EXPECT_EQ(firstDifference(one.flock(), many.flock()), -1) << threads << " threads";
-    const Metrics a = measure(one.flock(), p.world, p.radius, {NeighborSearch::Grid, 1});
-    const Metrics b = measure(many.flock(), p.world, p.radius, {NeighborSearch::Grid, threads});
+    const Metrics a = measure(one.flock(), Space::square(p.world), p.radius, {NeighborSearch::Grid, 1});
+    const Metrics b = measure(many.flock(), Space::square(p.world), p.radius, {NeighborSearch::Grid, threads});
     EXPECT_EQ(a.polarization, b.polarization);
     EXPECT_EQ(a.meanNearestDistance, b.meanNearestDistance);
     EXPECT_EQ(a.meanNeighbors, b.meanNeighbors);
@@ -117,9 +117,10 @@ TEST(Determinism, BoidsOnCellBordersAndAtTheWorldsEdge) {
   LabParams p = with(7, 100);
   const Flock crowd = randomLabStart(1000, p, 3);
   Grid grid;
-  grid.build(crowd.x.data(), crowd.y.data(), nullptr, nullptr, crowd.size(), p.world, p.radius);
-  ASSERT_EQ(grid.cellsPerAxis(), 14);
-  const double side = grid.cellSide();
+  grid.build(crowd.x.data(), crowd.y.data(), nullptr, nullptr, crowd.size(), Space::square(p.world), p.radius);
+  ASSERT_EQ(grid.columns(), 14);
+  ASSERT_EQ(grid.rows(), 14);
+  const double side = grid.cellWidth();
   Flock f;
   const double below = std::nextafter(p.world, 0.0);
   const double spots[] = {0.0, side, 2 * side, 7 * side, 13 * side, below, p.world,
@@ -143,7 +144,7 @@ TEST(Determinism, SmallWorldsWhereTheGridDegenerates) {
     LabParams p = with(radius, 50);
     const Flock start = randomLabStart(60, p, static_cast<std::uint64_t>(radius * 10));
     expectSameFlight(p, start, {NeighborSearch::Grid, 2}, 40, "radius " + std::to_string(radius));
-    const Metrics m = measure(start, p.world, p.radius);
+    const Metrics m = measure(start, Space::square(p.world), p.radius);
     // Count neighbours the slow way and compare.
     std::uint64_t pairs = 0;
     for (std::size_t i = 0; i < start.size(); ++i)

@@ -58,9 +58,9 @@ const std::vector<SeedRun>& runs(const std::string& name) {
   for (std::uint64_t seed = 1; seed <= kSeeds; ++seed) {
     LabSimulation sim(p, randomLabStart(kBoids, p, seed), kOneThread);
     SeedRun run;
-    run.start = measure(sim.flock(), p.world, kYardstick, kOneThread);
+    run.start = measure(sim.flock(), Space::square(p.world), kYardstick, kOneThread);
     sim.step(kSteps);
-    run.end = measure(sim.flock(), p.world, kYardstick, kOneThread);
+    run.end = measure(sim.flock(), Space::square(p.world), kYardstick, kOneThread);
     run.endOwn = sim.metrics();
     out.push_back(run);
   }
@@ -112,7 +112,7 @@ TEST(LabClaims, RandomStartPolarizationIsAboutSqrtPiOver4n) {
     double sum = 0, lo = p.maxSpeed, hi = 0;
     for (std::uint64_t seed = 1; seed <= kStarts; ++seed) {
       const Flock start = randomLabStart(n, p, seed);
-      sum += measure(start, p.world, p.radius, kOneThread).polarization;
+      sum += measure(start, Space::square(p.world), p.radius, kOneThread).polarization;
       for (std::size_t i = 0; i < n; ++i) {
         const double v = std::sqrt(start.vx[i] * start.vx[i] + start.vy[i] * start.vy[i]);
         lo = std::min(lo, v), hi = std::max(hi, v);

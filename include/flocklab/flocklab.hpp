@@ -8,6 +8,7 @@
 #include "flocklab/metrics.hpp"
 #include "flocklab/neighbor_search.hpp"
 #include "flocklab/rng.hpp"
+#include "flocklab/space.hpp"
 #include "flocklab/state_csv.hpp"
 #include "flocklab/state_hash.hpp"
 #include "flocklab/version.hpp"

@@ -5,21 +5,22 @@
 
 #include "flocklab/flock.hpp"
 #include "flocklab/neighbor_search.hpp"
+#include "flocklab/space.hpp"
 
 namespace flocklab {
 
 /// Measures of one state. Deterministic; independent of thread count and neighbour search.
 struct Metrics {
   double polarization = 0;    ///< |mean of unit headings|, in [0, 1]
-  std::size_t flocks = 0;     ///< connected groups, boids linked when closer than r (wrapped)
+  std::size_t flocks = 0;     ///< connected groups, boids linked when closer than the link radius
   std::size_t largestFlock = 0;  ///< boids in the largest group
   double largestShare = 0;    ///< largestFlock / n, in (0, 1]
   double meanNearestDistance = 0;  ///< mean distance to the nearest other boid (wrapped); 0 if n < 2
   double meanNeighbors = 0;   ///< mean number of other boids closer than r
 };
 
-/// Measures `flock` in a torus of side `world`, linking boids closer than `radius`.
+/// Measures `flock` in `space`, linking boids closer than `radius` (wrapped on a torus).
 /// `options.threads` threads share the work; the result does not depend on it.
-Metrics measure(const Flock& flock, double world, double radius, const EngineOptions& options = {});
+Metrics measure(const Flock& flock, const Space& space, double radius, const EngineOptions& options = {});
 
 }  // namespace flocklab
