@@ -57,7 +57,7 @@ std::string numberArg(double value) { return roundTrip(value); }
 void runReference(const LabParams& p, const Flock& start, int steps, const std::string& tag,
                   Flock& result) {
   ASSERT_TRUE(fs::exists(kNode)) << "node not found at " << kNode
-                                 << " (FLOCKLAB_NODE from CMake's find_program)";
+                                 << " (FLOCKLAB_NODE from CMake's find_program; install it with scripts/setup-debian.sh --test)";
   ASSERT_TRUE(fs::exists(kScript)) << "reference script missing: " << kScript;
   TempDir dir(tag);
   const std::string in = dir.file("start.csv"), out = dir.file("end.csv"),
