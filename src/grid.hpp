@@ -63,11 +63,4 @@ class Grid {
   std::vector<double> sx_, sy_, svx_, svy_;
 };
 
-/// Minimum-image offset along one axis, exactly as SPEC section 3 states it.
-inline double wrapDelta(double d, double world, double half) {
-  if (d > half) return d - world;
-  if (d < -half) return d + world;
-  return d;
-}
-
 }  // namespace flocklab

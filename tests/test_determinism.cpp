@@ -150,9 +150,8 @@ TEST(Determinism, SmallWorldsWhereTheGridDegenerates) {
     for (std::size_t i = 0; i < start.size(); ++i)
       for (std::size_t j = 0; j < start.size(); ++j) {
         if (i == j) continue;
-        double dx = start.x[j] - start.x[i], dy = start.y[j] - start.y[i];
-        dx = wrapDelta(dx, p.world, p.world / 2);
-        dy = wrapDelta(dy, p.world, p.world / 2);
+        const Offsets offsets(Space::square(p.world));
+        const double dx = offsets.dx(start.x[i], start.x[j]), dy = offsets.dy(start.y[i], start.y[j]);
         pairs += dx * dx + dy * dy < radius * radius;
       }
     EXPECT_EQ(m.meanNeighbors, static_cast<double>(pairs) / 60.0) << "radius " << radius;

@@ -1,0 +1,43 @@
+#include "flocklab/simulation.hpp"
+
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "measure.hpp"
+#include "state_check.hpp"
+#include "step_driver.hpp"
+
+namespace flocklab {
+
+Simulation::Simulation(Flock start, const EngineOptions& options)
+    : flock_(std::move(start)), options_(options) {
+  if (!flock_.consistent()) throw std::invalid_argument("the flock's fields differ in length");
+  driver_ = std::make_unique<StepDriver>(options.threads);
+  options_.threads = driver_->threads();
+  next_.resize(flock_.size());
+}
+
+Simulation::~Simulation() = default;
+Simulation::Simulation(Simulation&&) noexcept = default;
+Simulation& Simulation::operator=(Simulation&&) noexcept = default;
+
+void Simulation::advance() {
+  std::swap(flock_, next_);
+  ++stepCount_;
+}
+
+Metrics Simulation::metrics() const { return measureWith(flock_, space(), linkRadius(), driver_->pool()); }
+
+void checkState(const Flock& flock, const Space& space) {
+  for (std::size_t i = 0; i < flock.size(); ++i) {
+    const double values[4] = {flock.x[i], flock.y[i], flock.vx[i], flock.vy[i]};
+    for (double v : values)
+      if (!std::isfinite(v))
+        throw std::invalid_argument("boid " + std::to_string(i) + " has a non-finite value");
+    if (!space.contains(flock.x[i], flock.y[i]))
+      throw std::invalid_argument("boid " + std::to_string(i) + " is outside the world");
+  }
+}
+
+}  // namespace flocklab
