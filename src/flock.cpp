@@ -1,8 +1,7 @@
 #include "flocklab/flock.hpp"
 
-#include <cmath>
 
-#include "flocklab/rng.hpp"
+#include "random_start.hpp"
 
 namespace flocklab {
 
@@ -18,27 +17,9 @@ bool Flock::consistent() const {
 }
 
 Flock randomLabStart(std::size_t count, const LabParams& params, std::uint64_t seed) {
-  // Determinism: the draw order (x, y, heading pairs until accepted, speed) is part of the
-  // documented start; changing it changes every golden value.
-  Xoshiro256ss rng(seed);
-  Flock flock;
-  flock.resize(count);
-  const double L = params.world, half = params.maxSpeed / 2;
-  for (std::size_t i = 0; i < count; ++i) {
-    flock.x[i] = L * rng.uniform();
-    flock.y[i] = L * rng.uniform();
-    double ux, uy, m;
-    do {
-      ux = 2 * rng.uniform() - 1;
-      uy = 2 * rng.uniform() - 1;
-      m = ux * ux + uy * uy;
-    } while (m > 1 || m == 0);
-    const double speed = half + half * rng.uniform();
-    const double scale = speed / std::sqrt(m);
-    flock.vx[i] = ux * scale;
-    flock.vy[i] = uy * scale;
-  }
-  return flock;
+  // vmax - vmax/2 is exactly vmax/2, so this is SPEC section 2's speed = vmax/2 + (vmax/2)*U.
+  return randomStart(count, Space::square(params.world), params.maxSpeed / 2, params.maxSpeed, seed,
+                     [](double, double) { return false; });
 }
 
 }  // namespace flocklab

@@ -1,0 +1,79 @@
+#pragma once
+// Parameters of the `steering` model (SPEC section 4), the Flocking Lab's rules: vision and
+// field of view, steering towards desired directions with a capped force, walls, a pointer
+// that is food or a predator, and circular obstacles. Units: pixels and seconds.
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "flocklab/space.hpp"
+
+namespace flocklab {
+
+/// Separation's internal factor: separation's steering is weighted 1.5 * w_s.
+inline constexpr double kSeparationFactor = 1.5;
+/// The pointer acts on boids within this distance of it, px.
+inline constexpr double kPointerReach = 160;
+/// Walls push boids within this distance of a border towards the centre, px.
+inline constexpr double kWallMargin = 50;
+/// Boids steer away from an obstacle within this distance of its rim, px.
+inline constexpr double kObstacleMargin = 30;
+
+/// What happens at the world's borders.
+enum class Edges { Wrap, Walls };
+
+/// What the pointer is.
+enum class PointerMode { Off, Food, Predator };
+
+/// The pointer: food attracts and a predator repels boids within kPointerReach of (x, y),
+/// while the step count is in [fromStep, toStep).
+struct Pointer {
+  PointerMode mode = PointerMode::Off;
+  double x = 0, y = 0;  ///< px, inside the world
+  std::uint64_t fromStep = 0;
+  std::uint64_t toStep = std::numeric_limits<std::uint64_t>::max();
+};
+
+/// A circle that boids steer around and never enter.
+struct Obstacle {
+  double x = 0, y = 0;  ///< centre, px, inside the world
+  double radius = 0;    ///< px, > 0
+};
+
+/// Parameters of the steering model; the defaults are the Flock preset.
+struct SteeringParams {
+  double width = 900, height = 560;  ///< world, px
+  Edges edges = Edges::Wrap;
+  double vision = 50;            ///< vision radius, px, > 0
+  double separationRadius = 20;  ///< separation acts within this, px, > 0 (may exceed vision)
+  double fov = 360;              ///< field of view, degrees, in (0, 360]
+  double maxSpeed = 180;         ///< V, px/s; speeds stay in [V/3, V]; steering cap V/30 a step
+  double dt = 1.0 / 60;          ///< time step, s, > 0
+  double separation = 1, alignment = 1, cohesion = 1;  ///< rule weights, >= 0
+  double foodWeight = 1;         ///< weight of the pointer as food, >= 0
+  double predatorWeight = 3;     ///< weight of the pointer as a predator, >= 0
+  double wallWeight = 2;         ///< weight of the walls' push, >= 0
+  double obstacleWeight = 3;     ///< weight of steering away from obstacles, >= 0
+  Pointer pointer;
+  std::vector<Obstacle> obstacles;
+
+  /// The world as a Space: a torus with wrap edges, a box with walls.
+  Space space() const { return {width, height, edges == Edges::Wrap}; }
+};
+
+/// The first problem with `p` as one readable sentence naming the parameter, or "".
+std::string validate(const SteeringParams& p);
+
+/// The named presets.
+enum class SteeringPreset { Flock, School, Swarm, Chaos };
+/// "flock", "school", "swarm", "chaos".
+const char* toString(SteeringPreset preset);
+/// Parses a preset name (lower case); nothing for an unknown name.
+std::optional<SteeringPreset> parseSteeringPreset(std::string_view name);
+/// The preset's parameters (world, edges, pointer and obstacles at their defaults).
+SteeringParams steeringPreset(SteeringPreset preset);
+
+}  // namespace flocklab

@@ -1,0 +1,119 @@
+#include "flocklab/steering_params.hpp"
+
+#include <cmath>
+
+namespace flocklab {
+namespace {
+
+std::string number(double v) {
+  std::string text = std::to_string(v);
+  while (text.find('.') != std::string::npos && (text.back() == '0' || text.back() == '.')) {
+    const bool dot = text.back() == '.';
+    text.pop_back();
+    if (dot) break;
+  }
+  return text;
+}
+
+std::string checkValue(const char* name, double value, bool allowZero) {
+  if (!std::isfinite(value)) return std::string(name) + " must be a finite number (got " + number(value) + ")";
+  if (value < 0 || (!allowZero && value == 0))
+    return std::string(name) + (allowZero ? " must be >= 0" : " must be > 0") + " (got " + number(value) + ")";
+  return "";
+}
+
+bool insideAnObstacle(const SteeringParams& p, double x, double y) {
+  const Offsets offsets(p.space());
+  for (const Obstacle& o : p.obstacles) {
+    const double dx = offsets.dx(o.x, x), dy = offsets.dy(o.y, y);
+    if (dx * dx + dy * dy < o.radius * o.radius) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string validate(const SteeringParams& p) {
+  const struct {
+    const char* name;
+    double value;
+    bool allowZero;
+  } checks[] = {{"width", p.width, false},
+                {"height", p.height, false},
+                {"vision", p.vision, false},
+                {"separation radius", p.separationRadius, false},
+                {"field of view", p.fov, false},
+                {"max speed", p.maxSpeed, false},
+                {"dt", p.dt, false},
+                {"separation", p.separation, true},
+                {"alignment", p.alignment, true},
+                {"cohesion", p.cohesion, true},
+                {"food weight", p.foodWeight, true},
+                {"predator weight", p.predatorWeight, true},
+                {"wall weight", p.wallWeight, true},
+                {"obstacle weight", p.obstacleWeight, true}};
+  for (const auto& c : checks)
+    if (std::string problem = checkValue(c.name, c.value, c.allowZero); !problem.empty()) return problem;
+  if (p.fov > 360) return "field of view must be in (0, 360] degrees (got " + number(p.fov) + ")";
+  // One wrap (or one bounce) per axis keeps a boid in the world only if a step is shorter.
+  if (p.maxSpeed * p.dt > std::min(p.width, p.height))
+    return "max speed * dt (" + number(p.maxSpeed * p.dt) + " px) must not exceed the world's smaller side";
+  const Space space = p.space();
+  if (p.pointer.mode != PointerMode::Off && !space.contains(p.pointer.x, p.pointer.y))
+    return "the pointer (" + number(p.pointer.x) + "," + number(p.pointer.y) + ") is off the world";
+  if (p.pointer.fromStep > p.pointer.toStep) return "the pointer's step range ends before it starts";
+  for (const Obstacle& o : p.obstacles) {
+    const std::string where = "obstacle (" + number(o.x) + "," + number(o.y) + "," + number(o.radius) + ")";
+    if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.radius) || o.radius <= 0)
+      return where + ": radius must be > 0 and every value finite";
+    if (!space.contains(o.x, o.y)) return where + ": its centre is outside the world";
+  }
+  if (!p.obstacles.empty()) {
+    // Some free room must be left for the boids: look for a free point on a fine lattice.
+    constexpr int kLattice = 64;
+    for (int i = 0; i <= kLattice; ++i)
+      for (int j = 0; j <= kLattice; ++j)
+        if (!insideAnObstacle(p, p.width * i / kLattice, p.height * j / kLattice)) return "";
+    return "the obstacles cover the whole world";
+  }
+  return "";
+}
+
+const char* toString(SteeringPreset preset) {
+  switch (preset) {
+    case SteeringPreset::School: return "school";
+    case SteeringPreset::Swarm: return "swarm";
+    case SteeringPreset::Chaos: return "chaos";
+    default: return "flock";
+  }
+}
+
+std::optional<SteeringPreset> parseSteeringPreset(std::string_view name) {
+  for (SteeringPreset p : {SteeringPreset::Flock, SteeringPreset::School, SteeringPreset::Swarm,
+                           SteeringPreset::Chaos})
+    if (name == toString(p)) return p;
+  return std::nullopt;
+}
+
+SteeringParams steeringPreset(SteeringPreset preset) {
+  SteeringParams p;  // Flock: the defaults
+  switch (preset) {
+    case SteeringPreset::School:  // fish: close, strongly aligned, a blind spot behind
+      p.vision = 40, p.separationRadius = 14, p.fov = 300, p.maxSpeed = 150;
+      p.separation = 1.2, p.alignment = 1.6, p.cohesion = 1.3;
+      break;
+    case SteeringPreset::Swarm:  // insects: a dense cloud that mills without a common heading
+      p.vision = 60, p.separationRadius = 12, p.fov = 360, p.maxSpeed = 220;
+      p.separation = 0.8, p.alignment = 0.15, p.cohesion = 1.5;
+      break;
+    case SteeringPreset::Chaos:  // a gas: boids only push each other away
+      p.vision = 30, p.separationRadius = 30, p.fov = 360, p.maxSpeed = 240;
+      p.separation = 2.5, p.alignment = 0, p.cohesion = 0;
+      break;
+    default:
+      break;
+  }
+  return p;
+}
+
+}  // namespace flocklab

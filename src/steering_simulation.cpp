@@ -1,0 +1,54 @@
+// The steering model's step: the StepDriver's gather within the vision radius with the
+// SteeringRule's arithmetic.
+#include "flocklab/steering_simulation.hpp"
+
+#include <stdexcept>
+
+#include "random_start.hpp"
+#include "state_check.hpp"
+#include "step_driver.hpp"
+#include "steering_rule.hpp"
+
+namespace flocklab {
+namespace {
+const SteeringParams& checked(const SteeringParams& params) {
+  if (const std::string problem = validate(params); !problem.empty())
+    throw std::invalid_argument(problem);
+  return params;
+}
+}  // namespace
+
+SteeringSimulation::SteeringSimulation(const SteeringParams& params, Flock start,
+                                       const EngineOptions& options)
+    : Simulation(std::move(start), options), params_(checked(params)) {
+  checkState(flock_, space());
+}
+
+void SteeringSimulation::setParams(const SteeringParams& params) {
+  checked(params);
+  if (params.width != params_.width || params.height != params_.height || params.edges != params_.edges)
+    throw std::invalid_argument("the world's size and edges cannot change during a run");
+  params_ = params;
+}
+
+void SteeringSimulation::step(std::uint64_t steps) {
+  for (std::uint64_t s = 0; s < steps; ++s) {
+    const SteeringRule rule(params_, stepCount_);
+    driver_->step(flock_, next_, space(), params_.vision, options_.search, rule);
+    advance();
+  }
+}
+
+Flock randomSteeringStart(std::size_t count, const SteeringParams& params, std::uint64_t seed) {
+  const Offsets offsets(params.space());
+  const auto blocked = [&](double x, double y) {
+    for (const Obstacle& o : params.obstacles) {
+      const double dx = offsets.dx(o.x, x), dy = offsets.dy(o.y, y);
+      if (dx * dx + dy * dy < o.radius * o.radius) return true;
+    }
+    return false;
+  };
+  return randomStart(count, params.space(), params.maxSpeed / 3, params.maxSpeed, seed, blocked);
+}
+
+}  // namespace flocklab
