@@ -148,7 +148,7 @@ void checkAccepted(const Flock& flock, double world) {
   const std::string written = flocklab::formatStateCsv(flock);
   Flock again;
   try {
-    again = flocklab::parseStateCsv(written, world);
+    again = flocklab::parseStateCsv(written, flocklab::Space::square(world));
   } catch (const CsvError&) {
     fail();  // our own output must read back
   }
@@ -164,7 +164,7 @@ struct Outcome {
 Outcome parse(std::string_view text, double world) {
   Outcome out;
   try {
-    out.flock = flocklab::parseStateCsv(text, world);
+    out.flock = flocklab::parseStateCsv(text, flocklab::Space::square(world));
     out.accepted = true;
   } catch (const CsvError& e) {
     // what() is one line (header and fields are cut at line ends, so no '\n' can get in).
@@ -215,7 +215,7 @@ void checkWriterFromBytes(const std::uint8_t* data, std::size_t size) {
   const std::string written = flocklab::formatStateCsv(flock);
   Flock again;
   try {
-    again = flocklab::parseStateCsv(written, std::numeric_limits<double>::max());
+    again = flocklab::parseStateCsv(written, flocklab::Space::square(std::numeric_limits<double>::max()));
   } catch (const CsvError&) {
     fail();
   }

@@ -49,7 +49,7 @@ double parseField(std::string_view field, std::size_t row, const char* name) {
 
 }  // namespace
 
-Flock parseStateCsv(std::string_view text, double world) {
+Flock parseStateCsv(std::string_view text, const Space& space) {
   static const char* const kNames[4] = {"x", "y", "vx", "vy"};
   if (text.empty()) throw CsvError("the file is empty");
   std::string_view header = nextLine(text);
@@ -71,10 +71,12 @@ Flock parseStateCsv(std::string_view text, double world) {
       values[f] = parseField(line.substr(0, comma), row, kNames[f]);
       line = f < 3 ? line.substr(comma + 1) : std::string_view{};
     }
-    for (int f = 0; f < 2; ++f)
-      if (values[f] < 0 || values[f] > world)
+    for (int f = 0; f < 2; ++f) {
+      const double extent = f == 0 ? space.width : space.height;
+      if (values[f] < 0 || values[f] > extent)
         throw CsvError(rowError(row, std::string(kNames[f]) + " = " + roundTrip(values[f]) +
-                                         " is outside the world [0, " + roundTrip(world) + "]"));
+                                         " is outside the world [0, " + roundTrip(extent) + "]"));
+    }
     flock.x.push_back(values[0]);
     flock.y.push_back(values[1]);
     flock.vx.push_back(values[2]);
@@ -84,14 +86,14 @@ Flock parseStateCsv(std::string_view text, double world) {
   return flock;
 }
 
-Flock readStateCsv(const std::string& path, double world) {
+Flock readStateCsv(const std::string& path, const Space& space) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CsvError("cannot read " + path);
   std::ostringstream buffer;
   buffer << in.rdbuf();
   if (in.bad()) throw CsvError("cannot read " + path);
   try {
-    return parseStateCsv(buffer.str(), world);
+    return parseStateCsv(buffer.str(), space);
   } catch (const CsvError& e) {
     throw CsvError(path + ": " + e.what());
   }

@@ -80,7 +80,7 @@ void runReference(const LabParams& p, const Flock& start, int steps, const std::
   logText << logFile.rdbuf();
   ASSERT_EQ(status, 0) << "the JS reference failed: " << command << "\n" << logText.str();
   try {
-    result = readStateCsv(out, p.world);
+    result = readStateCsv(out, Space::square(p.world));
   } catch (const CsvError& e) {
     FAIL() << "cannot read the reference's output " << out << ": " << e.what();
   }

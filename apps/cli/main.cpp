@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
   }
   catchInterrupts();
   try {
-    if (run->parsed()) return executeRun(runOptions, *run);
+    if (run->parsed()) return executeRun(runOptions);
   } catch (const UsageError& e) {
     return fail(e.what());
   } catch (const std::bad_alloc&) {

@@ -6,19 +6,15 @@
 #include <fmt/format.h>
 
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <memory>
-#include <optional>
 #include <vector>
 
 #include "flocklab/atomic_file.hpp"
-#include "flocklab/flock.hpp"
-#include "flocklab/lab_simulation.hpp"
-#include "flocklab/memory.hpp"
 #include "flocklab/state_csv.hpp"
 #include "flocklab/state_hash.hpp"
 #include "interrupt.hpp"
+#include "model_setup.hpp"
 #include "run_report.hpp"
 #include "usage_error.hpp"
 
@@ -30,29 +26,11 @@ bool endsWith(const std::string& text, const std::string& suffix) {
          text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
 
-void requirePositive(const char* flag, std::int64_t value, std::int64_t least) {
-  if (value < least)
-    throw UsageError(fmt::format("{} must be at least {} (got {})", flag, least, value));
-}
-
-void requireNumber(const char* flag, double value, bool allowZero) {
-  if (!std::isfinite(value) || value < 0 || (!allowZero && value == 0))
-    throw UsageError(fmt::format("{} must be a finite number {} (got {})", flag,
-                                 allowZero ? ">= 0" : "> 0", value));
-}
-
 void checkOptions(const RunOptions& o) {
-  requirePositive("--count", o.count, 1);
-  requirePositive("--steps", o.steps, 0);
-  requirePositive("--every", o.every, 1);
+  if (o.steps && *o.steps < 0) throw UsageError(fmt::format("--steps must be at least 0 (got {})", *o.steps));
+  if (o.every < 1) throw UsageError(fmt::format("--every must be at least 1 (got {})", o.every));
   if (o.threads < 0 || o.threads > 1024)
     throw UsageError(fmt::format("--threads must be between 0 (all cores) and 1024 (got {})", o.threads));
-  requireNumber("--separation", o.params.separation, true);
-  requireNumber("--alignment", o.params.alignment, true);
-  requireNumber("--cohesion", o.params.cohesion, true);
-  requireNumber("--radius", o.params.radius, false);
-  requireNumber("--max-speed", o.params.maxSpeed, false);
-  requireNumber("--world", o.params.world, false);
   if (!parseNeighborSearch(o.neighbors))
     throw UsageError("--neighbors must be grid or brute (got " + o.neighbors + ")");
   if (!o.metricsOut.empty() && !endsWith(o.metricsOut, ".csv") && !endsWith(o.metricsOut, ".json"))
@@ -68,50 +46,57 @@ std::unique_ptr<AtomicFile> openOutput(const std::string& path) {
   }
 }
 
-Flock makeStart(const RunOptions& o) {
-  if (!o.initFile.empty()) {
-    try {
-      return readStateCsv(o.initFile, o.params.world);
-    } catch (const CsvError& e) {
-      throw UsageError(e.what());
-    }
-  }
-  if (const std::string problem = memoryProblem(static_cast<std::uint64_t>(o.count)); !problem.empty())
-    throw UsageError(problem);
-  return randomLabStart(static_cast<std::size_t>(o.count), o.params, o.seed);
-}
-
 }  // namespace
 
 CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
   CLI::App* run = app.add_subcommand("run", "Run one flock and print a summary of its order");
-  run->add_option("--count,-n", o.count, "Number of boids (random start)")->capture_default_str();
-  run->add_option("--steps", o.steps, "Steps to run")->capture_default_str();
+  run->add_option("--model", o.model, "Model: lab (the reference) or steering (the Flocking Lab)")->capture_default_str();
+  auto* count = run->add_option("--count,-n", o.count, "Number of boids (default 120 lab, 1500 steering)");
+  run->add_option("--steps", o.steps, "Steps to run (default 600 lab, 1800 steering = 30 s)");
   run->add_option("--seed", o.seed, "Seed of the random start, 0 to 2^64-1")
       ->capture_default_str()
       ->check([](const std::string& text) {
         return text.rfind('-', 0) == 0 ? "must be a whole number from 0 to 2^64-1 (got " + text + ")" : "";
       });
-  run->add_option("--separation", o.params.separation, "Weight of separation, >= 0")->capture_default_str();
-  run->add_option("--alignment", o.params.alignment, "Weight of alignment, >= 0")->capture_default_str();
-  run->add_option("--cohesion", o.params.cohesion, "Weight of cohesion, >= 0")->capture_default_str();
-  run->add_option("--radius", o.params.radius, "Perception radius r, > 0 (separation within r/2)")->capture_default_str();
-  run->add_option("--max-speed", o.params.maxSpeed, "Maximum speed, > 0 (minimum is half of it)")->capture_default_str();
-  run->add_option("--world", o.params.world, "Side L of the square wrap-around world")->capture_default_str();
-  run->add_option("--threads", o.threads, "Worker threads; 0 (the default) means all cores");
-  run->add_option("--neighbors", o.neighbors, "Neighbour search: grid or brute (same results)")->capture_default_str();
-  run->add_option("--every", o.every, "Steps between rows of --metrics-out")->capture_default_str();
-  run->add_option("--metrics-out", o.metricsOut, "Write the metrics every K steps to FILE.csv or FILE.json");
-  auto* init = run->add_option("--init", o.initFile, "Start from a CSV file x,y,vx,vy (the count comes from the file)");
-  run->get_option("--count")->excludes(init);
-  run->add_option("--save", o.saveFile, "Write the final state to a CSV file at round-trip precision");
-  run->add_flag("--hash", o.hash, "Print the FNV-1a 64 hash of the final state");
-  run->add_flag("--json", o.json, "Print the summary as one JSON object");
+  run->add_option("--separation", o.separation, "Weight of separation, >= 0 (default 1.5 lab, 1 steering)");
+  run->add_option("--alignment", o.alignment, "Weight of alignment, >= 0 (default 1)");
+  run->add_option("--cohesion", o.cohesion, "Weight of cohesion, >= 0 (default 1)");
+  run->add_option("--max-speed", o.maxSpeed, "Maximum speed (default 1 unit/step lab, 180 px/s steering)");
+
+  const char* lab = "lab model";
+  run->add_option("--radius", o.radius, "Perception radius r, > 0 (default 10; separation within r/2)")->group(lab);
+  run->add_option("--world", o.world, "Side L of the square wrap-around world (default 100)")->group(lab);
+
+  const char* steering = "steering model";
+  run->add_option("--preset", o.preset, "flock (default), school, swarm or chaos")->group(steering);
+  run->add_option("--vision", o.vision, "Vision radius, px (default 50)")->group(steering);
+  run->add_option("--separation-radius", o.separationRadius, "Separation radius, px (default 20)")->group(steering);
+  run->add_option("--fov", o.fov, "Field of view, degrees in (0, 360] (default 360)")->group(steering);
+  run->add_option("--width", o.width, "World width, px (default 900)")->group(steering);
+  run->add_option("--height", o.height, "World height, px (default 560)")->group(steering);
+  run->add_option("--edges", o.edges, "wrap (default) or walls")->group(steering);
+  run->add_option("--dt", o.dt, "Time step, s (default 1/60)")->group(steering);
+  run->add_option("--obstacle", o.obstacles, "A circle X,Y,R that boids avoid (repeatable)")->group(steering);
+  run->add_option("--pointer", o.pointer, "food:X,Y or predator:X,Y, held all run or over steps @FROM-TO")->group(steering);
+  run->add_option("--food-weight", o.foodWeight, "Weight of the pointer as food (default 1)")->group(steering);
+  run->add_option("--predator-weight", o.predatorWeight, "Weight of the pointer as a predator (default 3)")->group(steering);
+  run->add_option("--wall-weight", o.wallWeight, "Weight of the walls' push (default 2)")->group(steering);
+  run->add_option("--obstacle-weight", o.obstacleWeight, "Weight of obstacle avoidance (default 3)")->group(steering);
+
+  const char* engine = "engine and outputs";
+  run->add_option("--threads", o.threads, "Worker threads; 0 (the default) means all cores")->group(engine);
+  run->add_option("--neighbors", o.neighbors, "Neighbour search: grid or brute (same results)")->capture_default_str()->group(engine);
+  run->add_option("--every", o.every, "Steps between rows of --metrics-out")->capture_default_str()->group(engine);
+  run->add_option("--metrics-out", o.metricsOut, "Write the metrics every K steps to FILE.csv or FILE.json")->group(engine);
+  auto* init = run->add_option("--init", o.initFile, "Start from a CSV file x,y,vx,vy (the count comes from the file)")->group(engine);
+  count->excludes(init);
+  run->add_option("--save", o.saveFile, "Write the final state to a CSV file at round-trip precision")->group(engine);
+  run->add_flag("--hash", o.hash, "Print the FNV-1a 64 hash of the final state")->group(engine);
+  run->add_flag("--json", o.json, "Print the summary as one JSON object")->group(engine);
   return run;
 }
 
-int executeRun(const RunOptions& o, const CLI::App& command) {
-  (void)command;
+int executeRun(const RunOptions& o) {
   checkOptions(o);
   // Open every output before the first step: a bad path fails now, not after the run.
   const auto metricsFile = openOutput(o.metricsOut);
@@ -120,46 +105,45 @@ int executeRun(const RunOptions& o, const CLI::App& command) {
   EngineOptions engine;
   engine.search = *parseNeighborSearch(o.neighbors);
   engine.threads = static_cast<unsigned>(o.threads);
-  std::optional<LabSimulation> sim;
-  try {
-    sim.emplace(o.params, makeStart(o), engine);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
+  ModelSetup setup = setUpModel(o, engine);
+  Simulation& sim = *setup.simulation;
 
   RunReport report;
-  report.count = sim->flock().size();
-  report.steps = static_cast<std::uint64_t>(o.steps);
+  report.model = sim.model();
+  report.label = setup.label;
+  report.preset = setup.preset;
+  report.count = sim.flock().size();
+  report.steps = static_cast<std::uint64_t>(o.steps.value_or(o.model == "steering" ? 1800 : 600));
   report.seed = o.seed;
   report.startFile = o.initFile;
-  report.threads = sim->options().threads;
-  report.start = sim->metrics();
+  report.threads = sim.options().threads;
+  report.start = sim.metrics();
 
   std::vector<SeriesRow> series;
   const auto every = static_cast<std::uint64_t>(o.every);
   if (metricsFile) series.push_back({0, report.start});
   std::chrono::duration<double> stepping{0};
-  while (sim->stepCount() < report.steps) {
+  while (sim.stepCount() < report.steps) {
     if (interrupted()) {
       std::fputs("flocklab: interrupted; no output written\n", stderr);
       return kInterruptExit;
     }
     // Step in chunks up to the next metrics row; the clock covers the steps alone.
-    const std::uint64_t target = metricsFile ? std::min(report.steps, (sim->stepCount() / every + 1) * every)
-                                             : std::min(report.steps, sim->stepCount() + 64);
+    const std::uint64_t target = metricsFile ? std::min(report.steps, (sim.stepCount() / every + 1) * every)
+                                             : std::min(report.steps, sim.stepCount() + 64);
     const auto begin = std::chrono::steady_clock::now();
-    sim->step(target - sim->stepCount());
+    sim.step(target - sim.stepCount());
     stepping += std::chrono::steady_clock::now() - begin;
     if (metricsFile && (target % every == 0 || target == report.steps))
-      series.push_back({target, sim->metrics()});
+      series.push_back({target, sim.metrics()});
   }
   report.seconds = stepping.count();
-  report.end = series.empty() || series.back().step != report.steps ? sim->metrics() : series.back().metrics;
-  if (o.hash) report.hash = hashHex(stateHash(sim->flock()));
+  report.end = series.empty() || series.back().step != report.steps ? sim.metrics() : series.back().metrics;
+  if (o.hash) report.hash = hashHex(stateHash(sim.flock()));
 
   try {
     if (metricsFile) metricsFile->commit(formatSeries(series, endsWith(o.metricsOut, ".json")));
-    if (saveFile) saveFile->commit(formatStateCsv(sim->flock()));
+    if (saveFile) saveFile->commit(formatStateCsv(sim.flock()));
   } catch (const OutputError& e) {
     throw UsageError(e.what());
   }

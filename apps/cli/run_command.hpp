@@ -1,19 +1,28 @@
 #pragma once
-// `flocklab run`: one flock from a random start or a CSV, stepped and measured.
+// `flocklab run`: one flock of any model from a random start or a CSV, stepped and measured.
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <optional>
 #include <string>
-
-#include "flocklab/lab_params.hpp"
+#include <vector>
 
 namespace flocklab::cli {
 
-/// Everything `flocklab run` can be asked, as parsed from the command line.
+/// Everything `flocklab run` can be asked, as parsed from the command line. Options that
+/// depend on the model are optional: unset means the model's (or preset's) default.
 struct RunOptions {
-  std::int64_t count = 120;
-  std::int64_t steps = 600;
+  std::string model = "lab";
+  std::optional<std::int64_t> count, steps;
   std::uint64_t seed = 42;
-  LabParams params;
+  std::optional<double> separation, alignment, cohesion, maxSpeed;
+  // lab
+  std::optional<double> radius, world;
+  // steering
+  std::optional<std::string> preset, edges, pointer;
+  std::optional<double> vision, separationRadius, fov, width, height, dt;
+  std::optional<double> foodWeight, predatorWeight, wallWeight, obstacleWeight;
+  std::vector<std::string> obstacles;
+  // engine and outputs
   std::int64_t threads = 0;  ///< 0: all cores
   std::string neighbors = "grid";
   std::int64_t every = 10;
@@ -24,6 +33,6 @@ struct RunOptions {
 /// Adds the `run` subcommand and its options to `app`, parsing into `options`.
 CLI::App* addRunCommand(CLI::App& app, RunOptions& options);
 /// Runs it; throws UsageError for bad input, returns the exit status otherwise.
-int executeRun(const RunOptions& options, const CLI::App& command);
+int executeRun(const RunOptions& options);
 
 }  // namespace flocklab::cli

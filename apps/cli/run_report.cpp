@@ -31,7 +31,7 @@ std::string formatSummary(const RunReport& r) {
   const std::string start = r.startFile.empty() ? fmt::format("seed {}", r.seed)
                                                 : fmt::format("start {}", r.startFile);
   std::string out = fmt::format("flocklab {} - model {} - {} boids - {} steps - {}\n", kVersion,
-                                r.model, r.count, r.steps, start);
+                                r.label, r.count, r.steps, start);
   const auto line = [&out](const char* label, const std::string& value) {
     out += fmt::format("{:<28}{}\n", label, value);
   };
@@ -51,8 +51,10 @@ std::string formatSummary(const RunReport& r) {
 }
 
 std::string formatSummaryJson(const RunReport& r) {
-  nlohmann::ordered_json j = {{"flocklab", kVersion}, {"model", r.model}, {"count", r.count},
-                              {"steps", r.steps}};
+  nlohmann::ordered_json j = {{"flocklab", kVersion}, {"model", r.model}};
+  if (!r.preset.empty()) j["preset"] = r.preset;
+  j["count"] = r.count;
+  j["steps"] = r.steps;
   if (r.startFile.empty())
     j["seed"] = r.seed;
   else

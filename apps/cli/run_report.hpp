@@ -17,6 +17,8 @@ struct SeriesRow {
 /// Everything the summary reports about one run.
 struct RunReport {
   std::string model = "lab";
+  std::string label = "lab";  ///< the model as the summary names it, e.g. "steering (preset school)"
+  std::string preset;         ///< the steering preset, or ""
   std::size_t count = 0;
   std::uint64_t steps = 0;
   std::uint64_t seed = 0;

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "flocklab/flock.hpp"
+#include "flocklab/space.hpp"
 
 namespace flocklab {
 
@@ -17,10 +18,10 @@ class CsvError : public std::runtime_error {
 
 /// Parses CSV text with header `x,y,vx,vy` (LF or CRLF line ends). Rejects an empty file, a
 /// wrong header, a short or long row, text that is not a number, non-finite values, and
-/// positions outside [0, world]. Throws CsvError.
-Flock parseStateCsv(std::string_view text, double world);
+/// positions outside [0, width] x [0, height]. Throws CsvError.
+Flock parseStateCsv(std::string_view text, const Space& space);
 /// Reads and parses a state file; throws CsvError (also when it cannot be read).
-Flock readStateCsv(const std::string& path, double world);
+Flock readStateCsv(const std::string& path, const Space& space);
 /// The state as CSV text at round-trip precision.
 std::string formatStateCsv(const Flock& flock);
 /// The shortest decimal text that parses back to exactly `value`.
