@@ -197,3 +197,61 @@ TEST_F(Cli, OutputsThatCannotBeWrittenFailBeforeTheRun) {
   expectUsageError("run --save ok.csv --metrics-out nowhere/m.csv", "nowhere/m.csv");
   EXPECT_FALSE(fs::exists(dir_ / "ok.csv"));
 }
+
+TEST_F(Cli, SteeringRunsEveryPreset) {
+  for (const char* preset : {"flock", "school", "swarm", "chaos"}) {
+    const Result r = run(std::string("run --model steering --count 300 --steps 30 --preset ") + preset);
+    ASSERT_EQ(r.status, 0) << preset << ": " << r.err;
+    EXPECT_EQ(r.out.rfind(std::string("flocklab 0.1.0 - model steering (preset ") + preset + ") - 300 boids - 30 steps", 0), 0u) << r.out;
+  }
+  const Result r = run("run --model steering --count 100 --steps 10 --preset school --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j.at("model"), "steering");
+  EXPECT_EQ(j.at("preset"), "school");
+}
+
+TEST_F(Cli, SteeringWithWallsObstaclesAndAPointerIsReproducible) {
+  const std::string base =
+      "run --model steering --count 2500 --steps 40 --edges walls --obstacle 450,280,60 "
+      "--obstacle 200,150,30 --pointer predator:600,300@10-30";
+  const std::string one = hashOf(base + " --fov 270 --threads 1");
+  EXPECT_EQ(hashOf(base + " --fov 270 --threads 2"), one);
+  EXPECT_EQ(hashOf(base + " --fov 270 --threads 1 --neighbors brute"), one);
+  EXPECT_NE(hashOf(base + " --fov 300 --threads 1"), one);
+}
+
+TEST_F(Cli, SteeringSaveThenInitContinuesExactly) {
+  const std::string model = "run --model steering --edges walls --width 400 --height 300 ";
+  const std::string full = hashOf(model + "--count 200 --steps 200");
+  ASSERT_EQ(run(model + "--count 200 --steps 120 --save half.csv").status, 0);
+  // The pointer's schedule counts steps from the start of each run, so none is used here.
+  EXPECT_EQ(hashOf(model + "--init half.csv --steps 80"), full);
+}
+
+TEST_F(Cli, SteeringBadValuesAreRejected) {
+  const std::string s = "run --model steering ";
+  expectUsageError(s + "--fov 0", "--fov");
+  expectUsageError(s + "--fov 361", "--fov");
+  expectUsageError(s + "--fov nan", "--fov");
+  expectUsageError(s + "--vision -1", "--vision");
+  expectUsageError(s + "--separation-radius -5", "--separation-radius");
+  expectUsageError(s + "--dt 0", "--dt");
+  expectUsageError(s + "--dt -0.1", "--dt");
+  expectUsageError(s + "--edges mirror", "--edges");
+  expectUsageError(s + "--preset flocky", "--preset");
+  expectUsageError(s + "--obstacle 2000,100,10", "outside the world");
+  expectUsageError(s + "--obstacle 450,280,5000", "cover the whole world");
+  expectUsageError(s + "--obstacle 450,280,0", "radius");
+  expectUsageError(s + "--obstacle 1,2", "X,Y,R");
+  expectUsageError(s + "--pointer predator:2000,10", "off the world");
+  expectUsageError(s + "--pointer hawk:100,100", "--pointer");
+  expectUsageError(s + "--pointer food:100,100@600-300", "--pointer");
+  expectUsageError(s + "--max-speed 1000000", "max speed");
+  expectUsageError(s + "--radius 5", "--radius belongs to --model lab");
+  expectUsageError("run --vision 30", "--vision belongs to --model steering");
+  expectUsageError("run --model boids", "--model");
+  write("wide.csv", "x,y,vx,vy\n850,500,1,1\n");
+  EXPECT_EQ(run(s + "--init wide.csv --steps 1").status, 0);
+  expectUsageError("run --init wide.csv", "outside the world");
+}
