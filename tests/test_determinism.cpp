@@ -9,20 +9,11 @@
 
 #include "flocklab/flocklab.hpp"
 #include "grid.hpp"
+#include "state_compare.hpp"
 
 using namespace flocklab;
 
 namespace {
-
-// Index of the first boid whose bits differ, or -1 when the states are bit-identical.
-long firstDifference(const Flock& a, const Flock& b) {
-  if (a.size() != b.size()) return 0;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::memcmp(&a.x[i], &b.x[i], 8) || std::memcmp(&a.y[i], &b.y[i], 8) ||
-        std::memcmp(&a.vx[i], &b.vx[i], 8) || std::memcmp(&a.vy[i], &b.vy[i], 8))
-      return static_cast<long>(i);
-  return -1;
-}
 
 // Steps a brute reference and the candidate side by side and reports the first divergence.
 void expectSameFlight(const LabParams& p, const Flock& start, EngineOptions candidate, int steps,

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "flocklab/flocklab.hpp"
+#include "state_compare.hpp"
 
 namespace flocklab {
 namespace {
@@ -45,15 +46,6 @@ Golden oddRun() {
   p.maxSpeed = 1.5;
   return {"radius 7, world 61.3, weights 2/0.5/1.5, max speed 1.5", 200, 7, p, 400,
           0x6bcb1ee5a56a4df7ULL};
-}
-
-long firstDifference(const Flock& a, const Flock& b) {
-  if (a.size() != b.size()) return 0;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::memcmp(&a.x[i], &b.x[i], 8) || std::memcmp(&a.y[i], &b.y[i], 8) ||
-        std::memcmp(&a.vx[i], &b.vx[i], 8) || std::memcmp(&a.vy[i], &b.vy[i], 8))
-      return static_cast<long>(i);
-  return -1;
 }
 
 // After a wrong hash: where this configuration first parts from brute force on one thread.
