@@ -4,7 +4,7 @@
 #   scripts/setup-debian.sh --test   also what the tests need (node for the reference, clang's
 #                                    libFuzzer for the fuzz smoke test)
 set -euo pipefail
-packages=(g++ cmake ninja-build libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev)
+packages=(g++ cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev libcpp-httplib-dev)
 if [ "${1:-}" = "--test" ]; then
   packages+=(clang-14 libclang-rt-14-dev)
   command -v node >/dev/null || packages+=(nodejs)

@@ -67,6 +67,10 @@ std::string validate(const SteeringParams& p) {
     if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.radius) || o.radius <= 0)
       return where + ": radius must be > 0 and every value finite";
     if (!space.contains(o.x, o.y)) return where + ": its centre is outside the world";
+    // Pushed out of a circle that crosses a wall, a boid would be pushed back in by the wall.
+    if (p.edges == Edges::Walls &&
+        (o.x - o.radius < 0 || o.x + o.radius > p.width || o.y - o.radius < 0 || o.y + o.radius > p.height))
+      return where + ": with walls, an obstacle must lie inside the box";
   }
   if (!p.obstacles.empty()) {
     // Some free room must be left for the boids: look for a free point on a fine lattice.

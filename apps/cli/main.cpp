@@ -7,6 +7,7 @@
 
 #include "flocklab/version.hpp"
 #include "interrupt.hpp"
+#include "lab_command.hpp"
 #include "run_command.hpp"
 #include "usage_error.hpp"
 
@@ -24,6 +25,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   RunOptions runOptions;
   CLI::App* run = addRunCommand(app, runOptions);
+  LabOptions labOptions;
+  CLI::App* lab = addLabCommand(app, labOptions);
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](const CLI::App* sub) {
                                           return sub->get_name() == argv[1];
                                         }).empty())
@@ -39,12 +42,15 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::string message = e.what();
     if (message.empty() || dynamic_cast<const CLI::RequiredError*>(&e))
-      message = "give a command: flocklab run (see flocklab --help)";
+      message = "give a command: flocklab run or flocklab lab (see flocklab --help)";
     return fail(message);
   }
-  catchInterrupts();
   try {
-    if (run->parsed()) return executeRun(runOptions);
+    if (run->parsed()) {
+      catchInterrupts();
+      return executeRun(runOptions);
+    }
+    if (lab->parsed()) return executeLab(labOptions);
   } catch (const UsageError& e) {
     return fail(e.what());
   } catch (const std::bad_alloc&) {

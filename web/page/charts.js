@@ -1,0 +1,131 @@
+// The live chart: polarization (order) and the largest group's share over time, both in [0, 1],
+// on one pair of labelled axes. Drawn on a 2D canvas at the device's pixel ratio.
+
+export const SERIES = [
+  { key: 'polarization', label: 'Order (polarization)', colour: '#2f6fdf', dash: [] },
+  { key: 'largest_share', label: "Largest group's share", colour: '#1f9a56', dash: [6, 4] },
+];
+
+/** A "nice" tick step (1, 2 or 5 times a power of ten) giving about `count` ticks over `span`. */
+function niceStep(span, count) {
+  const raw = span / Math.max(1, count);
+  const p = 10 ** Math.floor(Math.log10(raw));
+  const f = raw / p;
+  return (f < 1.5 ? 1 : f < 3.5 ? 2 : f < 7.5 ? 5 : 10) * p;
+}
+
+function tickLabel(v) {
+  if (v >= 10000) return `${Number((v / 1000).toFixed(1))}k`;
+  return Number(v.toFixed(3)).toString();
+}
+
+export class Chart {
+  constructor(canvas) {
+    this.canvas = canvas;
+    this.ctx = canvas.getContext('2d');
+  }
+
+  /** Matches the canvas's backing store to its CSS size. Returns true when it changed. */
+  fit() {
+    const dpr = window.devicePixelRatio || 1;
+    const rect = this.canvas.getBoundingClientRect();
+    const w = Math.max(1, Math.round(rect.width * dpr)), h = Math.max(1, Math.round(rect.height * dpr));
+    if (this.canvas.width === w && this.canvas.height === h) return false;
+    this.canvas.width = w;
+    this.canvas.height = h;
+    return true;
+  }
+
+  /**
+   * samples: [{x, polarization, largest_share}] in order of x; xLabel: the x axis' title.
+   */
+  draw(samples, xLabel) {
+    const { ctx, canvas } = this;
+    const dpr = window.devicePixelRatio || 1;
+    const W = canvas.width, H = canvas.height;
+    ctx.clearRect(0, 0, W, H);
+    ctx.save();
+    ctx.scale(dpr, dpr);
+    const w = W / dpr, h = H / dpr;
+    const styles = getComputedStyle(canvas);
+    const ink = styles.getPropertyValue('--chart-ink').trim() || '#333';
+    const grid = styles.getPropertyValue('--chart-grid').trim() || '#ddd';
+    const font = '12px system-ui, sans-serif';
+    ctx.font = font;
+    const left = 50, right = 16, top = 8, bottom = 34;
+    const pw = Math.max(10, w - left - right), ph = Math.max(10, h - top - bottom);
+
+    const x0 = samples.length ? samples[0].x : 0;
+    let x1 = samples.length ? samples[samples.length - 1].x : 1;
+    if (x1 <= x0) x1 = x0 + 1;
+    const X = (v) => left + ((v - x0) / (x1 - x0)) * pw;
+    const Y = (v) => top + (1 - v) * ph;
+
+    // grid and y ticks
+    ctx.strokeStyle = grid;
+    ctx.fillStyle = ink;
+    ctx.lineWidth = 1;
+    ctx.textAlign = 'right';
+    ctx.textBaseline = 'middle';
+    for (const v of [0, 0.25, 0.5, 0.75, 1]) {
+      ctx.beginPath();
+      ctx.moveTo(left, Math.round(Y(v)) + 0.5);
+      ctx.lineTo(left + pw, Math.round(Y(v)) + 0.5);
+      ctx.stroke();
+      ctx.fillText(v.toString(), left - 5, Y(v));
+    }
+    // x ticks
+    const step = niceStep(x1 - x0, Math.max(2, Math.floor(pw / 70)));
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'top';
+    for (let v = Math.ceil(x0 / step) * step; v <= x1 + 1e-9; v += step) {
+      const px = Math.round(X(v)) + 0.5;
+      ctx.beginPath();
+      ctx.moveTo(px, top + ph);
+      ctx.lineTo(px, top + ph + 4);
+      ctx.strokeStyle = ink;
+      ctx.stroke();
+      ctx.fillText(tickLabel(v), px, top + ph + 5);
+    }
+    // axes
+    ctx.strokeStyle = ink;
+    ctx.beginPath();
+    ctx.moveTo(left + 0.5, top);
+    ctx.lineTo(left + 0.5, top + ph + 0.5);
+    ctx.lineTo(left + pw, top + ph + 0.5);
+    ctx.stroke();
+    // axis titles
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'bottom';
+    ctx.fillText(xLabel, left + pw / 2, h - 1);
+    ctx.save();
+    ctx.translate(9, top + ph / 2);
+    ctx.rotate(-Math.PI / 2);
+    ctx.textBaseline = 'middle';
+    ctx.fillText('value (0–1)', 0, 0);
+    ctx.restore();
+
+    // curves: at most about one point per device pixel column (keep each column's last sample)
+    ctx.beginPath();
+    ctx.rect(left, top - 2, pw + 1, ph + 4);
+    ctx.clip();
+    const stride = Math.max(1, Math.floor(samples.length / (pw * dpr)));
+    for (const s of SERIES) {
+      ctx.strokeStyle = s.colour;
+      ctx.lineWidth = 2;
+      ctx.setLineDash(s.dash);
+      ctx.beginPath();
+      for (let i = 0; i < samples.length; i += stride) {
+        const p = samples[i];
+        if (i === 0) ctx.moveTo(X(p.x), Y(p[s.key]));
+        else ctx.lineTo(X(p.x), Y(p[s.key]));
+      }
+      if (samples.length > 1 && (samples.length - 1) % stride !== 0) {
+        const p = samples[samples.length - 1];
+        ctx.lineTo(X(p.x), Y(p[s.key]));
+      }
+      ctx.stroke();
+    }
+    ctx.restore();
+  }
+}
