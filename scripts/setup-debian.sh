@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Installs what flocklab needs on Debian 12, as root; installs nothing that is already there.
-#   scripts/setup-debian.sh          build tools and libraries (enough to build and run)
-#   scripts/setup-debian.sh --test   also what the tests need (node for the reference, clang's
-#                                    libFuzzer for the fuzz smoke test)
+#   scripts/setup-debian.sh          build tools, libraries and emscripten (the browser lab)
+#   scripts/setup-debian.sh --test   also what the tests need: node and npm's playwright-core
+#                                    with Debian's Chromium (browser tests), clang's libFuzzer
 set -euo pipefail
-packages=(g++ cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev libcpp-httplib-dev)
-if [ "${1:-}" = "--test" ]; then
-  packages+=(clang-14 libclang-rt-14-dev)
+cd "$(dirname "$0")/.."
+packages=(g++ cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev
+          libcpp-httplib-dev emscripten)
+testing=0
+[ "${1:-}" = "--test" ] && testing=1
+if [ $testing = 1 ]; then
+  packages+=(clang-14 libclang-rt-14-dev chromium)
   command -v node >/dev/null || packages+=(nodejs)
+  command -v npm >/dev/null || packages+=(npm)
 fi
 missing=()
 for p in "${packages[@]}"; do
@@ -18,4 +23,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# The browser tests' driver, as package-lock.json pins it (never a downloaded browser).
+if [ $testing = 1 ] && [ -f package-lock.json ] && [ ! -d node_modules/playwright-core ]; then
+  npm ci --no-audit --no-fund --loglevel=error
 fi
