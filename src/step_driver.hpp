@@ -35,7 +35,7 @@ class StepDriver {
 
  private:
   // Below this many boids a step is too short to be worth waking threads.
-  static constexpr std::size_t kMinBoidsPerTask = 2048;
+  static constexpr std::size_t kMinBoidsPerTask = 512;
   unsigned taskCount(std::size_t n) const {
     const std::size_t byWork = n / kMinBoidsPerTask, wanted = std::size_t{pool_.size()} * 4;
     return static_cast<unsigned>(std::max<std::size_t>(1, std::min(byWork, wanted)));
