@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "flocklab/lab_params.hpp"
+#include "speed_clamp.hpp"
 
 namespace flocklab {
 
@@ -48,14 +49,7 @@ struct LabRule {
       vx += sepGain * s.sx + aliGain * (s.ax / n - vx) + cohGain * (s.cx / n);
       vy += sepGain * s.sy + aliGain * (s.ay / n - vy) + cohGain * (s.cy / n);
     }
-    const double speed = std::sqrt(vx * vx + vy * vy);
-    if (speed > vmax) {
-      vx = (vx / speed) * vmax;
-      vy = (vy / speed) * vmax;
-    } else if (speed < vmin && speed > 0) {
-      vx = (vx / speed) * vmin;
-      vy = (vy / speed) * vmin;
-    }
+    clampSpeed(vx, vy, vmin, vmax);
     x += vx;
     y += vy;
     if (x < 0) x += world; else if (x >= world) x -= world;

@@ -9,6 +9,7 @@
 
 #include "flocklab/cosine.hpp"
 #include "flocklab/steering_params.hpp"
+#include "speed_clamp.hpp"
 
 namespace flocklab {
 
@@ -89,14 +90,7 @@ class SteeringRule {
     }
     vx += ax;
     vy += ay;
-    const double speed = std::sqrt(vx * vx + vy * vy);
-    if (speed > vmax_) {
-      vx = (vx / speed) * vmax_;
-      vy = (vy / speed) * vmax_;
-    } else if (speed < vmin_ && speed > 0) {
-      vx = (vx / speed) * vmin_;
-      vy = (vy / speed) * vmin_;
-    }
+    clampSpeed(vx, vy, vmin_, vmax_);
     x += vx * p_.dt;
     y += vy * p_.dt;
     keepInside(x, y, vx, vy);

@@ -9,6 +9,7 @@
 
 #include "flocklab/flocklab.hpp"
 #include "grid.hpp"
+#include "lab_params_builder.hpp"
 #include "state_compare.hpp"
 
 using namespace flocklab;
@@ -37,16 +38,6 @@ struct Case {
   LabParams params;
   const char* name;
 };
-
-LabParams with(double radius, double world, double sep = 1.5, double ali = 1, double coh = 1) {
-  LabParams p;
-  p.radius = radius;
-  p.world = world;
-  p.separation = sep;
-  p.alignment = ali;
-  p.cohesion = coh;
-  return p;
-}
 
 }  // namespace
 

@@ -15,6 +15,8 @@
 #include <string>
 
 #include "flocklab/flocklab.hpp"
+#include "lab_params_builder.hpp"
+#include "state_compare.hpp"
 
 namespace flocklab {
 namespace {
@@ -92,34 +94,12 @@ std::string describe(const Flock& f, std::size_t i) {
   return text;
 }
 
-// Index of the first boid whose bits differ, or -1 when the states are bit-identical.
-long firstDifference(const Flock& a, const Flock& b) {
-  if (a.size() != b.size()) return 0;
-  for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::memcmp(&a.x[i], &b.x[i], 8) || std::memcmp(&a.y[i], &b.y[i], 8) ||
-        std::memcmp(&a.vx[i], &b.vx[i], 8) || std::memcmp(&a.vy[i], &b.vy[i], 8))
-      return static_cast<long>(i);
-  return -1;
-}
-
 struct Case {
   const char* name;
   std::size_t count;
   std::uint64_t seed;
   LabParams params;
 };
-
-LabParams with(double radius, double world, double sep = 1.5, double ali = 1, double coh = 1,
-               double maxSpeed = 1) {
-  LabParams p;
-  p.radius = radius;
-  p.world = world;
-  p.separation = sep;
-  p.alignment = ali;
-  p.cohesion = coh;
-  p.maxSpeed = maxSpeed;
-  return p;
-}
 
 void expectMatchesReference(const Case& c) {
   SCOPED_TRACE(c.name);
