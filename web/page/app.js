@@ -8,7 +8,7 @@
 import createFlocklab from './flocklab.js';
 import { Chart } from './charts.js';
 import { drawOverlay, makeRenderer } from './draw.js';
-import { CLI_FLAGS, LIVE, MODELS, PRESETS, PRESET_KEYS, RESTART, allParams, decimalsOf, fmt } from './params.js';
+import { CLI_FLAGS, LIVE, MODELS, PRESETS, PRESET_KEYS, RESTART, decimalsOf, fmt } from './params.js';
 import { decodeShare, encodeShare } from './share.js';
 
 const $ = (id) => document.getElementById(id);
@@ -46,6 +46,7 @@ const S = {
   chart: null,
   chartDirty: true,
   shownStep: -1,
+  dirty: true,           // the canvas needs drawing again
   speed: { steps: 0, frames: 0, since: 0 },
 };
 
@@ -97,6 +98,7 @@ function restart({ model = S.model, count = S.count, seed = S.seed, params = S.p
   S.drag = null;
   S.keyPressed = false;
   S.latestStep = -1;
+  S.shownStep = -1;
   recordSample();
   if (modelChanged) buildSliders();
   syncControls();
@@ -121,6 +123,7 @@ function recordSample() {
 /** Steps n times, recording the metrics at every multiple of SAMPLE_EVERY. */
 function advance(n) {
   const f = S.flock;
+  S.dirty = true;
   while (n > 0) {
     const s = f.stepCount();
     const k = Math.min(n, SAMPLE_EVERY - (s % SAMPLE_EVERY));
@@ -165,6 +168,7 @@ function setLive(delta) {
   }
   Object.assign(S.params, JSON.parse(JSON.stringify(delta)));
   record('p', delta);
+  S.dirty = true;
   showMessage('');
   syncSliders();
   syncPreset();
@@ -182,6 +186,7 @@ function setPointer(mode, x, y) {
   }
   record('ptr', [mode, x, y]);
   S.pointer = mode === 'off' ? null : { mode, x, y };
+  S.dirty = true;
   syncCli();
   return true;
 }
@@ -209,6 +214,7 @@ function frameOf(flock, world, size) {
 
 function render() {
   if (!S.flock) return;
+  S.dirty = false;
   const world = worldSize();
   S.renderer.draw(frameOf(S.flock, world, triangleSize()));
   const overlay = $('overlay');
@@ -248,7 +254,7 @@ function fitCanvases() {
 function updateReadouts() {
   const f = S.flock;
   const step = f.stepCount();
-  if (step !== S.shownStep || !S.running) {
+  if (step !== S.shownStep) {
     S.shownStep = step;
     $('stat-step').textContent = step.toLocaleString('en-US');
     $('stat-time').textContent = S.model === 'steering' ? `${fmt(S.time, 1)} s` : '–';
@@ -264,6 +270,7 @@ function updateReadouts() {
     $('m-largest').textContent = `${m.largest_flock} (${Math.round(100 * m.largest_share)}%)`;
     $('m-nn').textContent = `${fmt(m.mean_nn_distance, 2)} ${S.model === 'steering' ? 'px' : 'units'}`;
     $('m-neigh').textContent = fmt(m.mean_neighbors, 1);
+    $('badge').textContent = `Order ${m.polarization.toFixed(2)} · largest ${Math.round(100 * m.largest_share)}%`;
   }
   if (S.chartDirty) {
     S.chart.fit();
@@ -272,11 +279,26 @@ function updateReadouts() {
   }
 }
 
+/** Mean ms per frame spent stepping, drawing and updating the readouts (for measurements). */
+const frameCost = { frames: 0, step: 0, draw: 0, readouts: 0, between: 0, last: 0 };
+
 function frame(now) {
   if (S.flock && !S.busy) {
+    const t0 = performance.now();
     if (S.running) advance(S.spf);
-    render();
+    const t1 = performance.now();
+    if (S.running || S.dirty) render();
+    const t2 = performance.now();
     updateReadouts();
+    const t3 = performance.now();
+    if (S.running) {
+      if (frameCost.last) frameCost.between += t0 - frameCost.last;
+      frameCost.frames++;
+      frameCost.step += t1 - t0;
+      frameCost.draw += t2 - t1;
+      frameCost.readouts += t3 - t2;
+    }
+    frameCost.last = t3;
   }
   S.speed.frames++;
   if (now - S.speed.since >= 1000) {
@@ -340,7 +362,8 @@ function buildSliders() {
 
 function describe(def, value) {
   if (def.describe) return def.describe(value);
-  return def.unit ? `${fmt(value, 3)} ${def.unit}` : fmt(value, 3);
+  if (!def.unit) return fmt(value, 3);
+  return def.unit === '°' ? `${fmt(value, 3)}°` : `${fmt(value, 3)} ${def.unit}`;
 }
 
 function onSlider(def, input, committed) {
@@ -574,8 +597,8 @@ function metricsCsv() {
   return `${CSV_COLUMNS.join(',')}\n${rows.map((r) => CSV_COLUMNS.map((c) => String(r[c])).join(',')).join('\n')}\n`;
 }
 
-/** The canvas (boids and overlay) as a PNG blob. */
-function canvasPng() {
+/** The canvas as the user sees it (boids and overlay) on one 2D canvas. */
+function composedCanvas() {
   render();  // WebGL keeps no drawing buffer between frames: draw and copy in one go
   const boids = $('boids'), overlay = $('overlay');
   const c = document.createElement('canvas');
@@ -584,6 +607,12 @@ function canvasPng() {
   const ctx = c.getContext('2d');
   ctx.drawImage(boids, 0, 0);
   ctx.drawImage(overlay, 0, 0);
+  return c;
+}
+
+/** The canvas as a PNG blob. */
+function canvasPng() {
+  const c = composedCanvas();
   return new Promise((resolve) => c.toBlob(resolve, 'image/png'));
 }
 
@@ -716,6 +745,23 @@ async function openShared(run) {
 // ---------------------------------------------------------------------------------------------
 // Start
 
+function useRenderer(renderer) {
+  S.renderer = renderer;
+  $('renderer-name').textContent = renderer.name === 'webgl' ? 'drawn with WebGL2' : 'drawn with canvas 2D';
+  if (renderer.name !== 'webgl') return;
+  // A lost WebGL context (driver reset, too many contexts) falls back to canvas 2D on a new canvas.
+  renderer.canvas.addEventListener('webglcontextlost', (e) => {
+    e.preventDefault();
+    const fresh = document.createElement('canvas');
+    fresh.id = 'boids';
+    fresh.setAttribute('aria-hidden', 'true');
+    renderer.canvas.replaceWith(fresh);
+    useRenderer(makeRenderer(fresh, '2d'));
+    fitCanvases();
+    render();
+  }, { once: true });
+}
+
 async function init() {
   S.chart = new Chart($('chart'));
   try {
@@ -729,11 +775,11 @@ async function init() {
   S.defaults = { steering: JSON.parse(S.m.presetJson('flock')), lab: JSON.parse(S.m.labDefaultsJson()) };
   for (const name of PRESETS) S.presets[name] = JSON.parse(S.m.presetJson(name));
   const query = new URLSearchParams(location.search);
-  // ?paused=1 starts paused (for tests and for embedding); ?renderer=webgl draws with WebGL2.
+  // ?paused=1 starts paused (for tests and for embedding); ?renderer=webgl or webgl-noaa draws
+  // with WebGL2 instead of canvas 2D (falling back to canvas 2D where it is missing; see draw.js).
   if (query.get('paused') === '1') setRunning(false);
-  const wanted = query.get('renderer') === 'webgl' ? 'webgl' : '2d';
-  S.renderer = makeRenderer($('boids'), wanted);
-  $('renderer-name').textContent = S.renderer.name === 'webgl' ? 'drawn with WebGL2' : 'drawn with canvas 2D';
+  const wanted = ['2d', 'webgl', 'webgl-noaa'].includes(query.get('renderer')) ? query.get('renderer') : '2d';
+  useRenderer(makeRenderer($('boids'), wanted));
   wireControls();
   wireCanvas();
 
@@ -801,6 +847,21 @@ window.flocklab = {
   message: () => $('message').textContent,
   presetJson: (name) => S.m.presetJson(name),
   renderer: () => S.renderer.name,
+  /** Mean ms per running frame: stepping, drawing, readouts, and idle between frames; resets. */
+  frameCost() {
+    const n = Math.max(1, frameCost.frames);
+    const out = { frames: frameCost.frames, step: frameCost.step / n, draw: frameCost.draw / n, readouts: frameCost.readouts / n, between: frameCost.between / n };
+    Object.assign(frameCost, { frames: 0, step: 0, draw: 0, readouts: 0, between: 0, last: 0 });
+    return out;
+  },
+  /** How many pixels of the drawn canvas are bright (boids are; the background is not). */
+  litPixels() {
+    const c = composedCanvas();
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let lit = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 300) lit++;
+    return { lit, total: c.width * c.height };
+  },
   positions: () => ({ x: Array.from(S.flock.x()), y: Array.from(S.flock.y()) }),
   /** Simulated steps per second of a fresh flock (optionally drawing every step on the page's canvas). */
   bench({ model = 'steering', count = 1500, steps = 100, warmup = 0, draw = false, seed = '1' } = {}) {

@@ -3,17 +3,22 @@
 // layer; a 2D overlay canvas on top draws the world's border, obstacles, the pointer and the
 // keyboard cursor.
 //
-// Measured in this project's headless Chromium 156 (software rendering, --disable-gpu, shared
-// 2-core machine), steering model, 900x560 canvas at DPR 1, drawing plus a forced flush, median
-// ms per frame (tests/browser/measure.mjs prints these):
-//     boids     canvas 2D    WebGL2 (SwiftShader)
-//     1,500        0.9          1.6
-//     10,000       4.9          4.1
-// Both are far below a step of the engine at those counts (8 ms and 60-300 ms), so drawing
-// never limits the page. Canvas 2D is the default: it is faster at the default count, needs no
-// GPU, cannot lose its context, and draws identically everywhere; WebGL2 (instanced triangles,
-// the colour worked out in the shader) stays available as ?renderer=webgl for machines with a
-// real GPU and very large flocks, where it pulls ahead.
+// Which renderer: measured in this project's headless Chromium 156 (no GPU: --disable-gpu, so
+// canvas 2D rasterises on the CPU and WebGL2 runs on SwiftShader), on a shared 2-core machine,
+// steering model, 900x560 canvas at DPR 1; tests/browser/measure.mjs prints these. Median ms to
+// draw one frame and force it to finish (a one-pixel read), two runs:
+//     boids     canvas 2D     WebGL2 antialiased    WebGL2 without antialiasing
+//     1,500     4.8 / 5.2        6.5 / 6.3              2.0 / 2.1
+//     10,000   26.9 / 34.4      31.5 / 31.4            12.8 / 10.1
+// and the live page at 1,500 boids, one step per frame: canvas 2D 46 steps/s (21 ms a frame),
+// WebGL2 34 steps/s (29 ms a frame; the software compositing of WebGL costs more).
+// So canvas 2D is the default: the faster of the two that draw smooth (antialiased) triangles,
+// and it needs no GPU. WebGL2 stays available as ?renderer=webgl (or webgl-noaa, three times
+// faster here but jagged), for machines with a real GPU, where it should win by far; this
+// machine has none to measure that on. The 2D renderer fills 64 triangles per fill() call and
+// one colour at a time: one path with all 10,000 triangles took 440 ms to fill (Skia's scan
+// conversion grows faster than linearly with the number of subpaths), 12 paths (one per
+// colour) 100 ms, paths of 50-64 triangles 31 ms.
 
 /** Hues of the 12 heading sectors (30 degrees each, sector 0 pointing right, counter-clockwise on screen). */
 const SECTORS = 12;
@@ -49,11 +54,40 @@ const PLAIN_COLOUR = '#e8eef8';
 /** A frame: what both renderers need. */
 // { n, x, y, vx, vy: Float64Array views; world: {w, h}; size: triangle length in device px; colour: bool }
 
+/** Triangles per fill() call: Skia's path filling slows down superlinearly with subpaths. */
+const CHUNK = 64;
+
+/** Boid indices grouped by heading sector (a counting sort): {order, starts}. */
+function bySector(f, scratch) {
+  const n = f.n;
+  if (scratch.sector.length < n) {
+    scratch.sector = new Uint8Array(n);
+    scratch.order = new Int32Array(n);
+  }
+  const { sector: sec, order } = scratch;
+  const starts = new Int32Array(SECTORS + 1);
+  if (f.colour) {
+    for (let i = 0; i < n; i++) {
+      const k = sector(f.vx[i], f.vy[i]);
+      sec[i] = k;
+      starts[k + 1]++;
+    }
+    for (let k = 0; k < SECTORS; k++) starts[k + 1] += starts[k];
+    const next = starts.slice(0, SECTORS);
+    for (let i = 0; i < n; i++) order[next[sec[i]]++] = i;
+  } else {
+    for (let i = 0; i < n; i++) order[i] = i;
+    starts.fill(n, 1);
+  }
+  return { order, starts };
+}
+
 export class Canvas2DRenderer {
   constructor(canvas) {
     this.canvas = canvas;
     this.name = '2d';
     this.ctx = canvas.getContext('2d', { alpha: false });
+    this.scratch = { sector: new Uint8Array(0), order: new Int32Array(0) };
   }
 
   draw(f) {
@@ -61,23 +95,31 @@ export class Canvas2DRenderer {
     ctx.fillStyle = '#0b1626';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
     const sx = canvas.width / f.world.w, sy = canvas.height / f.world.h;
-    const len = f.size, half = f.size * 0.36, back = f.size * 0.45;
-    const paths = f.colour ? Array.from({ length: SECTORS }, () => new Path2D()) : [new Path2D()];
-    const { x, y, vx, vy, n } = f;
-    for (let i = 0; i < n; i++) {
-      const vxi = vx[i], vyi = vy[i];
-      const s = Math.sqrt(vxi * vxi + vyi * vyi);
-      const ux = s > 0 ? vxi / s : 1, uy = s > 0 ? vyi / s : 0;
-      const px = x[i] * sx, py = y[i] * sy;
-      const p = f.colour ? paths[sector(vxi, vyi)] : paths[0];
-      p.moveTo(px + ux * len * 0.55, py + uy * len * 0.55);
-      p.lineTo(px - ux * back - uy * half, py - uy * back + ux * half);
-      p.lineTo(px - ux * back + uy * half, py - uy * back - ux * half);
-      p.closePath();
-    }
-    for (let k = 0; k < paths.length; k++) {
+    const tip = f.size * 0.55, half = f.size * 0.36, back = f.size * 0.45;
+    const { x, y, vx, vy } = f;
+    const { order, starts } = bySector(f, this.scratch);
+    for (let k = 0; k < SECTORS; k++) {
+      if (starts[k + 1] === starts[k]) continue;
       ctx.fillStyle = f.colour ? SECTOR_COLOURS[k] : PLAIN_COLOUR;
-      ctx.fill(paths[k]);
+      ctx.beginPath();
+      let m = 0;
+      for (let j = starts[k]; j < starts[k + 1]; j++) {
+        const i = order[j];
+        const vxi = vx[i], vyi = vy[i];
+        const s = Math.sqrt(vxi * vxi + vyi * vyi);
+        const ux = s > 0 ? vxi / s : 1, uy = s > 0 ? vyi / s : 0;
+        const px = x[i] * sx, py = y[i] * sy;
+        ctx.moveTo(px + ux * tip, py + uy * tip);
+        ctx.lineTo(px - ux * back - uy * half, py - uy * back + ux * half);
+        ctx.lineTo(px - ux * back + uy * half, py - uy * back - ux * half);
+        ctx.closePath();
+        if (++m === CHUNK) {
+          ctx.fill();
+          ctx.beginPath();
+          m = 0;
+        }
+      }
+      if (m) ctx.fill();
     }
   }
 
@@ -88,12 +130,9 @@ export class Canvas2DRenderer {
 }
 
 const VERTEX_SHADER = `#version 300 es
-in vec2 corner;      // triangle corner in (along, across) units
-in vec4 boid;        // x, y, vx, vy (world units), one per instance
-uniform vec2 scale;  // world -> device px
+in vec2 position;    // device px
+in float sector;     // heading sector 0..11, or -1 for the plain colour
 uniform vec2 canvas; // device px
-uniform float size;  // triangle length, device px
-uniform bool colour;
 out vec3 tint;
 vec3 hsl(float h, float s, float l) {
   vec3 k = mod(vec3(0.0, 8.0, 4.0) + h / 30.0, 12.0);
@@ -101,18 +140,9 @@ vec3 hsl(float h, float s, float l) {
   return l - a * max(min(min(k - 3.0, 9.0 - k), 1.0), -1.0);
 }
 void main() {
-  vec2 v = boid.zw;
-  float s = length(v);
-  vec2 u = s > 0.0 ? v / s : vec2(1.0, 0.0);
-  vec2 perp = vec2(-u.y, u.x);
-  vec2 p = boid.xy * scale + (u * corner.x + perp * corner.y) * size;
-  gl_Position = vec4(p / canvas * 2.0 - 1.0, 0.0, 1.0);
+  gl_Position = vec4(position / canvas * 2.0 - 1.0, 0.0, 1.0);
   gl_Position.y = -gl_Position.y;
-  // heading on screen, counter-clockwise from the right, quantised like the 2D renderer
-  float a = degrees(atan(-u.y, u.x));
-  if (a < 0.0) a += 360.0;
-  float sector = mod(floor((a + 15.0) / 30.0), 12.0);
-  tint = colour ? hsl(sector * 30.0, 0.85, 0.66) : vec3(0.91, 0.93, 0.97);
+  tint = sector < 0.0 ? vec3(0.91, 0.93, 0.97) : hsl(sector * 30.0, 0.85, 0.66);
 }`;
 
 const FRAGMENT_SHADER = `#version 300 es
@@ -123,10 +153,10 @@ void main() { colourOut = vec4(tint, 1.0); }`;
 
 export class WebGLRenderer {
   /** Throws when WebGL2 is not available. */
-  constructor(canvas) {
+  constructor(canvas, { antialias = true } = {}) {
     this.canvas = canvas;
     this.name = 'webgl';
-    const gl = canvas.getContext('webgl2', { alpha: false, antialias: true, preserveDrawingBuffer: false });
+    const gl = canvas.getContext('webgl2', { alpha: false, antialias, preserveDrawingBuffer: false });
     if (!gl) throw new Error('WebGL2 is not available');
     this.gl = gl;
     const program = gl.createProgram();
@@ -140,46 +170,48 @@ export class WebGLRenderer {
     gl.linkProgram(program);
     if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(program));
     this.program = program;
-    this.uniforms = Object.fromEntries(['scale', 'canvas', 'size', 'colour'].map((u) => [u, gl.getUniformLocation(program, u)]));
+    this.canvasLoc = gl.getUniformLocation(program, 'canvas');
     this.vao = gl.createVertexArray();
     gl.bindVertexArray(this.vao);
-    const corners = gl.createBuffer();
-    gl.bindBuffer(gl.ARRAY_BUFFER, corners);
-    gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([0.55, 0, -0.45, 0.36, -0.45, -0.36]), gl.STATIC_DRAW);
-    const cornerLoc = gl.getAttribLocation(program, 'corner');
-    gl.enableVertexAttribArray(cornerLoc);
-    gl.vertexAttribPointer(cornerLoc, 2, gl.FLOAT, false, 0, 0);
-    this.boids = gl.createBuffer();
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.boids);
-    const boidLoc = gl.getAttribLocation(program, 'boid');
-    gl.enableVertexAttribArray(boidLoc);
-    gl.vertexAttribPointer(boidLoc, 4, gl.FLOAT, false, 0, 0);
-    gl.vertexAttribDivisor(boidLoc, 1);
+    this.buffer = gl.createBuffer();
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.buffer);
+    const pos = gl.getAttribLocation(program, 'position'), sec = gl.getAttribLocation(program, 'sector');
+    gl.enableVertexAttribArray(pos);
+    gl.vertexAttribPointer(pos, 2, gl.FLOAT, false, 12, 0);
+    gl.enableVertexAttribArray(sec);
+    gl.vertexAttribPointer(sec, 1, gl.FLOAT, false, 12, 8);
     this.data = new Float32Array(0);
   }
 
   draw(f) {
     const { gl, canvas } = this;
     const n = f.n;
-    if (this.data.length < 4 * n) this.data = new Float32Array(4 * n);
+    if (this.data.length < 9 * n) this.data = new Float32Array(9 * n);
     const d = this.data, { x, y, vx, vy } = f;
-    for (let i = 0, j = 0; i < n; i++, j += 4) {
-      d[j] = x[i]; d[j + 1] = y[i]; d[j + 2] = vx[i]; d[j + 3] = vy[i];
+    const sx = canvas.width / f.world.w, sy = canvas.height / f.world.h;
+    const tip = f.size * 0.55, half = f.size * 0.36, back = f.size * 0.45;
+    for (let i = 0, j = 0; i < n; i++, j += 9) {
+      const vxi = vx[i], vyi = vy[i];
+      const s = Math.sqrt(vxi * vxi + vyi * vyi);
+      const ux = s > 0 ? vxi / s : 1, uy = s > 0 ? vyi / s : 0;
+      const px = x[i] * sx, py = y[i] * sy;
+      const k = f.colour ? sector(vxi, vyi) : -1;
+      d[j] = px + ux * tip; d[j + 1] = py + uy * tip; d[j + 2] = k;
+      d[j + 3] = px - ux * back - uy * half; d[j + 4] = py - uy * back + ux * half; d[j + 5] = k;
+      d[j + 6] = px - ux * back + uy * half; d[j + 7] = py - uy * back - ux * half; d[j + 8] = k;
     }
     gl.viewport(0, 0, canvas.width, canvas.height);
     gl.clearColor(11 / 255, 22 / 255, 38 / 255, 1);
     gl.clear(gl.COLOR_BUFFER_BIT);
     gl.useProgram(this.program);
     gl.bindVertexArray(this.vao);
-    gl.bindBuffer(gl.ARRAY_BUFFER, this.boids);
-    gl.bufferData(gl.ARRAY_BUFFER, d.subarray(0, 4 * n), gl.STREAM_DRAW);
-    gl.uniform2f(this.uniforms.scale, canvas.width / f.world.w, canvas.height / f.world.h);
-    gl.uniform2f(this.uniforms.canvas, canvas.width, canvas.height);
-    gl.uniform1f(this.uniforms.size, f.size);
-    gl.uniform1i(this.uniforms.colour, f.colour ? 1 : 0);
-    gl.drawArraysInstanced(gl.TRIANGLES, 0, 3, n);
+    gl.bindBuffer(gl.ARRAY_BUFFER, this.buffer);
+    gl.bufferData(gl.ARRAY_BUFFER, d.subarray(0, 9 * n), gl.STREAM_DRAW);
+    gl.uniform2f(this.canvasLoc, canvas.width, canvas.height);
+    gl.drawArrays(gl.TRIANGLES, 0, 3 * n);
   }
 
+  /** Forces the drawing to finish (for timing): gl.finish() does not wait in Chromium, a read does. */
   flush() {
     const gl = this.gl;
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
@@ -188,9 +220,9 @@ export class WebGLRenderer {
 
 /** The renderer for a canvas: `wanted` is '2d' or 'webgl'; WebGL falls back to 2D when unavailable. */
 export function makeRenderer(canvas, wanted) {
-  if (wanted === 'webgl') {
+  if (wanted === 'webgl' || wanted === 'webgl-noaa') {
     try {
-      return new WebGLRenderer(canvas);
+      return new WebGLRenderer(canvas, { antialias: wanted === 'webgl' });
     } catch (e) {
       console.warn(`flocklab: ${e.message}; drawing with canvas 2D`);
     }

@@ -88,11 +88,6 @@ export const CLI_FLAGS = {
   predator_weight: '--predator-weight', wall_weight: '--wall-weight', obstacle_weight: '--obstacle-weight',
 };
 
-/** Every slider definition of a model, flattened. */
-export function allParams(model) {
-  return MODELS[model].groups.flatMap((g) => g.params);
-}
-
 /** A number for display: at most `digits` decimals, no trailing zeros. */
 export function fmt(value, digits = 2) {
   if (!Number.isFinite(value)) return String(value);
