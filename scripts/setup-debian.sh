@@ -25,6 +25,6 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 # The browser tests' driver, as package-lock.json pins it (never a downloaded browser).
-if [ $testing = 1 ] && [ -f package-lock.json ] && [ ! -d node_modules/playwright-core ]; then
+if [ $testing = 1 ] && [ -f package-lock.json ]; then
   npm ci --no-audit --no-fund --loglevel=error
 fi
