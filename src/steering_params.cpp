@@ -102,17 +102,17 @@ std::optional<SteeringPreset> parseSteeringPreset(std::string_view name) {
 SteeringParams steeringPreset(SteeringPreset preset) {
   SteeringParams p;  // Flock: the defaults
   switch (preset) {
-    case SteeringPreset::School:  // fish: close, strongly aligned, a blind spot behind
-      p.vision = 40, p.separationRadius = 14, p.fov = 300, p.maxSpeed = 150;
-      p.separation = 1.2, p.alignment = 1.6, p.cohesion = 1.3;
+    case SteeringPreset::School:  // fish: fast, close, order within 5 s, a 60-degree blind spot behind
+      p.vision = 40, p.separationRadius = 10, p.fov = 300, p.maxSpeed = 240;
+      p.separation = 2, p.alignment = 3, p.cohesion = 0.5;
       break;
-    case SteeringPreset::Swarm:  // insects: a dense cloud that mills without a common heading
-      p.vision = 60, p.separationRadius = 12, p.fov = 360, p.maxSpeed = 220;
-      p.separation = 0.8, p.alignment = 0.15, p.cohesion = 1.5;
+    case SteeringPreset::Swarm:  // insects: dense clouds that mill in place, no common heading
+      p.vision = 80, p.separationRadius = 10, p.fov = 360, p.maxSpeed = 180;
+      p.separation = 1, p.alignment = 0, p.cohesion = 2;
       break;
     case SteeringPreset::Chaos:  // a gas: boids only push each other away
-      p.vision = 30, p.separationRadius = 30, p.fov = 360, p.maxSpeed = 240;
-      p.separation = 2.5, p.alignment = 0, p.cohesion = 0;
+      p.vision = 15, p.separationRadius = 15, p.fov = 360, p.maxSpeed = 240;
+      p.separation = 2, p.alignment = 0, p.cohesion = 0;
       break;
     default:
       break;
