@@ -8,21 +8,13 @@
 #include "step_driver.hpp"
 
 namespace flocklab {
-namespace {
-const LabParams& checked(const LabParams& params) {
-  if (const std::string problem = validate(params); !problem.empty())
-    throw std::invalid_argument(problem);
-  return params;
-}
-}  // namespace
-
 LabSimulation::LabSimulation(const LabParams& params, Flock start, const EngineOptions& options)
-    : Simulation(std::move(start), options), params_(checked(params)) {
+    : Simulation(std::move(start), options), params_(checkedParams(params)) {
   checkState(flock_, space());
 }
 
 void LabSimulation::setParams(const LabParams& params) {
-  checked(params);
+  checkedParams(params);
   if (params.world != params_.world) checkState(flock_, Space::square(params.world));
   params_ = params;
 }

@@ -1,5 +1,8 @@
 #pragma once
-// Validation of a start state shared by every model.
+// Validation of parameters and of a start state, shared by every model.
+#include <stdexcept>
+#include <string>
+
 #include "flocklab/flock.hpp"
 #include "flocklab/space.hpp"
 
@@ -8,5 +11,12 @@ namespace flocklab {
 /// Throws std::invalid_argument naming the first boid with a non-finite value or a position
 /// outside `space`.
 void checkState(const Flock& flock, const Space& space);
+
+/// Returns `params`, or throws std::invalid_argument with the problem validate() names.
+template <class Params>
+const Params& checkedParams(const Params& params) {
+  if (const std::string problem = validate(params); !problem.empty()) throw std::invalid_argument(problem);
+  return params;
+}
 
 }  // namespace flocklab

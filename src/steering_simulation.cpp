@@ -10,22 +10,14 @@
 #include "steering_rule.hpp"
 
 namespace flocklab {
-namespace {
-const SteeringParams& checked(const SteeringParams& params) {
-  if (const std::string problem = validate(params); !problem.empty())
-    throw std::invalid_argument(problem);
-  return params;
-}
-}  // namespace
-
 SteeringSimulation::SteeringSimulation(const SteeringParams& params, Flock start,
                                        const EngineOptions& options)
-    : Simulation(std::move(start), options), params_(checked(params)) {
+    : Simulation(std::move(start), options), params_(checkedParams(params)) {
   checkState(flock_, space());
 }
 
 void SteeringSimulation::setParams(const SteeringParams& params) {
-  checked(params);
+  checkedParams(params);
   if (params.width != params_.width || params.height != params_.height || params.edges != params_.edges)
     throw std::invalid_argument("the world's size and edges cannot change during a run");
   params_ = params;
