@@ -102,7 +102,7 @@ std::optional<SteeringPreset> parseSteeringPreset(std::string_view name) {
 SteeringParams steeringPreset(SteeringPreset preset) {
   SteeringParams p;  // Flock: the defaults
   switch (preset) {
-    case SteeringPreset::School:  // fish: fast, close, order within 5 s, a 60-degree blind spot behind
+    case SteeringPreset::School:  // fish: fast, close, one heading within 10 s, a 60-degree blind spot
       p.vision = 40, p.separationRadius = 10, p.fov = 300, p.maxSpeed = 240;
       p.separation = 2, p.alignment = 3, p.cohesion = 0.5;
       break;

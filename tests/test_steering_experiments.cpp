@@ -47,31 +47,20 @@ constexpr std::uint64_t kHold = 2 * kSecond;
 
 // One seed's run of a scenario.
 struct SeedRun {
-  std::vector<Metrics> samples;          // samples[k]: after (k + 1) * kSample steps
-  std::vector<std::size_t> nearProbe;    // boids within kPointerReach of the probe, per sample
-  Flock end;                             // the final state
-  Metrics start;                         // the start state's metrics
+  Metrics start;                        // the start state's metrics
+  std::vector<Metrics> samples;         // samples[k]: after (k + 1) * kSample steps
+  std::vector<std::size_t> nearProbe;   // boids within kPointerReach of the probe, per sample
+  Flock end;                            // the final state
 
   const Metrics& at(std::uint64_t step) const { return samples.at(step / kSample - 1); }
-  std::size_t nearProbeAt(std::uint64_t step) const { return nearProbe.at(step / kSample - 1); }
-  // Mean and standard deviation of a measure over the samples in (from, to].
-  double windowMean(const std::function<double(const Metrics&)>& m, std::uint64_t from, std::uint64_t to) const {
-    double sum = 0;
-    int k = 0;
-    for (std::uint64_t s = from + kSample; s <= to; s += kSample, ++k) sum += m(at(s));
-    return sum / k;
-  }
-  double windowSd(const std::function<double(const Metrics&)>& m, std::uint64_t from, std::uint64_t to) const {
-    const double mean = windowMean(m, from, to);
-    double sum = 0;
-    int k = 0;
-    for (std::uint64_t s = from + kSample; s <= to; s += kSample, ++k) sum += (m(at(s)) - mean) * (m(at(s)) - mean);
-    return std::sqrt(sum / k);
-  }
 };
 
-const auto polarization = [](const Metrics& m) { return m.polarization; };
-const auto largestShare = [](const Metrics& m) { return m.largestShare; };
+using Measure = std::function<double(const Metrics&)>;
+const Measure polarization = [](const Metrics& m) { return m.polarization; };
+const Measure flocks = [](const Metrics& m) { return static_cast<double>(m.flocks); };
+const Measure largestShare = [](const Metrics& m) { return m.largestShare; };
+const Measure nearest = [](const Metrics& m) { return m.meanNearestDistance; };
+const Measure neighbors = [](const Metrics& m) { return m.meanNeighbors; };
 
 // The spot of a flock with the most boids within kPointerReach: the position of the first boid
 // (in index order) with the most others that close. O(n^2), once per seed.
@@ -193,13 +182,54 @@ const std::vector<SeedRun>& runs(const std::string& name) {
   return cache().at(name);
 }
 
+// Per-seed values of `m` at `step` of a scenario (step 0: the start).
+std::vector<double> at(const std::string& name, std::uint64_t step, const Measure& m) {
+  std::vector<double> out;
+  for (const SeedRun& r : runs(name)) out.push_back(m(step == 0 ? r.start : r.at(step)));
+  return out;
+}
+
+// Per-seed mean of `m` over the samples in (from, to] of a scenario.
+std::vector<double> windowMean(const std::string& name, std::uint64_t from, std::uint64_t to,
+                               const Measure& m) {
+  std::vector<double> out;
+  for (const SeedRun& r : runs(name)) {
+    double sum = 0;
+    for (std::uint64_t s = from + kSample; s <= to; s += kSample) sum += m(r.at(s));
+    out.push_back(sum / static_cast<double>((to - from) / kSample));
+  }
+  return out;
+}
+
+// Per-seed standard deviation of `m` over the samples in (from, to] of a scenario.
+std::vector<double> windowSd(const std::string& name, std::uint64_t from, std::uint64_t to,
+                             const Measure& m) {
+  const std::vector<double> means = windowMean(name, from, to, m);
+  std::vector<double> out;
+  const auto& rs = runs(name);
+  for (std::size_t i = 0; i < rs.size(); ++i) {
+    double sum = 0;
+    for (std::uint64_t s = from + kSample; s <= to; s += kSample)
+      sum += (m(rs[i].at(s)) - means[i]) * (m(rs[i].at(s)) - means[i]);
+    out.push_back(std::sqrt(sum / static_cast<double>((to - from) / kSample)));
+  }
+  return out;
+}
+
+// Per-seed number of boids within kPointerReach of the probe at `step` of a scenario.
+std::vector<double> nearProbe(const std::string& name, std::uint64_t step) {
+  std::vector<double> out;
+  for (const SeedRun& r : runs(name)) out.push_back(static_cast<double>(r.nearProbe.at(step / kSample - 1)));
+  return out;
+}
+
 double mean(const std::vector<double>& v) {
   double sum = 0;
   for (double x : v) sum += x;
   return sum / static_cast<double>(v.size());
 }
 
-// Per-seed values of a measure, "a, b, c (seeds 1, 2, 3)", for failure messages.
+// Per-seed values "a, b, c (seeds 1, 2, 3)", for failure messages.
 std::string describe(const std::vector<double>& v) {
   std::ostringstream text;
   for (std::size_t i = 0; i < v.size(); ++i) text << (i ? ", " : "") << v[i];
@@ -207,12 +237,6 @@ std::string describe(const std::vector<double>& v) {
   for (std::size_t i = 0; i < v.size(); ++i) text << (i ? ", " : " ") << kSeeds[i];
   text << ")";
   return text.str();
-}
-
-std::vector<double> perSeed(const std::vector<SeedRun>& rs, const std::function<double(const SeedRun&)>& m) {
-  std::vector<double> out;
-  for (const SeedRun& r : rs) out.push_back(m(r));
-  return out;
 }
 
 // ---- Presets -------------------------------------------------------------------------------
@@ -235,19 +259,20 @@ constexpr PresetRanges kDocumented[] = {
 };
 
 void expectInDocumentedRanges(const PresetRanges& doc) {
-  const auto& rs = runs(doc.name);
-  const auto check = [&](const char* what, Range range, const std::function<double(const Metrics&)>& m) {
-    const auto v = perSeed(rs, [&](const SeedRun& r) { return m(r.at(10 * kSecond)); });
-    for (double x : v)
-      EXPECT_TRUE(x >= range.lo && x <= range.hi)
-          << doc.name << " at 10 s: " << what << " " << describe(v) << " outside the documented ["
-          << range.lo << ", " << range.hi << "]";
+  const auto check = [&](const char* what, Range range, const Measure& m) {
+    const auto v = at(doc.name, 10 * kSecond, m);
+    std::ostringstream documented;
+    documented << "[" << range.lo << ", " << range.hi << "]";
+    for (std::size_t i = 0; i < v.size(); ++i)
+      EXPECT_TRUE(v[i] >= range.lo && v[i] <= range.hi)
+          << doc.name << " at 10 s, seed " << kSeeds[i] << ": " << what << " " << v[i]
+          << " outside the documented " << documented.str() << "; all seeds: " << describe(v);
   };
   check("polarization", doc.polarization, polarization);
-  check("flocks", doc.flocks, [](const Metrics& m) { return static_cast<double>(m.flocks); });
+  check("flocks", doc.flocks, flocks);
   check("largest share", doc.largestShare, largestShare);
-  check("nearest distance", doc.nearest, [](const Metrics& m) { return m.meanNearestDistance; });
-  check("neighbours", doc.neighbors, [](const Metrics& m) { return m.meanNeighbors; });
+  check("nearest distance", doc.nearest, nearest);
+  check("neighbours", doc.neighbors, neighbors);
 }
 
 TEST(SteeringPresets, EveryPresetMatchesTheDocumentedRanges) {
@@ -275,9 +300,7 @@ TEST(SteeringPresets, DocumentedRangesTellEveryPairApart) {
 // Claim: the default flock's order passes 0.9 after about 30 s. Polarization at 30 s: 0.886 to
 // 0.959, mean 0.93 (lowest 3-seed mean 0.899), from about 0.02 at the random start.
 TEST(SteeringClaims, DefaultFlockOrdersWithin30s) {
-  const auto& rs = runs("flock");
-  const auto start = perSeed(rs, [](const SeedRun& r) { return r.start.polarization; });
-  const auto formed = perSeed(rs, [](const SeedRun& r) { return r.at(kFormed).polarization; });
+  const auto start = at("flock", 0, polarization), formed = at("flock", kFormed, polarization);
   EXPECT_LT(mean(start), 0.1) << describe(start);
   for (double v : formed) EXPECT_GT(v, 0.85) << "at 30 s: " << describe(formed);
   EXPECT_GT(mean(formed), 0.88) << "at 30 s: " << describe(formed);
@@ -288,8 +311,7 @@ TEST(SteeringClaims, DefaultFlockOrdersWithin30s) {
 // the same flock left alone keeps 0.895 to 0.958.
 TEST(SteeringClaims, AlignmentZeroDropsOrderSharply) {
   prefetch({"no alignment", "wrap"});
-  const auto off = perSeed(runs("no alignment"), [](const SeedRun& r) { return r.at(5 * kSecond).polarization; });
-  const auto on = perSeed(runs("wrap"), [](const SeedRun& r) { return r.at(5 * kSecond).polarization; });
+  const auto off = at("no alignment", 5 * kSecond, polarization), on = at("wrap", 5 * kSecond, polarization);
   for (double v : off) EXPECT_LT(v, 0.3) << "alignment 0, 5 s after: " << describe(off);
   EXPECT_LT(mean(off), 0.25) << "alignment 0, 5 s after: " << describe(off);
   for (double v : on) EXPECT_GT(v, 0.85) << "left alone: " << describe(on);
@@ -299,9 +321,8 @@ TEST(SteeringClaims, AlignmentZeroDropsOrderSharply) {
 // 5 s: 0.47 to 1.00 (lowest 3-seed mean 0.55; at 10 s 0.86 to 1.00 on seeds 1 to 8), from
 // about 0.02 at the start.
 TEST(SteeringClaims, AlignmentAloneLinesHeadingsUp) {
-  const auto& rs = runs("alignment alone");
-  const auto start = perSeed(rs, [](const SeedRun& r) { return r.start.polarization; });
-  const auto at5s = perSeed(rs, [](const SeedRun& r) { return r.at(5 * kSecond).polarization; });
+  const auto start = at("alignment alone", 0, polarization);
+  const auto at5s = at("alignment alone", 5 * kSecond, polarization);
   EXPECT_LT(mean(start), 0.1) << describe(start);
   for (double v : at5s) EXPECT_GT(v, 0.3) << "at 5 s: " << describe(at5s);
   EXPECT_GT(mean(at5s), 0.5) << "at 5 s: " << describe(at5s);
@@ -316,18 +337,16 @@ TEST(SteeringClaims, AlignmentAloneLinesHeadingsUp) {
 // over seeds 1 to 16, with vision 10 ahead on 5 of them), so it is not asserted here.
 TEST(SteeringClaims, Vision10LeavesMoreAndSmallerGroups) {
   prefetch({"vision 10", "flock"});
-  const auto& narrow = runs("vision 10");
-  const auto& normal = runs("flock");
-  const auto groups10 = perSeed(narrow, [](const SeedRun& r) { return static_cast<double>(r.at(5 * kSecond).flocks); });
-  const auto groups50 = perSeed(normal, [](const SeedRun& r) { return static_cast<double>(r.at(5 * kSecond).flocks); });
-  const auto share10 = perSeed(narrow, [](const SeedRun& r) { return r.windowMean(largestShare, 2 * kSecond, 5 * kSecond); });
-  const auto share50 = perSeed(normal, [](const SeedRun& r) { return r.windowMean(largestShare, 2 * kSecond, 5 * kSecond); });
-  const auto order10 = perSeed(narrow, [](const SeedRun& r) { return r.windowMean(polarization, 1 * kSecond, 5 * kSecond); });
-  for (std::size_t i = 0; i < narrow.size(); ++i) {
+  const auto groups10 = at("vision 10", 5 * kSecond, flocks), groups50 = at("flock", 5 * kSecond, flocks);
+  const auto share10 = windowMean("vision 10", 2 * kSecond, 5 * kSecond, largestShare);
+  const auto share50 = windowMean("flock", 2 * kSecond, 5 * kSecond, largestShare);
+  const auto order10 = windowMean("vision 10", 1 * kSecond, 5 * kSecond, polarization);
+  for (std::size_t i = 0; i < groups10.size(); ++i) {
     EXPECT_GT(groups10[i], 1.15 * groups50[i])
         << "groups at 5 s, vision 10: " << describe(groups10) << "; vision 50: " << describe(groups50);
     EXPECT_LT(share10[i], share50[i])
-        << "largest share over 2-5 s, vision 10: " << describe(share10) << "; vision 50: " << describe(share50);
+        << "largest share over 2-5 s, vision 10: " << describe(share10)
+        << "; vision 50: " << describe(share50);
   }
   EXPECT_LT(mean(order10), 0.5) << "order over 1-5 s at vision 10: " << describe(order10);
 }
@@ -339,10 +358,11 @@ TEST(SteeringClaims, Vision10LeavesMoreAndSmallerGroups) {
 // have one group of 95% or more, but running vision 150 that long costs too much here.)
 TEST(SteeringClaims, Vision150MergesIntoOneFlock) {
   prefetch({"vision 150", "flock"});
-  const auto wide = perSeed(runs("vision 150"), [](const SeedRun& r) { return r.windowMean(largestShare, 1 * kSecond, 3 * kSecond); });
-  const auto normal = perSeed(runs("flock"), [](const SeedRun& r) { return r.windowMean(largestShare, 1 * kSecond, 3 * kSecond); });
+  const auto wide = windowMean("vision 150", 1 * kSecond, 3 * kSecond, largestShare);
+  const auto normal = windowMean("flock", 1 * kSecond, 3 * kSecond, largestShare);
   EXPECT_GT(mean(wide), 0.6) << "vision 150: " << describe(wide);
-  EXPECT_GT(mean(wide), mean(normal) + 0.05) << "vision 150: " << describe(wide) << "; vision 50: " << describe(normal);
+  EXPECT_GT(mean(wide), mean(normal) + 0.05)
+      << "vision 150: " << describe(wide) << "; vision 50: " << describe(normal);
 }
 
 // Claim: a predator held in a formed flock splits it, and after release the flock recovers.
@@ -355,17 +375,14 @@ TEST(SteeringClaims, Vision150MergesIntoOneFlock) {
 // the reach, and the share rises.)
 TEST(SteeringClaims, PredatorSplitsTheFlockWhichRecoversAfterRelease) {
   prefetch({"predator", "wrap"});
-  const auto& hunted = runs("predator");
-  const auto& alone = runs("wrap");
   const std::uint64_t held = 1 * kSecond, after = 10 * kSecond;
-  const auto inside = perSeed(hunted, [&](const SeedRun& r) { return static_cast<double>(r.nearProbeAt(held)); });
-  const auto insideAlone = perSeed(alone, [&](const SeedRun& r) { return static_cast<double>(r.nearProbeAt(held)); });
-  const auto order = perSeed(hunted, [&](const SeedRun& r) { return r.at(held).polarization; });
-  const auto orderAlone = perSeed(alone, [&](const SeedRun& r) { return r.at(held).polarization; });
-  const auto recovered = perSeed(hunted, [&](const SeedRun& r) { return r.at(after).polarization; });
-  for (std::size_t i = 0; i < hunted.size(); ++i) {
+  const auto inside = nearProbe("predator", held), insideAlone = nearProbe("wrap", held);
+  const auto order = at("predator", held, polarization), orderAlone = at("wrap", held, polarization);
+  const auto recovered = at("predator", after, polarization);
+  for (std::size_t i = 0; i < inside.size(); ++i) {
     EXPECT_LT(inside[i], 0.15 * insideAlone[i])
-        << "boids within reach 1 s into the hold: " << describe(inside) << "; left alone: " << describe(insideAlone);
+        << "boids within reach 1 s into the hold: " << describe(inside)
+        << "; left alone: " << describe(insideAlone);
     EXPECT_GT(orderAlone[i] - order[i], 0.1)
         << "order 1 s into the hold: " << describe(order) << "; left alone: " << describe(orderAlone);
     EXPECT_GT(recovered[i], 0.8) << "order 8 s after the release: " << describe(recovered);
@@ -380,8 +397,8 @@ TEST(SteeringClaims, PredatorSplitsTheFlockWhichRecoversAfterRelease) {
 // ratio is at least 3.9 on every seed.
 TEST(SteeringClaims, WallsMakeOrderSwingMoreThanWrap) {
   prefetch({"walls", "wrap"});
-  const auto walls = perSeed(runs("walls"), [](const SeedRun& r) { return r.windowSd(polarization, 0, 5 * kSecond); });
-  const auto wrap = perSeed(runs("wrap"), [](const SeedRun& r) { return r.windowSd(polarization, 0, 5 * kSecond); });
+  const auto walls = windowSd("walls", 0, 5 * kSecond, polarization);
+  const auto wrap = windowSd("wrap", 0, 5 * kSecond, polarization);
   for (std::size_t i = 0; i < walls.size(); ++i) {
     EXPECT_GT(walls[i], 0.06) << "walls: " << describe(walls);
     EXPECT_LT(wrap[i], 0.05) << "wrap: " << describe(wrap);
