@@ -2,25 +2,9 @@
 
 #include <cmath>
 
+#include "param_check.hpp"
+
 namespace flocklab {
-namespace {
-
-std::string number(double v) {
-  std::string text = std::to_string(v);
-  while (text.find('.') != std::string::npos && (text.back() == '0' || text.back() == '.')) {
-    const bool dot = text.back() == '.';
-    text.pop_back();
-    if (dot) break;
-  }
-  return text;
-}
-
-std::string checkValue(const char* name, double value, bool allowZero) {
-  if (!std::isfinite(value)) return std::string(name) + " must be a finite number (got " + number(value) + ")";
-  if (value < 0 || (!allowZero && value == 0))
-    return std::string(name) + (allowZero ? " must be >= 0" : " must be > 0") + " (got " + number(value) + ")";
-  return "";
-}
 
 bool insideAnObstacle(const SteeringParams& p, double x, double y) {
   const Offsets offsets(p.space());
@@ -31,39 +15,33 @@ bool insideAnObstacle(const SteeringParams& p, double x, double y) {
   return false;
 }
 
-}  // namespace
-
 std::string validate(const SteeringParams& p) {
-  const struct {
-    const char* name;
-    double value;
-    bool allowZero;
-  } checks[] = {{"width", p.width, false},
-                {"height", p.height, false},
-                {"vision", p.vision, false},
-                {"separation radius", p.separationRadius, false},
-                {"field of view", p.fov, false},
-                {"max speed", p.maxSpeed, false},
-                {"dt", p.dt, false},
-                {"separation", p.separation, true},
-                {"alignment", p.alignment, true},
-                {"cohesion", p.cohesion, true},
-                {"food weight", p.foodWeight, true},
-                {"predator weight", p.predatorWeight, true},
-                {"wall weight", p.wallWeight, true},
-                {"obstacle weight", p.obstacleWeight, true}};
-  for (const auto& c : checks)
-    if (std::string problem = checkValue(c.name, c.value, c.allowZero); !problem.empty()) return problem;
-  if (p.fov > 360) return "field of view must be in (0, 360] degrees (got " + number(p.fov) + ")";
+  if (std::string problem = firstNumberProblem({{"width", p.width, false},
+                                                 {"height", p.height, false},
+                                                 {"vision", p.vision, false},
+                                                 {"separation radius", p.separationRadius, false},
+                                                 {"field of view", p.fov, false},
+                                                 {"max speed", p.maxSpeed, false},
+                                                 {"dt", p.dt, false},
+                                                 {"separation", p.separation, true},
+                                                 {"alignment", p.alignment, true},
+                                                 {"cohesion", p.cohesion, true},
+                                                 {"food weight", p.foodWeight, true},
+                                                 {"predator weight", p.predatorWeight, true},
+                                                 {"wall weight", p.wallWeight, true},
+                                                 {"obstacle weight", p.obstacleWeight, true}});
+      !problem.empty())
+    return problem;
+  if (p.fov > 360) return "field of view must be in (0, 360] degrees (got " + showNumber(p.fov) + ")";
   // One wrap (or one bounce) per axis keeps a boid in the world only if a step is shorter.
   if (p.maxSpeed * p.dt > std::min(p.width, p.height))
-    return "max speed * dt (" + number(p.maxSpeed * p.dt) + " px) must not exceed the world's smaller side";
+    return "max speed * dt (" + showNumber(p.maxSpeed * p.dt) + " px) must not exceed the world's smaller side";
   const Space space = p.space();
   if (p.pointer.mode != PointerMode::Off && !space.contains(p.pointer.x, p.pointer.y))
-    return "the pointer (" + number(p.pointer.x) + "," + number(p.pointer.y) + ") is off the world";
+    return "the pointer (" + showNumber(p.pointer.x) + "," + showNumber(p.pointer.y) + ") is off the world";
   if (p.pointer.fromStep > p.pointer.toStep) return "the pointer's step range ends before it starts";
   for (const Obstacle& o : p.obstacles) {
-    const std::string where = "obstacle (" + number(o.x) + "," + number(o.y) + "," + number(o.radius) + ")";
+    const std::string where = "obstacle (" + showNumber(o.x) + "," + showNumber(o.y) + "," + showNumber(o.radius) + ")";
     if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.radius) || o.radius <= 0)
       return where + ": radius must be > 0 and every value finite";
     if (!space.contains(o.x, o.y)) return where + ": its centre is outside the world";

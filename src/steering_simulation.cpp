@@ -32,14 +32,7 @@ void SteeringSimulation::step(std::uint64_t steps) {
 }
 
 Flock randomSteeringStart(std::size_t count, const SteeringParams& params, std::uint64_t seed) {
-  const Offsets offsets(params.space());
-  const auto blocked = [&](double x, double y) {
-    for (const Obstacle& o : params.obstacles) {
-      const double dx = offsets.dx(o.x, x), dy = offsets.dy(o.y, y);
-      if (dx * dx + dy * dy < o.radius * o.radius) return true;
-    }
-    return false;
-  };
+  const auto blocked = [&](double x, double y) { return insideAnObstacle(params, x, y); };
   return randomStart(count, params.space(), params.maxSpeed / 3, params.maxSpeed, seed, blocked);
 }
 

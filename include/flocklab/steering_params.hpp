@@ -67,6 +67,9 @@ struct SteeringParams {
 /// The first problem with `p` as one readable sentence naming the parameter, or "".
 std::string validate(const SteeringParams& p);
 
+/// True when (x, y) lies strictly inside one of p's obstacles (wrapped offsets on a torus).
+bool insideAnObstacle(const SteeringParams& p, double x, double y);
+
 /// The named presets.
 enum class SteeringPreset { Flock, School, Swarm, Chaos };
 /// "flock", "school", "swarm", "chaos".
