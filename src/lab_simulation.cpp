@@ -10,20 +10,20 @@
 namespace flocklab {
 LabSimulation::LabSimulation(const LabParams& params, Flock start, const EngineOptions& options)
     : Simulation(std::move(start), options), params_(checkedParams(params)) {
-  checkState(flock_, space());
+  checkState(flock(), space());
 }
 
 void LabSimulation::setParams(const LabParams& params) {
   checkedParams(params);
-  if (params.world != params_.world) checkState(flock_, Space::square(params.world));
+  if (params.world != params_.world) checkState(flock(), Space::square(params.world));
   params_ = params;
 }
 
 void LabSimulation::step(std::uint64_t steps) {
   const LabRule rule(params_);
   for (std::uint64_t s = 0; s < steps; ++s) {
-    driver_->step(flock_, next_, space(), params_.radius, options_.search, rule);
-    advance();
+    driver().step(space(), params_.radius, options_.search, rule);
+    stepped();
   }
 }
 

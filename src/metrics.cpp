@@ -2,7 +2,7 @@
 // are computed in parallel into per-boid slots; every float total is then summed serially in
 // boid index order, so the result is the same for any thread count. Flocks come from a
 // union-find over the linked pairs: the partition into groups is unique, so the counts do
-// not depend on the order of the unions.
+// not depend on the order of the unions (nor on numbering the boids by grid slot).
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -89,7 +89,7 @@ Metrics measureWith(const Flock& flock, const Space& space, double radius, Threa
   if (n == 0) return out;
   const Geometry g{Offsets(space), radius * radius};
   Grid grid;
-  grid.build(flock.x.data(), flock.y.data(), nullptr, nullptr, n, space, radius);
+  grid.build(flock.x.data(), flock.y.data(), nullptr, nullptr, nullptr, n, space, radius);
 
   std::vector<std::uint32_t> neighbors(n);
   std::vector<double> nearest(n);
@@ -127,21 +127,20 @@ Metrics measureWith(const Flock& flock, const Space& space, double radius, Threa
   out.meanNearestDistance = nearestSum / count;
   out.meanNeighbors = static_cast<double>(neighborSum) / count;
 
+  // Union-find over grid slots: linked boids sit in nearby slots, so the tree stays in cache.
   UnionFind groups(n);
   std::uint32_t block[9];
-  for (std::size_t slot = 0; slot < n; ++slot) {
-    const std::uint32_t i = grid.index(slot);
-    const int cells = grid.neighborCells(grid.cellOf(i), block);
+  for (std::uint32_t slot = 0; slot < n; ++slot) {
+    const int cells = grid.neighborCells(grid.cellOf(grid.index(slot)), block);
     for (int c = 0; c < cells; ++c)
-      for (std::uint32_t s = grid.begin(block[c]); s < grid.end(block[c]); ++s)
-        if (grid.index(s) > i &&
-            g.d2(grid.sortedX()[slot], grid.sortedY()[slot], grid.sortedX()[s], grid.sortedY()[s]) < g.r2)
-          groups.unite(i, grid.index(s));
+      for (std::uint32_t s = std::max(grid.begin(block[c]), slot + 1); s < grid.end(block[c]); ++s)
+        if (g.d2(grid.sortedX()[slot], grid.sortedY()[slot], grid.sortedX()[s], grid.sortedY()[s]) < g.r2)
+          groups.unite(slot, s);
   }
-  for (std::uint32_t i = 0; i < n; ++i)
-    if (groups.find(i) == i) {
+  for (std::uint32_t slot = 0; slot < n; ++slot)
+    if (groups.find(slot) == slot) {
       ++out.flocks;
-      out.largestFlock = std::max<std::size_t>(out.largestFlock, groups.size[i]);
+      out.largestFlock = std::max<std::size_t>(out.largestFlock, groups.size[slot]);
     }
   out.largestShare = static_cast<double>(out.largestFlock) / count;
   return out;

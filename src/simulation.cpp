@@ -15,19 +15,42 @@ Simulation::Simulation(Flock start, const EngineOptions& options)
   if (!flock_.consistent()) throw std::invalid_argument("the flock's fields differ in length");
   driver_ = std::make_unique<StepDriver>(options.threads);
   options_.threads = driver_->threads();
-  next_.resize(flock_.size());
 }
 
 Simulation::~Simulation() = default;
 Simulation::Simulation(Simulation&&) noexcept = default;
 Simulation& Simulation::operator=(Simulation&&) noexcept = default;
 
-void Simulation::advance() {
-  std::swap(flock_, next_);
-  ++stepCount_;
+const Flock& Simulation::flock() const {
+  if (flockStale_) {
+    driver_->unload(flock_);
+    flockStale_ = false;
+  }
+  return flock_;
 }
 
-Metrics Simulation::metrics() const { return measureWith(flock_, space(), linkRadius(), driver_->pool()); }
+StepDriver& Simulation::driver() {
+  if (driverStale_) {
+    driver_->load(flock());
+    driverStale_ = false;
+  }
+  return *driver_;
+}
+
+void Simulation::stepped() {
+  ++stepCount_;
+  flockStale_ = true;
+}
+
+Flock& Simulation::state() {
+  flock();
+  driverStale_ = true;
+  return flock_;
+}
+
+std::uint64_t Simulation::candidateChecks() const { return driver_->candidateChecks(); }
+
+Metrics Simulation::metrics() const { return measureWith(flock(), space(), linkRadius(), driver_->pool()); }
 
 void checkState(const Flock& flock, const Space& space) {
   for (std::size_t i = 0; i < flock.size(); ++i) {

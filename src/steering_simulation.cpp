@@ -13,7 +13,7 @@ namespace flocklab {
 SteeringSimulation::SteeringSimulation(const SteeringParams& params, Flock start,
                                        const EngineOptions& options)
     : Simulation(std::move(start), options), params_(checkedParams(params)) {
-  checkState(flock_, space());
+  checkState(flock(), space());
 }
 
 void SteeringSimulation::setParams(const SteeringParams& params) {
@@ -26,8 +26,8 @@ void SteeringSimulation::setParams(const SteeringParams& params) {
 void SteeringSimulation::step(std::uint64_t steps) {
   for (std::uint64_t s = 0; s < steps; ++s) {
     const SteeringRule rule(params_, stepCount_);
-    driver_->step(flock_, next_, space(), params_.vision, options_.search, rule);
-    advance();
+    driver().step(space(), params_.vision, options_.search, rule);
+    stepped();
   }
 }
 

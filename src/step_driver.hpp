@@ -1,12 +1,19 @@
 #pragma once
 // The loop every model's step shares: each boid gathers its neighbours from the frozen state
 // in ascending index (grid or brute force) and writes only its own slot of the next state.
+// The driver keeps the state between steps in cell order (boid ids[s] in slot s): the next
+// grid is then a nearly sequential re-sort, and each step reads and writes memory in order.
+// Callers load() a state in boid order and unload() it when they need it in boid order.
 //
 // A Rule supplies the model's arithmetic:
 //   typename Rule::Sums;                          one boid's neighbour sums
 //   Sums start(x, y, vx, vy) const;               empty sums for this boid
 //   void add(Sums&, dx, dy, d2, vxj, vyj) const;  neighbour j at offset (dx, dy), d2 < r^2
+//   static constexpr bool kInclusive;             optional: true counts d2 == r^2 too
 //   void finish(const Sums&, i, x, y, vx, vy) const;  update boid i in place
+// Speed: the grid path walks the boids tile by tile (2 x 2 cells); a tile's boids share one
+// candidate list (CellCandidates, merged into ascending index), filter it with a vectorised
+// distance loop, and get their hits already in order. Nothing is allocated once the buffers fit the largest block.
 // Determinism: add() sees the neighbours in ascending index on both paths, so grid and brute
 // force run the same operations; tasks write disjoint slots, so threads change nothing.
 #include <algorithm>
@@ -16,97 +23,183 @@
 #include "flocklab/flock.hpp"
 #include "flocklab/neighbor_search.hpp"
 #include "flocklab/space.hpp"
+#include "candidate_filter.hpp"
+#include "cell_candidates.hpp"
 #include "grid.hpp"
 #include "thread_pool.hpp"
 
 namespace flocklab {
 
+/// True when Rule declares `static constexpr bool kInclusive = true`: neighbours at exactly the
+/// radius count (d2 <= r^2); otherwise only those strictly inside (d2 < r^2).
+template <class Rule>
+constexpr bool kInclusive = [] {
+  if constexpr (requires { Rule::kInclusive; }) return Rule::kInclusive;
+  return false;
+}();
+
 class StepDriver {
  public:
-  explicit StepDriver(unsigned threads) : pool_(threads), hits_(pool_.size()) {}
+  explicit StepDriver(unsigned threads) : pool_(threads), scratch_(pool_.size()) {}
 
   ThreadPool& pool() { return pool_; }
   unsigned threads() const { return pool_.size(); }
+  /// Candidate pairs whose distance the steps so far tested (the work, for benchmarks).
+  std::uint64_t candidateChecks() const {
+    std::uint64_t total = 0;
+    for (const Scratch& scratch : scratch_) total += scratch.checks;
+    return total;
+  }
 
-  /// One synchronous step of all boids of `now` into `next` (already sized like `now`).
+  /// Takes `flock` (boid i at index i) as the state to step.
+  void load(const Flock& flock) {
+    state_ = flock;
+    ids_.resize(flock.size());
+    for (std::size_t i = 0; i < ids_.size(); ++i) ids_[i] = static_cast<std::uint32_t>(i);
+  }
+  /// Writes the state, boid i at index i, into `flock`.
+  void unload(Flock& flock) const {
+    flock.resize(state_.size());
+    for (std::size_t s = 0; s < ids_.size(); ++s) {
+      const std::uint32_t i = ids_[s];
+      flock.x[i] = state_.x[s], flock.y[i] = state_.y[s], flock.vx[i] = state_.vx[s], flock.vy[i] = state_.vy[s];
+    }
+  }
+
+  /// One synchronous step of the loaded state.
   template <class Rule>
-  void step(const Flock& now, Flock& next, const Space& space, double radius,
-            NeighborSearch search, const Rule& rule);
+  void step(const Space& space, double radius, NeighborSearch search, const Rule& rule);
 
  private:
   // Below this many boids a step is too short to be worth waking threads.
   static constexpr std::size_t kMinBoidsPerTask = 512;
+  // Up to this many boids, scanning all of them beats the grid's bookkeeping.
+  static constexpr std::size_t kScanAllBelow = 256;
+  // Cells per side of the tiles that share one candidate list (see CellCandidates).
+  static constexpr int kTileSide = 2;
   unsigned taskCount(std::size_t n) const {
     const std::size_t byWork = n / kMinBoidsPerTask, wanted = std::size_t{pool_.size()} * 4;
     return static_cast<unsigned>(std::max<std::size_t>(1, std::min(byWork, wanted)));
   }
+  // Whether offsets from the tile's boids to its candidates may need the minimum image: only
+  // on a torus, for a tile whose neighbour cells wrap or reach across half the world.
+  bool needsWrap(const Tile& tile, const Offsets& offsets) const {
+    if (!offsets.periodic) return false;
+    const bool insideX = tile.column >= 1 && tile.column + tile.columns < grid_.columns() &&
+                         (tile.columns + 2) * grid_.cellWidth() < offsets.halfWidth;
+    const bool insideY = tile.row >= 1 && tile.row + tile.rows < grid_.rows() &&
+                         (tile.rows + 2) * grid_.cellHeight() < offsets.halfHeight;
+    return !(insideX && insideY);
+  }
+  template <class Rule>
+  void scanAll(const Space& space, double radius, const Rule& rule);
+
+  // One worker's buffers, sized for the largest candidate list.
+  struct Scratch {
+    CellCandidates candidates;
+    std::vector<std::uint32_t> hits;
+    std::uint64_t checks = 0;
+    void reserve(std::size_t capacity) {
+      if (hits.size() < capacity + 8) hits.resize(capacity + 8);  // the filter writes whole vectors
+    }
+  };
+
+  // Filters one boid's candidates (ascending index, its own position `self`; `wrap` unless no
+  // offset can exceed half the world), applies the rule, writes its next state to slot `out`.
+  template <class Rule>
+  void update(Scratch& scratch, const double* cx, const double* cy, const double* cvx, const double* cvy,
+              std::size_t m, std::size_t self, bool wrap, std::uint32_t i, std::size_t out,
+              const Offsets& offsets, double r2, const Rule& rule);
 
   ThreadPool pool_;
   Grid grid_;
-  std::vector<std::vector<std::uint64_t>> hits_;  // per worker: (index << 32 | slot) of hits
+  std::vector<Scratch> scratch_;
+  Flock state_;                     // slot s holds boid ids_[s]
+  std::vector<std::uint32_t> ids_;
+  std::vector<int> taskRows_;       // task t takes tile rows [taskRows_[t], taskRows_[t + 1])
+  Flock frozen_;                    // scanAll's copy of the state in boid order
 };
 
 template <class Rule>
-void StepDriver::step(const Flock& now, Flock& next, const Space& space, double radius,
-                      NeighborSearch search, const Rule& rule) {
-  const std::size_t n = now.size();
+void StepDriver::update(Scratch& scratch, const double* cx, const double* cy, const double* cvx,
+                        const double* cvy, std::size_t m, std::size_t self, bool wrap, std::uint32_t i,
+                        std::size_t out, const Offsets& offsets, double r2, const Rule& rule) {
+  double x = cx[self], y = cy[self], vx = cvx[self], vy = cvy[self];
+  const std::size_t found = filterCandidates({cx, cy, m, x, y, r2, kInclusive<Rule>, self, wrap}, offsets, scratch.hits.data());
+  typename Rule::Sums sums = rule.start(x, y, vx, vy);
+  for (std::size_t h = 0; h < found; ++h) {
+    const std::uint32_t k = scratch.hits[h];
+    const double dx = offsets.dx(x, cx[k]), dy = offsets.dy(y, cy[k]);
+    rule.add(sums, dx, dy, dx * dx + dy * dy, cvx[k], cvy[k]);
+  }
+  rule.finish(sums, i, x, y, vx, vy);
+  state_.x[out] = x, state_.y[out] = y, state_.vx[out] = vx, state_.vy[out] = vy;
+}
+
+// Every boid is a candidate of every other: brute force, and the fastest for small flocks.
+template <class Rule>
+void StepDriver::scanAll(const Space& space, double radius, const Rule& rule) {
+  const std::size_t n = state_.size();
+  unload(frozen_);
+  load(frozen_);
+  for (Scratch& scratch : scratch_) scratch.reserve(n);
   const Offsets offsets(space);
-  const double r2 = radius * radius;
   const unsigned tasks = taskCount(n);
   const std::size_t chunk = (n + tasks - 1) / tasks;
-  const auto store = [&next](std::size_t i, double x, double y, double vx, double vy) {
-    next.x[i] = x, next.y[i] = y, next.vx[i] = vx, next.vy[i] = vy;
-  };
-
-  if (search == NeighborSearch::Brute) {
-    pool_.run(tasks, [&](unsigned task, unsigned) {
-      for (std::size_t i = task * chunk; i < std::min(n, (task + 1) * chunk); ++i) {
-        double x = now.x[i], y = now.y[i], vx = now.vx[i], vy = now.vy[i];
-        typename Rule::Sums sums = rule.start(x, y, vx, vy);
-        for (std::size_t j = 0; j < n; ++j) {
-          if (j == i) continue;
-          const double dx = offsets.dx(x, now.x[j]), dy = offsets.dy(y, now.y[j]);
-          const double d2 = dx * dx + dy * dy;
-          if (d2 < r2) rule.add(sums, dx, dy, d2, now.vx[j], now.vy[j]);
-        }
-        rule.finish(sums, i, x, y, vx, vy);
-        store(i, x, y, vx, vy);
-      }
-    });
-    return;
-  }
-
-  grid_.build(now.x.data(), now.y.data(), now.vx.data(), now.vy.data(), n, space, radius);
-  for (auto& buffer : hits_)
-    if (buffer.size() < grid_.maxBlockPopulation()) buffer.resize(grid_.maxBlockPopulation());
-  const double *sx = grid_.sortedX(), *sy = grid_.sortedY();
-  const double *svx = grid_.sortedVx(), *svy = grid_.sortedVy();
+  const Flock& f = frozen_;
   pool_.run(tasks, [&](unsigned task, unsigned worker) {
-    std::uint64_t* hits = hits_[worker].data();
-    std::uint32_t block[9];
-    // Walk boids in cell order so that consecutive boids share their candidates in cache.
-    for (std::size_t slot = task * chunk; slot < std::min(n, (task + 1) * chunk); ++slot) {
-      const std::uint32_t i = grid_.index(slot);
-      double x = sx[slot], y = sy[slot], vx = svx[slot], vy = svy[slot];
-      std::size_t found = 0;
-      const int cells = grid_.neighborCells(grid_.cellOf(i), block);
-      for (int c = 0; c < cells; ++c)
-        for (std::uint32_t k = grid_.begin(block[c]); k < grid_.end(block[c]); ++k) {
-          const double dx = offsets.dx(x, sx[k]), dy = offsets.dy(y, sy[k]);
-          if (dx * dx + dy * dy < r2 && k != slot)
-            hits[found++] = (std::uint64_t{grid_.index(k)} << 32) | k;
+    const std::size_t end = std::min(n, (task + 1) * chunk);
+    scratch_[worker].checks += (end - std::min(end, task * chunk)) * n;
+    for (std::size_t i = task * chunk; i < end; ++i)
+      update(scratch_[worker], f.x.data(), f.y.data(), f.vx.data(), f.vy.data(), n, i, true,
+             static_cast<std::uint32_t>(i), i, offsets, radius * radius, rule);
+  });
+}
+
+template <class Rule>
+void StepDriver::step(const Space& space, double radius, NeighborSearch search, const Rule& rule) {
+  const std::size_t n = state_.size();
+  if (search == NeighborSearch::Brute || n <= kScanAllBelow) return scanAll(space, radius, rule);
+
+  grid_.build(state_.x.data(), state_.y.data(), state_.vx.data(), state_.vy.data(), ids_.data(), n, space, radius);
+  std::copy(grid_.indices(), grid_.indices() + n, ids_.begin());
+  const Offsets offsets(space);
+  // Tasks take whole rows of tiles, about n / tasks boids each.
+  const int tileRows = (grid_.rows() + kTileSide - 1) / kTileSide;
+  const auto firstSlotOfTileRow = [&](int tileRow) {
+    return grid_.begin(static_cast<std::size_t>(std::min(grid_.rows(), tileRow * kTileSide)) * grid_.columns());
+  };
+  const unsigned tasks = taskCount(n);
+  taskRows_.assign(tasks + 1, tileRows);
+  for (int tileRow = tileRows - 1; tileRow >= 0; --tileRow)
+    taskRows_[std::min<std::size_t>(tasks, firstSlotOfTileRow(tileRow) * tasks / n)] = tileRow;
+  for (unsigned t = tasks; t-- > 0;) taskRows_[t] = std::min(taskRows_[t], taskRows_[t + 1]);
+  taskRows_[0] = 0;
+  pool_.run(tasks, [&](unsigned task, unsigned worker) {
+    Scratch& scratch = scratch_[worker];
+    const CellCandidates& c = scratch.candidates;
+    for (int tileRow = taskRows_[task]; tileRow < taskRows_[task + 1]; ++tileRow)
+      for (int column = 0; column < grid_.columns(); column += kTileSide) {
+        const Tile tile{column, tileRow * kTileSide, std::min(kTileSide, grid_.columns() - column),
+                        std::min(kTileSide, grid_.rows() - tileRow * kTileSide)};
+        // The tile's boids: in each of its rows, one run of slots.
+        std::uint32_t first[kTileSide], last[kTileSide], boids = 0;
+        for (int r = 0; r < tile.rows; ++r) {
+          const std::size_t rowStart = static_cast<std::size_t>(tile.row + r) * grid_.columns();
+          first[r] = grid_.begin(rowStart + column);
+          last[r] = grid_.end(rowStart + column + tile.columns - 1);
+          boids += last[r] - first[r];
         }
-      // Determinism: ascending neighbour index, as the brute search adds them.
-      std::sort(hits, hits + found);
-      typename Rule::Sums sums = rule.start(x, y, vx, vy);
-      for (std::size_t h = 0; h < found; ++h) {
-        const auto k = static_cast<std::uint32_t>(hits[h]);
-        const double dx = offsets.dx(x, sx[k]), dy = offsets.dy(y, sy[k]);
-        rule.add(sums, dx, dy, dx * dx + dy * dy, svx[k], svy[k]);
+        if (boids == 0) continue;
+        scratch.candidates.gather(grid_, tile);
+        const bool wrap = needsWrap(tile, offsets);
+        scratch.reserve(c.size());
+        scratch.checks += std::uint64_t{boids} * c.size();
+        for (int r = 0; r < tile.rows; ++r)
+          for (std::uint32_t slot = first[r]; slot < last[r]; ++slot)
+            update(scratch, c.x(), c.y(), c.vx(), c.vy(), c.size(), c.position(slot), wrap, grid_.index(slot),
+                   slot, offsets, radius * radius, rule);
       }
-      rule.finish(sums, i, x, y, vx, vy);
-      store(i, x, y, vx, vy);
-    }
   });
 }
 

@@ -255,3 +255,74 @@ TEST_F(Cli, SteeringBadValuesAreRejected) {
   EXPECT_EQ(run(s + "--init wide.csv --steps 1").status, 0);
   expectUsageError("run --init wide.csv", "outside the world");
 }
+
+TEST_F(Cli, AbmRunsBothPresetsAndBothForms) {
+  Result r = run("run --model abm");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model abm (preset small, sequential) - 200 boids - 100 steps - seed 42\n", 0), 0u)
+      << r.out;
+  r = run("run --model abm --preset large --steps 20 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j.at("model"), "abm");
+  EXPECT_EQ(j.at("preset"), "large");
+  EXPECT_EQ(j.at("form"), "sequential");
+  EXPECT_EQ(j.at("count"), 400);
+  EXPECT_EQ(j.at("steps"), 20);
+  r = run("run --model abm --sync --steps 20");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model abm (preset small, sync) - 200 boids - 20 steps", 0), 0u) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(run("run --model abm --sync --steps 2 --json").out).at("form"), "sync");
+  r = run("run --model abm --preset large --count 50 --world 60 --radius 6 --steps 10 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out).at("count"), 50);
+  r = run("run --help");
+  EXPECT_NE(r.out.find("--sync"), std::string::npos);
+  EXPECT_NE(r.out.find("abm"), std::string::npos);
+}
+
+TEST_F(Cli, AbmHashesAreTheLibrarysForEverySearchAndThreadCount) {
+  // The golden hashes of test_abm: 200 agents, seed 42, 100 steps.
+  EXPECT_EQ(hashOf("run --model abm"), "b033768499e0d0b9");
+  EXPECT_EQ(hashOf("run --model abm --neighbors brute --threads 1"), "b033768499e0d0b9");
+  EXPECT_EQ(hashOf("run --model abm --sync --threads 1"), "2a89e97ba167f7cd");
+  EXPECT_EQ(hashOf("run --model abm --sync --threads 2 --neighbors brute"), "2a89e97ba167f7cd");
+  EXPECT_NE(hashOf("run --model abm --seed 43"), "b033768499e0d0b9");
+}
+
+TEST_F(Cli, AbmSaveThenInit) {
+  // The sync form draws nothing after the start: it continues bit for bit.
+  const std::string full = hashOf("run --model abm --sync --steps 100");
+  ASSERT_EQ(run("run --model abm --sync --steps 60 --save half.csv").status, 0);
+  EXPECT_EQ(hashOf("run --model abm --sync --init half.csv --steps 40"), full);
+  // The sequential form starts a fresh order from --seed: a valid run, not the same bits.
+  ASSERT_EQ(run("run --model abm --steps 60 --save seq.csv").status, 0);
+  const Result r = run("run --model abm --init seq.csv --steps 40 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out).at("count"), 200);
+  // Headings need not be unit length: the first step normalises them.
+  write("long.csv", "x,y,vx,vy\n10,10,3,4\n12,10,0,-2\n99.5,0,0,0\n");
+  EXPECT_EQ(run("run --model abm --init long.csv --steps 5").status, 0);
+  write("outside.csv", "x,y,vx,vy\n10,10,1,0\n100.5,3,0,1\n");
+  expectUsageError("run --model abm --init outside.csv", "outside the world");
+}
+
+TEST_F(Cli, AbmBadOptionsAreRejected) {
+  const std::string a = "run --model abm ";
+  expectUsageError(a + "--preset medium", "--preset must be small or large");
+  expectUsageError(a + "--preset flock", "--preset must be small or large");
+  expectUsageError(a + "--vision 3", "--vision belongs to --model steering, not --model abm");
+  expectUsageError(a + "--edges walls", "--edges belongs to --model steering, not --model abm");
+  expectUsageError(a + "--separation 2", "--separation belongs to --model lab or steering, not --model abm");
+  expectUsageError(a + "--max-speed 2", "--max-speed belongs to --model lab or steering, not --model abm");
+  expectUsageError("run --sync", "--sync belongs to --model abm, not --model lab");
+  expectUsageError("run --model steering --sync", "--sync belongs to --model abm, not --model steering");
+  expectUsageError("run --preset large", "--preset belongs to --model steering or abm, not --model lab");
+  expectUsageError("run --model steering --world 50", "--world belongs to --model lab or abm, not --model steering");
+  expectUsageError(a + "--radius 0", "--radius");
+  expectUsageError(a + "--radius nan", "--radius");
+  expectUsageError(a + "--world -3", "--world");
+  expectUsageError(a + "--world 0.5", "must not exceed the world's side");
+  expectUsageError(a + "--count 0", "--count");
+  expectUsageError("run --model abms", "--model must be lab, steering or abm");
+}

@@ -45,16 +45,19 @@ TEST(Determinism, GridEqualsBruteForManyCases) {
   const Case cases[] = {
       {1, 1, with(10, 100), "one boid"},
       {2, 2, with(10, 5), "two boids in a small world"},
-      {120, 42, with(10, 100), "defaults"},
+      {120, 42, with(10, 100), "defaults (small flocks scan all boids)"},
+      // From here on more boids than the scan-all limit, so the grid and its tiles do the work.
       {300, 7, with(7, 100), "radius that does not divide L"},
-      {250, 9, with(13.7, 61.3), "L not a multiple of r"},
-      {200, 11, with(10, 100, 0, 1, 1), "separation 0"},
-      {200, 12, with(10, 100, 1.5, 0, 0), "alignment and cohesion 0"},
-      {150, 13, with(50, 100), "r = L/2: two cells per axis"},
-      {150, 14, with(60, 100), "r > L/2: one cell per axis"},
-      {150, 15, with(40, 100), "r = 0.4 L: two cells per axis"},
-      {150, 16, with(33.34, 100), "just under three cells per axis"},
+      {350, 9, with(13.7, 61.3), "L not a multiple of r"},
+      {400, 11, with(10, 100, 0, 1, 1), "separation 0"},
+      {400, 12, with(10, 100, 1.5, 0, 0), "alignment and cohesion 0"},
+      {300, 13, with(50, 100), "r = L/2: two cells per axis"},
+      {300, 14, with(60, 100), "r > L/2: one cell per axis"},
+      {300, 15, with(40, 100), "r = 0.4 L: two cells per axis"},
+      {300, 16, with(33.34, 100), "just under three cells per axis"},
+      {300, 18, with(20, 100), "five cells per axis: tiles of 2 with an odd one"},
       {400, 17, with(3, 100), "small radius, many cells"},
+      {3000, 19, with(2, 150), "75 cells per axis: inner tiles skip the wrap"},
   };
   for (const Case& c : cases) {
     const Flock start = randomLabStart(c.count, c.params, c.seed);
@@ -99,7 +102,7 @@ TEST(Determinism, BoidsOnCellBordersAndAtTheWorldsEdge) {
   LabParams p = with(7, 100);
   const Flock crowd = randomLabStart(1000, p, 3);
   Grid grid;
-  grid.build(crowd.x.data(), crowd.y.data(), nullptr, nullptr, crowd.size(), Space::square(p.world), p.radius);
+  grid.build(crowd.x.data(), crowd.y.data(), nullptr, nullptr, nullptr, crowd.size(), Space::square(p.world), p.radius);
   ASSERT_EQ(grid.columns(), 14);
   ASSERT_EQ(grid.rows(), 14);
   const double side = grid.cellWidth();
@@ -107,6 +110,8 @@ TEST(Determinism, BoidsOnCellBordersAndAtTheWorldsEdge) {
   const double below = std::nextafter(p.world, 0.0);
   const double spots[] = {0.0, side, 2 * side, 7 * side, 13 * side, below, p.world,
                           std::nextafter(side, 0.0), std::nextafter(side, 100.0)};
+  // Random boids too, so that the flock is past the scan-all limit and the grid is used.
+  f = randomLabStart(300, p, 4);
   std::size_t k = 0;
   for (double sx : spots)
     for (double sy : spots) {
@@ -124,7 +129,7 @@ TEST(Determinism, SmallWorldsWhereTheGridDegenerates) {
   // One and two cells per axis: the 3x3 block must not visit a cell twice.
   for (double radius : {10.0, 12.5, 20.0, 24.999, 25.0, 26.0, 49.0, 50.0, 70.0, 1000.0}) {
     LabParams p = with(radius, 50);
-    const Flock start = randomLabStart(60, p, static_cast<std::uint64_t>(radius * 10));
+    const Flock start = randomLabStart(300, p, static_cast<std::uint64_t>(radius * 10));
     expectSameFlight(p, start, {NeighborSearch::Grid, 2}, 40, "radius " + std::to_string(radius));
     const Metrics m = measure(start, Space::square(p.world), p.radius);
     // Count neighbours the slow way and compare.
@@ -136,6 +141,6 @@ TEST(Determinism, SmallWorldsWhereTheGridDegenerates) {
         const double dx = offsets.dx(start.x[i], start.x[j]), dy = offsets.dy(start.y[i], start.y[j]);
         pairs += dx * dx + dy * dy < radius * radius;
       }
-    EXPECT_EQ(m.meanNeighbors, static_cast<double>(pairs) / 60.0) << "radius " << radius;
+    EXPECT_EQ(m.meanNeighbors, static_cast<double>(pairs) / 300.0) << "radius " << radius;
   }
 }

@@ -1,6 +1,6 @@
-// Model setup for `flocklab run`. Design: each model owns a list of options; one given to the
-// wrong model is an error rather than silently ignored, because a user who types --radius
-// with the steering model means something the run would not do.
+// Model setup for `flocklab run`. Design: each model owns a list of options (some shared by
+// two models); one given to the wrong model is an error rather than silently ignored, because
+// a user who types --radius with the steering model means something the run would not do.
 #include "model_setup.hpp"
 
 #include <fmt/format.h>
@@ -9,6 +9,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "flocklab/abm_simulation.hpp"
 #include "flocklab/lab_simulation.hpp"
 #include "flocklab/memory.hpp"
 #include "flocklab/state_csv.hpp"
@@ -105,16 +106,23 @@ Flock startFlock(const RunOptions& o, const Space& space, std::int64_t defaultCo
   return random(static_cast<std::size_t>(count));
 }
 
-ModelSetup setUpLab(const RunOptions& o, const EngineOptions& engine) {
-  rejectForeign("lab",
-                {{"--preset", o.preset.has_value()}, {"--vision", o.vision.has_value()},
-                 {"--separation-radius", o.separationRadius.has_value()}, {"--fov", o.fov.has_value()},
-                 {"--width", o.width.has_value()}, {"--height", o.height.has_value()},
-                 {"--edges", o.edges.has_value()}, {"--dt", o.dt.has_value()},
-                 {"--pointer", o.pointer.has_value()}, {"--obstacle", !o.obstacles.empty()},
-                 {"--food-weight", o.foodWeight.has_value()}, {"--predator-weight", o.predatorWeight.has_value()},
+// The options only the steering model takes.
+void rejectSteeringOnly(const char* model, const RunOptions& o) {
+  rejectForeign(model,
+                {{"--vision", o.vision.has_value()}, {"--separation-radius", o.separationRadius.has_value()},
+                 {"--fov", o.fov.has_value()}, {"--width", o.width.has_value()},
+                 {"--height", o.height.has_value()}, {"--edges", o.edges.has_value()},
+                 {"--dt", o.dt.has_value()}, {"--pointer", o.pointer.has_value()},
+                 {"--obstacle", !o.obstacles.empty()}, {"--food-weight", o.foodWeight.has_value()},
+                 {"--predator-weight", o.predatorWeight.has_value()},
                  {"--wall-weight", o.wallWeight.has_value()}, {"--obstacle-weight", o.obstacleWeight.has_value()}},
                 "steering");
+}
+
+ModelSetup setUpLab(const RunOptions& o, const EngineOptions& engine) {
+  rejectForeign("lab", {{"--preset", o.preset.has_value()}}, "steering or abm");
+  rejectForeign("lab", {{"--sync", o.sync}}, "abm");
+  rejectSteeringOnly("lab", o);
   LabParams p;
   apply(p.separation, o.separation, "--separation", true);
   apply(p.alignment, o.alignment, "--alignment", true);
@@ -125,11 +133,12 @@ ModelSetup setUpLab(const RunOptions& o, const EngineOptions& engine) {
   if (const std::string problem = validate(p); !problem.empty()) throw UsageError(problem);
   Flock start = startFlock(o, Space::square(p.world), 120,
                            [&](std::size_t n) { return randomLabStart(n, p, o.seed); });
-  return {std::make_unique<LabSimulation>(p, std::move(start), engine), "lab", ""};
+  return {std::make_unique<LabSimulation>(p, std::move(start), engine), "lab", "", 600, ""};
 }
 
 ModelSetup setUpSteering(const RunOptions& o, const EngineOptions& engine) {
-  rejectForeign("steering", {{"--radius", o.radius.has_value()}, {"--world", o.world.has_value()}}, "lab");
+  rejectForeign("steering", {{"--radius", o.radius.has_value()}, {"--world", o.world.has_value()}}, "lab or abm");
+  rejectForeign("steering", {{"--sync", o.sync}}, "abm");
   const std::string presetName = o.preset.value_or("flock");
   const auto preset = parseSteeringPreset(presetName);
   if (!preset)
@@ -167,7 +176,30 @@ ModelSetup setUpSteering(const RunOptions& o, const EngineOptions& engine) {
   Flock start = startFlock(o, p.space(), 1500,
                            [&](std::size_t n) { return randomSteeringStart(n, p, o.seed); });
   return {std::make_unique<SteeringSimulation>(p, std::move(start), engine),
-          "steering (preset " + presetName + ")", presetName};
+          "steering (preset " + presetName + ")", presetName, 1800, ""};
+}
+
+// The framework comparison's Flocking: --radius is the visual distance; the rule weights and
+// the speed are the frameworks' fixed values, so the weight and speed options are refused.
+ModelSetup setUpAbm(const RunOptions& o, const EngineOptions& engine) {
+  rejectForeign("abm",
+                {{"--separation", o.separation.has_value()}, {"--alignment", o.alignment.has_value()},
+                 {"--cohesion", o.cohesion.has_value()}, {"--max-speed", o.maxSpeed.has_value()}},
+                "lab or steering");
+  rejectSteeringOnly("abm", o);
+  const std::string presetName = o.preset.value_or("small");
+  const auto preset = parseAbmPreset(presetName);
+  if (!preset) throw UsageError("--preset must be small or large with --model abm (got " + presetName + ")");
+  AbmParams p = abmPreset(*preset);
+  apply(p.visualDistance, o.radius, "--radius", false);
+  apply(p.world, o.world, "--world", false);
+  p.sync = o.sync;
+  if (const std::string problem = validate(p); !problem.empty()) throw UsageError(problem);
+  Flock start = startFlock(o, Space::square(p.world), static_cast<std::int64_t>(abmPresetCount(*preset)),
+                           [&](std::size_t n) { return randomAbmStart(n, p, o.seed); });
+  return {std::make_unique<AbmSimulation>(p, std::move(start), o.seed, engine),
+          "abm (preset " + presetName + (p.sync ? ", sync)" : ", sequential)"), presetName, 100,
+          p.sync ? "sync" : "sequential"};
 }
 
 }  // namespace
@@ -176,10 +208,11 @@ ModelSetup setUpModel(const RunOptions& o, const EngineOptions& engine) {
   try {
     if (o.model == "lab") return setUpLab(o, engine);
     if (o.model == "steering") return setUpSteering(o, engine);
+    if (o.model == "abm") return setUpAbm(o, engine);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
-  throw UsageError("--model must be lab or steering (got " + o.model + ")");
+  throw UsageError("--model must be lab, steering or abm (got " + o.model + ")");
 }
 
 }  // namespace flocklab::cli

@@ -50,10 +50,12 @@ std::unique_ptr<AtomicFile> openOutput(const std::string& path) {
 
 CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
   CLI::App* run = app.add_subcommand("run", "Run one flock and print a summary of its order");
-  run->add_option("--model", o.model, "Model: lab (the reference) or steering (the Flocking Lab)")->capture_default_str();
-  auto* count = run->add_option("--count,-n", o.count, "Number of boids (default 120 lab, 1500 steering)");
-  run->add_option("--steps", o.steps, "Steps to run (default 600 lab, 1800 steering = 30 s)");
-  run->add_option("--seed", o.seed, "Seed of the random start, 0 to 2^64-1")
+  run->add_option("--model", o.model,
+                  "Model: lab (the reference), steering (the Flocking Lab) or abm (the ABM frameworks' Flocking)")
+      ->capture_default_str();
+  auto* count = run->add_option("--count,-n", o.count, "Number of boids (default 120 lab, 1500 steering, 200 or 400 abm)");
+  run->add_option("--steps", o.steps, "Steps to run (default 600 lab, 1800 steering = 30 s, 100 abm)");
+  run->add_option("--seed", o.seed, "Seed of the random start (and of abm's random order), 0 to 2^64-1")
       ->capture_default_str()
       ->check([](const std::string& text) {
         return text.rfind('-', 0) == 0 ? "must be a whole number from 0 to 2^64-1 (got " + text + ")" : "";
@@ -63,12 +65,16 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
   run->add_option("--cohesion", o.cohesion, "Weight of cohesion, >= 0 (default 1)");
   run->add_option("--max-speed", o.maxSpeed, "Maximum speed (default 1 unit/step lab, 180 px/s steering)");
 
-  const char* lab = "lab model";
-  run->add_option("--radius", o.radius, "Perception radius r, > 0 (default 10; separation within r/2)")->group(lab);
-  run->add_option("--world", o.world, "Side L of the square wrap-around world (default 100)")->group(lab);
+  const char* lab = "lab and abm models";
+  run->add_option("--radius", o.radius, "Perception radius r, > 0 (lab: default 10, separation within r/2; abm: the visual distance, default 5 small, 15 large)")->group(lab);
+  run->add_option("--world", o.world, "Side L of the square wrap-around world (default 100; abm large 150)")->group(lab);
+
+  run->add_option("--preset", o.preset, "steering: flock (default), school, swarm or chaos; abm: small (default) or large")
+      ->group("steering and abm models");
+  const char* abm = "abm model";
+  run->add_flag("--sync", o.sync, "Every agent reads the previous step's state (default: one at a time, in a fresh random order)")->group(abm);
 
   const char* steering = "steering model";
-  run->add_option("--preset", o.preset, "flock (default), school, swarm or chaos")->group(steering);
   run->add_option("--vision", o.vision, "Vision radius, px (default 50)")->group(steering);
   run->add_option("--separation-radius", o.separationRadius, "Separation radius, px (default 20)")->group(steering);
   run->add_option("--fov", o.fov, "Field of view, degrees in (0, 360] (default 360)")->group(steering);
@@ -112,8 +118,9 @@ int executeRun(const RunOptions& o) {
   report.model = sim.model();
   report.label = setup.label;
   report.preset = setup.preset;
+  report.form = setup.form;
   report.count = sim.flock().size();
-  report.steps = static_cast<std::uint64_t>(o.steps.value_or(o.model == "steering" ? 1800 : 600));
+  report.steps = o.steps ? static_cast<std::uint64_t>(*o.steps) : setup.defaultSteps;
   report.seed = o.seed;
   report.startFile = o.initFile;
   report.threads = sim.options().threads;

@@ -15,10 +15,14 @@ struct RunOptions {
   std::optional<std::int64_t> count, steps;
   std::uint64_t seed = 42;
   std::optional<double> separation, alignment, cohesion, maxSpeed;
-  // lab
+  // lab and abm
   std::optional<double> radius, world;
+  // steering and abm
+  std::optional<std::string> preset;
+  // abm
+  bool sync = false;
   // steering
-  std::optional<std::string> preset, edges, pointer;
+  std::optional<std::string> edges, pointer;
   std::optional<double> vision, separationRadius, fov, width, height, dt;
   std::optional<double> foodWeight, predatorWeight, wallWeight, obstacleWeight;
   std::vector<std::string> obstacles;

@@ -53,6 +53,7 @@ std::string formatSummary(const RunReport& r) {
 std::string formatSummaryJson(const RunReport& r) {
   nlohmann::ordered_json j = {{"flocklab", kVersion}, {"model", r.model}};
   if (!r.preset.empty()) j["preset"] = r.preset;
+  if (!r.form.empty()) j["form"] = r.form;
   j["count"] = r.count;
   j["steps"] = r.steps;
   if (r.startFile.empty())

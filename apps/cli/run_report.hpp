@@ -18,7 +18,8 @@ struct SeriesRow {
 struct RunReport {
   std::string model = "lab";
   std::string label = "lab";  ///< the model as the summary names it, e.g. "steering (preset school)"
-  std::string preset;         ///< the steering preset, or ""
+  std::string preset;         ///< the steering or abm preset, or ""
+  std::string form;           ///< abm: "sequential" or "sync", or ""
   std::size_t count = 0;
   std::uint64_t steps = 0;
   std::uint64_t seed = 0;

@@ -1,5 +1,7 @@
 #pragma once
 /// Everything of flocklab's public API in one include.
+#include "flocklab/abm_params.hpp"
+#include "flocklab/abm_simulation.hpp"
 #include "flocklab/atomic_file.hpp"
 #include "flocklab/flock.hpp"
 #include "flocklab/lab_params.hpp"

@@ -31,22 +31,32 @@ class Simulation {
   /// The distance within which two boids are linked into one group by metrics().
   virtual double linkRadius() const = 0;
 
-  /// The current state.
-  const Flock& flock() const { return flock_; }
+  /// The current state, boid i at index i.
+  const Flock& flock() const;
   /// Steps taken since construction.
   std::uint64_t stepCount() const { return stepCount_; }
   /// Engine settings in use (threads resolved to the actual count).
   const EngineOptions& options() const { return options_; }
+  /// Candidate pairs whose distance the steps so far tested: the work the neighbour search
+  /// did, for benchmarks (n^2 a step for brute force).
+  virtual std::uint64_t candidateChecks() const;
   /// Measures the current state: groups linked within linkRadius() in space().
   Metrics metrics() const;
 
  protected:
   /// Takes the start state; threads in `options` are resolved here.
   Simulation(Flock start, const EngineOptions& options);
-  /// Swaps in the next state after a step.
-  void advance();
+  /// The step driver, holding the current state (loaded from flock_ when that is newer).
+  StepDriver& driver();
+  /// Counts a step the driver took: flock_ is out of date until flock() next asks.
+  void stepped();
+  /// The state in boid order, for a model that changes it in place; the driver reloads it.
+  Flock& state();
 
-  Flock flock_, next_;
+  // Either flock_ or the driver holds the current state (the driver, while flockStale_).
+  mutable Flock flock_;
+  mutable bool flockStale_ = false;
+  bool driverStale_ = true;
   EngineOptions options_;
   std::uint64_t stepCount_ = 0;
   std::unique_ptr<StepDriver> driver_;

@@ -1,0 +1,41 @@
+#pragma once
+// The inner loop of the neighbour search: the squared distances from one boid to all of its
+// candidates, and the hits among them in candidate order.
+//
+// Design: one pass over contiguous arrays. On x86-64 an AVX-512 version (8 candidates per
+// instruction, hits packed with a compress) is picked at run time when the CPU has it;
+// elsewhere, WebAssembly included, a portable loop that the compiler vectorises as far as
+// the target allows. Only the hits are written: a caller recomputes their offsets, which is
+// cheaper than storing every candidate's. Determinism: every lane does the scalar operations
+// (one subtraction and at most one wrap per axis, then dx*dx + dy*dy, never fused), so both
+// versions pick the same hits; test_candidate_filter compares them.
+#include <cstddef>
+#include <cstdint>
+
+#include "flocklab/space.hpp"
+
+namespace flocklab {
+
+/// What the filter needs to know about one boid and its n candidates.
+struct FilterInput {
+  const double *cx, *cy;  ///< candidate positions
+  std::size_t n;          ///< candidate count
+  double x, y;            ///< the boid's position
+  double r2;              ///< squared radius
+  bool inclusive;         ///< hits have d2 <= r2 (else d2 < r2)
+  std::size_t self;       ///< the boid's own position among the candidates (never a hit)
+  bool wrap;              ///< offsets wrap (minimum image); false where no offset can exceed
+                          ///< half the world, which gives the same numbers with less work
+};
+
+/// Writes the positions of the hits, ascending, to `hits` (room for n + 8) and returns how many.
+/// A hit's offset is offsets.dx(x, cx[k]), offsets.dy(y, cy[k]) and its d2 = dx*dx + dy*dy.
+std::size_t filterCandidates(const FilterInput& in, const Offsets& offsets, std::uint32_t* hits);
+
+/// The portable version, and the AVX-512 one (nullptr when not built for this platform or
+/// not supported by this CPU): exposed so that tests can compare them.
+std::size_t filterCandidatesPortable(const FilterInput& in, const Offsets& offsets, std::uint32_t* hits);
+using FilterFunction = std::size_t (*)(const FilterInput&, const Offsets&, std::uint32_t*);
+FilterFunction filterCandidatesAvx512();
+
+}  // namespace flocklab
