@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(g++ cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev
-          libcpp-httplib-dev emscripten)
+          libcpp-httplib-dev libbenchmark-dev emscripten)
 testing=0
 [ "${1:-}" = "--test" ] && testing=1
 if [ $testing = 1 ]; then

@@ -72,7 +72,7 @@ class StepDriver {
 
  private:
   // Below this many boids a step is too short to be worth waking threads.
-  static constexpr std::size_t kMinBoidsPerTask = 512;
+  static constexpr std::size_t kMinBoidsPerTask = 128;
   // Up to this many boids, scanning all of them beats the grid's bookkeeping.
   static constexpr std::size_t kScanAllBelow = 256;
   // Cells per side of the tiles that share one candidate list (see CellCandidates).

@@ -326,3 +326,34 @@ TEST_F(Cli, AbmBadOptionsAreRejected) {
   expectUsageError(a + "--count 0", "--count");
   expectUsageError("run --model abms", "--model must be lab, steering or abm");
 }
+
+TEST_F(Cli, BenchTimesTheWorkloadsAndDrawsTheScaling) {
+  const Result r = run("bench --only W1,W2 --repeats 1 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto report = nlohmann::json::parse(r.out);
+  const auto& rows = report.at("rows");
+  ASSERT_EQ(rows.size(), 4u) << r.out;  // W1 and its JavaScript peer, W2 small and large
+  EXPECT_EQ(rows[0].at("id"), "W1");
+  EXPECT_NE(rows[1].at("note").get<std::string>().find("same final state hash e2cf14bff71a4ad4"), std::string::npos);
+  for (const auto& row : rows) {
+    EXPECT_GT(row.at("seconds").get<double>(), 0) << row.dump();
+    EXPECT_GT(row.at("boid_steps_per_second").get<double>(), 0) << row.dump();
+  }
+  EXPECT_GT(rows[2].at("checks_per_second").get<double>(), 0) << "abm sequential counts its candidates";
+  EXPECT_EQ(rows[3].at("boids"), 400);
+
+  const Result table = run("bench --only W5 --repeats 1 --plot scaling.svg");
+  ASSERT_EQ(table.status, 0) << table.err;
+  EXPECT_NE(table.out.find("time per boid-step within 2x"), std::string::npos) << table.out;
+  const std::string svg = slurp(dir_ / "scaling.svg");
+  EXPECT_NE(svg.find("data-name=\"grid (default)\""), std::string::npos);
+  EXPECT_NE(svg.find("data-name=\"brute force\""), std::string::npos);
+}
+
+TEST_F(Cli, BenchRejectsBadOptions) {
+  expectUsageError("bench --only W9", "--only takes workload ids W1 to W5");
+  expectUsageError("bench --repeats 0", "--repeats must be between 1 and 1000");
+  expectUsageError("bench --plot scaling.png", "--plot must end in .svg");
+  expectUsageError("bench --threads -1", "--threads must be between 0");
+  expectUsageError("bench --plot no/such/dir/scaling.svg", "no/such/dir");
+}

@@ -5,6 +5,7 @@
 #include <exception>
 #include <string>
 
+#include "bench_command.hpp"
 #include "flocklab/version.hpp"
 #include "interrupt.hpp"
 #include "lab_command.hpp"
@@ -27,6 +28,8 @@ int main(int argc, char** argv) {
   CLI::App* run = addRunCommand(app, runOptions);
   LabOptions labOptions;
   CLI::App* lab = addLabCommand(app, labOptions);
+  BenchOptions benchOptions;
+  CLI::App* bench = addBenchCommand(app, benchOptions);
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](const CLI::App* sub) {
                                           return sub->get_name() == argv[1];
                                         }).empty())
@@ -42,7 +45,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::string message = e.what();
     if (message.empty() || dynamic_cast<const CLI::RequiredError*>(&e))
-      message = "give a command: flocklab run or flocklab lab (see flocklab --help)";
+      message = "give a command: flocklab run, lab or bench (see flocklab --help)";
     return fail(message);
   }
   try {
@@ -51,6 +54,7 @@ int main(int argc, char** argv) {
       return executeRun(runOptions);
     }
     if (lab->parsed()) return executeLab(labOptions);
+    if (bench->parsed()) return executeBench(benchOptions);
   } catch (const UsageError& e) {
     return fail(e.what());
   } catch (const std::bad_alloc&) {
