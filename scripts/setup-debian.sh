@@ -2,15 +2,16 @@
 # Installs what flocklab needs on Debian 12, as root; installs nothing that is already there.
 #   scripts/setup-debian.sh          build tools, libraries and emscripten (the browser lab)
 #   scripts/setup-debian.sh --test   also what the tests need: node and npm's playwright-core
-#                                    with Debian's Chromium (browser tests), clang's libFuzzer
+#                                    with Debian's Chromium (browser tests), clang's libFuzzer,
+#                                    numpy for /usr/bin/python3 (trajectory tests)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(g++ cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev
-          libcpp-httplib-dev libbenchmark-dev emscripten)
+          libcpp-httplib-dev libbenchmark-dev emscripten librsvg2-dev fonts-dejavu-core)
 testing=0
 [ "${1:-}" = "--test" ] && testing=1
 if [ $testing = 1 ]; then
-  packages+=(clang-14 libclang-rt-14-dev chromium)
+  packages+=(clang-14 libclang-rt-14-dev chromium python3-numpy)
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
 fi

@@ -34,11 +34,12 @@ AtomicFile::~AtomicFile() {
   if (!tempPath_.empty()) unlink(tempPath_.c_str());
 }
 
-void AtomicFile::commit(const std::string& contents) {
-  const char* data = contents.data();
-  std::size_t left = contents.size();
+void AtomicFile::write(std::string_view bytes) {
+  if (fd_ < 0) throw OutputError("cannot write " + path_ + ": the file is already committed");
+  const char* data = bytes.data();
+  std::size_t left = bytes.size();
   while (left > 0) {
-    const ssize_t written = write(fd_, data, left);
+    const ssize_t written = ::write(fd_, data, left);
     if (written < 0) {
       if (errno == EINTR) continue;
       throw OutputError("cannot write " + path_ + ": " + reason());
@@ -46,6 +47,10 @@ void AtomicFile::commit(const std::string& contents) {
     data += written;
     left -= static_cast<std::size_t>(written);
   }
+}
+
+void AtomicFile::commit() {
+  if (fd_ < 0) throw OutputError("cannot write " + path_ + ": the file is already committed");
   // mkstemp creates mode 0600; give the file the usual permissions under the umask.
   const mode_t mask = umask(0);
   umask(mask);
@@ -56,6 +61,11 @@ void AtomicFile::commit(const std::string& contents) {
   if (std::rename(tempPath_.c_str(), path_.c_str()) != 0)
     throw OutputError("cannot write " + path_ + ": " + reason());
   tempPath_.clear();
+}
+
+void AtomicFile::commit(const std::string& contents) {
+  write(contents);
+  commit();
 }
 
 }  // namespace flocklab

@@ -1,76 +1,16 @@
 // The flocklab command as a user runs it: outputs, exact continuation through --save and
 // --init, and every kind of bad input (exit status 2, one line on stderr, no file left).
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <string>
+
+#include "cli_fixture.hpp"
 
 namespace fs = std::filesystem;
 
-namespace {
-
-struct Result {
-  int status;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-class Cli : public ::testing::Test {
- protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("flocklab-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  // Runs `flocklab ARGS` in the test's folder.
-  Result run(const std::string& args) {
-    const std::string command = "cd '" + dir_.string() + "' && '" FLOCKLAB_BINARY_DIR "/flocklab' " +
-                                args + " >stdout.txt 2>stderr.txt";
-    const int raw = std::system(command.c_str());
-    Result r{WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, slurp(dir_ / "stdout.txt"), slurp(dir_ / "stderr.txt")};
-    fs::remove(dir_ / "stdout.txt");
-    fs::remove(dir_ / "stderr.txt");
-    return r;
-  }
-  void write(const std::string& name, const std::string& text) { std::ofstream(dir_ / name) << text; }
-  // Files in the test's folder other than the inputs the test wrote itself.
-  std::size_t fileCount() const {
-    return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir_), fs::directory_iterator{}));
-  }
-  // Expects exit status 2, exactly one line on stderr containing `fragment`, nothing on
-  // stdout, and no new file.
-  void expectUsageError(const std::string& args, const std::string& fragment) {
-    const std::size_t before = fileCount();
-    const Result r = run(args);
-    EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
-    EXPECT_NE(r.err.find(fragment), std::string::npos) << args << ": " << r.err;
-    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
-    EXPECT_TRUE(r.out.empty()) << args << ": " << r.out;
-    EXPECT_EQ(fileCount(), before) << args << " left a file behind";
-  }
-  std::string hashOf(const std::string& args) {
-    const Result r = run(args + " --json --hash");
-    EXPECT_EQ(r.status, 0) << r.err;
-    return nlohmann::json::parse(r.out).at("hash").get<std::string>();
-  }
-
-  fs::path dir_;
-};
-
-}  // namespace
 
 TEST_F(Cli, DefaultRunPrintsAReadableSummary) {
   const Result r = run("run");

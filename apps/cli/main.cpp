@@ -51,7 +51,7 @@ int main(int argc, char** argv) {
   try {
     if (run->parsed()) {
       catchInterrupts();
-      return executeRun(runOptions);
+      return executeRun(runOptions, *run);
     }
     if (lab->parsed()) return executeLab(labOptions);
     if (bench->parsed()) return executeBench(benchOptions);

@@ -32,11 +32,20 @@ struct RunOptions {
   std::int64_t every = 10;
   std::string metricsOut, initFile, saveFile;
   bool hash = false, json = false;
+  // pictures, trajectories, run files
+  std::string plotFile, plotTrackFile, pictureFile, trajectoryFile;
+  std::vector<std::string> pictureEvery;  ///< K and DIR
+  std::string configFile, writeConfigFile;
+  bool quiet = false;
 };
 
+/// Adds the options that describe a run's model and start (model, count, steps, seed and
+/// each model's parameters) to `command`: `run` and `sweep` share them.
+void addModelOptions(CLI::App* command, RunOptions& options);
 /// Adds the `run` subcommand and its options to `app`, parsing into `options`.
 CLI::App* addRunCommand(CLI::App& app, RunOptions& options);
-/// Runs it; throws UsageError for bad input, returns the exit status otherwise.
-int executeRun(const RunOptions& options);
+/// Runs it (`command` tells which options the command line gave, over a --config file);
+/// throws UsageError for bad input, returns the exit status otherwise.
+int executeRun(RunOptions options, const CLI::App& command);
 
 }  // namespace flocklab::cli

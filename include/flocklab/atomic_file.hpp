@@ -3,6 +3,7 @@
 // target, then renamed over it.
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace flocklab {
 
@@ -12,9 +13,9 @@ class OutputError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// A file written in one go. The constructor creates the temporary file at once, so a path
-/// that cannot be written fails before any work is done; the destructor removes it unless
-/// commit() renamed it into place.
+/// A file written in one go or streamed in parts. The constructor creates the temporary file at
+/// once, so a path that cannot be written fails before any work is done; write() appends to it;
+/// the destructor removes it unless commit() renamed it into place. Not thread-safe.
 class AtomicFile {
  public:
   /// Creates `path`'s temporary sibling. Throws OutputError.
@@ -23,7 +24,11 @@ class AtomicFile {
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
 
-  /// Writes `contents` and renames the temporary file to the target. Throws OutputError.
+  /// Appends `bytes` to the temporary file. Throws OutputError (also after commit()).
+  void write(std::string_view bytes);
+  /// Renames what was written into place, whole. Throws OutputError (also when called twice).
+  void commit();
+  /// Writes `contents` and commits: write(contents); commit(). Throws OutputError.
   void commit(const std::string& contents);
   /// The target path.
   const std::string& path() const { return path_; }

@@ -1,0 +1,12 @@
+#pragma once
+// SVG to PNG through librsvg, for pictures a user opens without a browser.
+#include <string>
+
+namespace flocklab::cli {
+
+/// The SVG document rendered at its own width and height (which must be given in px) on a
+/// white background, as PNG bytes. Throws std::runtime_error with a one-line message when the
+/// SVG cannot be parsed or rendered.
+std::string svgToPng(const std::string& svg);
+
+}  // namespace flocklab::cli
