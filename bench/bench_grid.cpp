@@ -21,6 +21,11 @@ void reportGrid(benchmark::State& state, const Grid& grid, std::size_t n) {
   state.counters["cells"] = static_cast<double>(grid.cellCount());
 }
 
+// n from a thousand to a million boids.
+void flockSizes(benchmark::internal::Benchmark* b) {
+  b->ArgName("n")->Arg(1'000)->Arg(10'000)->Arg(100'000)->Arg(1'000'000)->Unit(benchmark::kMicrosecond);
+}
+
 void BM_GridBuild(benchmark::State& state) {
   const auto n = static_cast<std::size_t>(state.range(0));
   const LabParams params = labParamsAt(n);
@@ -35,13 +40,7 @@ void BM_GridBuild(benchmark::State& state) {
   }
   reportGrid(state, grid, n);
 }
-BENCHMARK(BM_GridBuild)
-    ->ArgName("n")
-    ->Arg(1'000)
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000)
-    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_GridBuild)->Apply(flockSizes);
 
 void BM_GridRebuild(benchmark::State& state) {
   const auto n = static_cast<std::size_t>(state.range(0));
@@ -63,13 +62,7 @@ void BM_GridRebuild(benchmark::State& state) {
   }
   reportGrid(state, grid, n);
 }
-BENCHMARK(BM_GridRebuild)
-    ->ArgName("n")
-    ->Arg(1'000)
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000)
-    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_GridRebuild)->Apply(flockSizes);
 
 }  // namespace
 }  // namespace flocklab::bench

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "cli_fixture.hpp"
 #include "flock_picture.hpp"
 #include "flocklab/atomic_file.hpp"
 #include "flocklab/flock.hpp"
@@ -29,39 +30,14 @@ using namespace flocklab::cli;
 
 namespace {
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-class Pictures : public ::testing::Test {
+// The CLI tests' folder and shell; run() hands back stdout through `out`.
+class Pictures : public Cli {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() /
-           ("flocklab-pictures-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-  }
-  void TearDown() override { fs::remove_all(dir_); }
-
-  void write(const std::string& name, const std::string& bytes) {
-    std::ofstream(dir_ / name, std::ios::binary) << bytes;
-  }
-  // Runs a shell command; its exit status, stdout in `out`.
   int run(const std::string& command, std::string& out) {
-    const fs::path captured = dir_ / "stdout.captured";
-    const int raw = std::system((command + " >'" + captured.string() + "'").c_str());
-    out = slurp(captured);
-    fs::remove(captured);
-    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+    const Result r = shell(command);
+    out = r.out;
+    return r.status;
   }
-  std::size_t fileCount() const {
-    return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir_), fs::directory_iterator{}));
-  }
-
-  fs::path dir_;
 };
 
 struct Point {

@@ -5,19 +5,11 @@
 #include <string>
 
 #include "cli_fixture.hpp"
+#include "svg_points.hpp"
 
 namespace {
 
 const std::string kPython = "/usr/bin/python3";
-
-// Points in the <polyline> of the chart series called `name` (-1 when there is none).
-long pointsOf(const std::string& svg, const std::string& name) {
-  const std::size_t group = svg.find("data-name=\"" + name + "\"");
-  if (group == std::string::npos) return -1;
-  const std::size_t begin = svg.find("<polyline points=\"", group) + 18;
-  const std::string points = svg.substr(begin, svg.find('"', begin) - begin);
-  return points.empty() ? 0 : std::count(points.begin(), points.end(), ' ') + 1;
-}
 
 }  // namespace
 

@@ -8,19 +8,11 @@
 #include <string>
 
 #include "svg_chart.hpp"
+#include "svg_points.hpp"
 
 using namespace flocklab::cli;
 
 namespace {
-
-// The number of points in the polyline of the series called `name`.
-long pointsOf(const std::string& svg, const std::string& name) {
-  const std::size_t group = svg.find("data-name=\"" + name + "\"");
-  if (group == std::string::npos) return -1;
-  const std::size_t begin = svg.find("<polyline points=\"", group) + 18;
-  const std::string points = svg.substr(begin, svg.find('"', begin) - begin);
-  return points.empty() ? 0 : std::count(points.begin(), points.end(), ' ') + 1;
-}
 
 Chart twoSeries() {
   Chart c;

@@ -14,22 +14,10 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "xml_text.hpp"
+
 namespace flocklab::cli {
 namespace {
-
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 // The hue of a heading given as a direction (dx, dy) in world axes, degrees in [0, 360).
 int hueOf(double dx, double dy) {
@@ -71,7 +59,7 @@ std::string renderFlockSvg(const FlockPicture& picture) {
       "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"13\">\n"
       "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
       "<text class=\"caption\" x=\"{2}\" y=\"34\" font-size=\"17\" font-weight=\"bold\" fill=\"#222\">{3}</text>\n",
-      picture.width, height, margin, escape(picture.caption));
+      picture.width, height, margin, escapeXml(picture.caption));
 
   // The legend: eight arrows in their heading's colour around a point, right of the caption.
   const double lx = right - 26, ly = 29;

@@ -8,25 +8,13 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "xml_text.hpp"
+
 namespace flocklab::cli {
 namespace {
 
 // Okabe-Ito colours: told apart by colour-blind readers too.
 constexpr const char* kPalette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"};
-
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
 
 // A number as a tick label: 0.25, 1200, 10k, 2.5M, 3e-07.
 std::string tickLabel(double v) {
@@ -118,9 +106,9 @@ std::string renderSvg(const Chart& chart) {
       "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"13\">\n"
       "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
       "<text x=\"{2}\" y=\"26\" font-size=\"17\" font-weight=\"bold\" fill=\"#222\">{3}</text>\n",
-      chart.width, chart.height, left, escape(chart.title));
+      chart.width, chart.height, left, escapeXml(chart.title));
   if (!chart.subtitle.empty())
-    svg += fmt::format("<text x=\"{}\" y=\"46\" fill=\"#555\">{}</text>\n", left, escape(chart.subtitle));
+    svg += fmt::format("<text x=\"{}\" y=\"46\" fill=\"#555\">{}</text>\n", left, escapeXml(chart.subtitle));
 
   svg += "<g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n";
   for (double t : xTicks) svg += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\"/>\n", sx.at(t), top, bottom);
@@ -135,16 +123,16 @@ std::string renderSvg(const Chart& chart) {
     svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", left - 8, sy.at(t) + 4, tickLabel(t));
   svg += "</g>\n";
   svg += fmt::format("<text class=\"x-label\" x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
-                     (left + right) / 2, chart.height - 16, escape(chart.x.label));
+                     (left + right) / 2, chart.height - 16, escapeXml(chart.x.label));
   svg += fmt::format("<text class=\"y-label\" transform=\"translate(20 {:.1f}) rotate(-90)\" text-anchor=\"middle\" "
-                     "fill=\"#222\">{}</text>\n", (top + bottom) / 2, escape(chart.y.label));
+                     "fill=\"#222\">{}</text>\n", (top + bottom) / 2, escapeXml(chart.y.label));
 
   svg += fmt::format("<clipPath id=\"plot\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>\n", left,
                      top, right - left, bottom - top);
   for (std::size_t i = 0; i < chart.series.size(); ++i) {
     const ChartSeries& s = chart.series[i];
     const char* colour = kPalette[i % std::size(kPalette)];
-    svg += fmt::format("<g class=\"series\" data-name=\"{}\" clip-path=\"url(#plot)\">\n", escape(s.name));
+    svg += fmt::format("<g class=\"series\" data-name=\"{}\" clip-path=\"url(#plot)\">\n", escapeXml(s.name));
     if (!s.spread.empty() && !s.x.empty()) {
       std::string band;
       for (std::size_t k = 0; k < s.x.size(); ++k) band += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k] + s.spread[k]));
@@ -173,7 +161,7 @@ std::string renderSvg(const Chart& chart) {
       const double y = top + 24 + 20.0 * i;
       svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"3\"/>\n", left + 18, y - 4,
                          left + 40, y - 4, kPalette[i % std::size(kPalette)]);
-      svg += fmt::format("<text x=\"{}\" y=\"{}\" fill=\"#222\">{}</text>\n", left + 46, y, escape(chart.series[i].name));
+      svg += fmt::format("<text x=\"{}\" y=\"{}\" fill=\"#222\">{}</text>\n", left + 46, y, escapeXml(chart.series[i].name));
     }
     svg += "</g>\n";
   }
