@@ -13,7 +13,8 @@
 //   void finish(const Sums&, i, x, y, vx, vy) const;  update boid i in place
 // Speed: the grid path walks the boids tile by tile (2 x 2 cells); a tile's boids share one
 // candidate list (CellCandidates, merged into ascending index), filter it with a vectorised
-// distance loop, and get their hits already in order. Nothing is allocated once the buffers fit the largest block.
+// distance loop, and get their hits already in order. Nothing is allocated once the buffers
+// fit the largest candidate list.
 // Determinism: add() sees the neighbours in ascending index on both paths, so grid and brute
 // force run the same operations; tasks write disjoint slots, so threads change nothing.
 #include <algorithm>
@@ -91,11 +92,25 @@ class StepDriver {
                          (tile.rows + 2) * grid_.cellHeight() < offsets.halfHeight;
     return !(insideX && insideY);
   }
+  // Tasks take whole rows of tiles, about n / tasks boids each: task t takes the tile rows
+  // whose first boid's slot s has s * tasks / n == t.
+  void splitTileRows(unsigned tasks) {
+    const std::size_t n = grid_.slots();
+    const int tileRows = (grid_.rows() + kTileSide - 1) / kTileSide;
+    taskRows_.assign(tasks + 1, tileRows);
+    for (int tileRow = tileRows - 1; tileRow >= 0; --tileRow) {
+      const std::size_t firstCell = static_cast<std::size_t>(tileRow) * kTileSide * grid_.columns();
+      taskRows_[std::min<std::size_t>(tasks, grid_.begin(firstCell) * std::size_t{tasks} / n)] = tileRow;
+    }
+    for (unsigned t = tasks; t-- > 0;) taskRows_[t] = std::min(taskRows_[t], taskRows_[t + 1]);
+    taskRows_[0] = 0;
+  }
   template <class Rule>
   void scanAll(const Space& space, double radius, const Rule& rule);
 
-  // One worker's buffers, sized for the largest candidate list.
-  struct Scratch {
+  // One worker's buffers, sized for the largest candidate list (a cache line apart, so that
+  // workers' counters never share one).
+  struct alignas(64) Scratch {
     CellCandidates candidates;
     std::vector<std::uint32_t> hits;
     std::uint64_t checks = 0;
@@ -164,17 +179,8 @@ void StepDriver::step(const Space& space, double radius, NeighborSearch search, 
   grid_.build(state_.x.data(), state_.y.data(), state_.vx.data(), state_.vy.data(), ids_.data(), n, space, radius);
   std::copy(grid_.indices(), grid_.indices() + n, ids_.begin());
   const Offsets offsets(space);
-  // Tasks take whole rows of tiles, about n / tasks boids each.
-  const int tileRows = (grid_.rows() + kTileSide - 1) / kTileSide;
-  const auto firstSlotOfTileRow = [&](int tileRow) {
-    return grid_.begin(static_cast<std::size_t>(std::min(grid_.rows(), tileRow * kTileSide)) * grid_.columns());
-  };
   const unsigned tasks = taskCount(n);
-  taskRows_.assign(tasks + 1, tileRows);
-  for (int tileRow = tileRows - 1; tileRow >= 0; --tileRow)
-    taskRows_[std::min<std::size_t>(tasks, firstSlotOfTileRow(tileRow) * tasks / n)] = tileRow;
-  for (unsigned t = tasks; t-- > 0;) taskRows_[t] = std::min(taskRows_[t], taskRows_[t + 1]);
-  taskRows_[0] = 0;
+  splitTileRows(tasks);
   pool_.run(tasks, [&](unsigned task, unsigned worker) {
     Scratch& scratch = scratch_[worker];
     const CellCandidates& c = scratch.candidates;
