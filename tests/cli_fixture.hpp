@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -48,21 +49,24 @@ class Cli : public ::testing::Test {
   }
   // Runs `flocklab ARGS` in the test's folder.
   Result run(const std::string& args) { return shell("'" FLOCKLAB_BINARY_DIR "/flocklab' " + args); }
-  void write(const std::string& name, const std::string& text) { std::ofstream(dir_ / name) << text; }
-  // Files in the test's folder other than the inputs the test wrote itself.
-  std::size_t fileCount() const {
-    return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir_), fs::directory_iterator{}));
+  void write(const std::string& name, const std::string& text) { std::ofstream(dir_ / name, std::ios::binary) << text; }
+  // Every file of the test's folder and its contents.
+  std::map<std::string, std::string> files() const {
+    std::map<std::string, std::string> all;
+    for (const auto& entry : fs::directory_iterator(dir_))
+      all[entry.path().filename().string()] = entry.is_regular_file() ? slurp(entry.path()) : "(folder)";
+    return all;
   }
   // Expects exit status 2, exactly one line on stderr containing `fragment`, nothing on
-  // stdout, and no new file.
+  // stdout, and no file created or changed.
   void expectUsageError(const std::string& args, const std::string& fragment) {
-    const std::size_t before = fileCount();
+    const auto before = files();
     const Result r = run(args);
     EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
     EXPECT_NE(r.err.find(fragment), std::string::npos) << args << ": " << r.err;
     EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << ": " << r.err;
     EXPECT_TRUE(r.out.empty()) << args << ": " << r.out;
-    EXPECT_EQ(fileCount(), before) << args << " left a file behind";
+    EXPECT_EQ(files(), before) << args << " created or changed a file";
   }
   std::string hashOf(const std::string& args) {
     const Result r = run(args + " --json --hash");

@@ -109,13 +109,13 @@ TEST_F(Pictures, AtomicFileStreamsPartsWhole) {
     EXPECT_THROW(file.write("more"), OutputError);
   }
   EXPECT_EQ(slurp(target), "first part, second part");
-  EXPECT_EQ(fileCount(), 1u) << "no temporary file left beside the target";
+  EXPECT_EQ(files().size(), 1u) << "no temporary file left beside the target";
   {
     AtomicFile file((dir_ / "never.txt").string());
     file.write("lost");
   }
   EXPECT_FALSE(fs::exists(dir_ / "never.txt"));
-  EXPECT_EQ(fileCount(), 1u) << "an uncommitted file leaves nothing behind";
+  EXPECT_EQ(files().size(), 1u) << "an uncommitted file leaves nothing behind";
 }
 
 TEST_F(Pictures, FlockSvgIsXmlWithOneTrianglePerBoid) {
@@ -280,7 +280,7 @@ TEST_F(Pictures, NpyTrajectoryRefusesWrongFramesAndBadPaths) {
     EXPECT_THROW(npy.commit(), std::logic_error) << "two frames of three";
   }
   EXPECT_FALSE(fs::exists(path));
-  EXPECT_EQ(fileCount(), 0u) << "no temporary file left";
+  EXPECT_EQ(files().size(), 0u) << "no temporary file left";
   EXPECT_THROW(NpyTrajectory((dir_ / "no" / "such" / "dir.npy").string(), 1, 5), OutputError);
   EXPECT_THROW(NpyTrajectory(dir_.string(), 1, 5), OutputError) << "a directory";
 }

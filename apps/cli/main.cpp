@@ -10,6 +10,7 @@
 #include "interrupt.hpp"
 #include "lab_command.hpp"
 #include "run_command.hpp"
+#include "sweep_command.hpp"
 #include "usage_error.hpp"
 
 namespace {
@@ -30,6 +31,8 @@ int main(int argc, char** argv) {
   CLI::App* lab = addLabCommand(app, labOptions);
   BenchOptions benchOptions;
   CLI::App* bench = addBenchCommand(app, benchOptions);
+  SweepOptions sweepOptions;
+  CLI::App* sweep = addSweepCommand(app, sweepOptions);
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](const CLI::App* sub) {
                                           return sub->get_name() == argv[1];
                                         }).empty())
@@ -45,7 +48,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::string message = e.what();
     if (message.empty() || dynamic_cast<const CLI::RequiredError*>(&e))
-      message = "give a command: flocklab run, lab or bench (see flocklab --help)";
+      message = "give a command: flocklab run, sweep, lab or bench (see flocklab --help)";
     return fail(message);
   }
   try {
@@ -55,6 +58,7 @@ int main(int argc, char** argv) {
     }
     if (lab->parsed()) return executeLab(labOptions);
     if (bench->parsed()) return executeBench(benchOptions);
+    if (sweep->parsed()) { catchInterrupts(); return executeSweep(sweepOptions, *sweep); }
   } catch (const UsageError& e) {
     return fail(e.what());
   } catch (const std::bad_alloc&) {
