@@ -96,7 +96,11 @@ std::string renderSvg(const Chart& chart) {
   std::vector<double> xTicks, yTicks;
   fitAxis(chart.x, xLo, xHi, xLo, xHi, xTicks);
   fitAxis(chart.y, yLo, yHi, yLo, yHi, yTicks);
-  const double left = 78, right = chart.width - 24.0, top = chart.subtitle.empty() ? 48 : 64,
+  // The legend sits right of the frame, so that it never hides a line or a band.
+  std::size_t longest = 0;
+  for (const ChartSeries& s : chart.series) longest = std::max(longest, s.name.size());
+  const double legendWidth = chart.series.empty() ? 0 : 44 + 7.2 * static_cast<double>(longest);
+  const double left = 78, right = chart.width - 24.0 - legendWidth, top = chart.subtitle.empty() ? 48 : 64,
                bottom = chart.height - 58.0;
   const Scale sx{xLo, xHi, chart.x.log, left, right}, sy{yLo, yHi, chart.y.log, bottom, top};
 
@@ -150,18 +154,13 @@ std::string renderSvg(const Chart& chart) {
     svg += "</g>\n";
   }
 
-  // The legend, top left inside the frame, on a white box so that lines never hide it.
   if (!chart.series.empty()) {
-    std::size_t longest = 0;
-    for (const ChartSeries& s : chart.series) longest = std::max(longest, s.name.size());
-    const double boxWidth = 40 + 7.5 * static_cast<double>(longest), boxHeight = 8 + 20.0 * chart.series.size();
-    svg += fmt::format("<g class=\"legend\">\n<rect x=\"{}\" y=\"{}\" width=\"{:.0f}\" height=\"{:.0f}\" fill=\"#ffffff\" "
-                       "fill-opacity=\"0.9\" stroke=\"#bbb\"/>\n", left + 10, top + 10, boxWidth, boxHeight);
+    svg += "<g class=\"legend\">\n";
     for (std::size_t i = 0; i < chart.series.size(); ++i) {
-      const double y = top + 24 + 20.0 * i;
-      svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"3\"/>\n", left + 18, y - 4,
-                         left + 40, y - 4, kPalette[i % std::size(kPalette)]);
-      svg += fmt::format("<text x=\"{}\" y=\"{}\" fill=\"#222\">{}</text>\n", left + 46, y, escapeXml(chart.series[i].name));
+      const double x = right + 14, y = top + 12 + 20.0 * i;
+      svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"3\"/>\n", x, y - 4,
+                         x + 22, y - 4, kPalette[i % std::size(kPalette)]);
+      svg += fmt::format("<text x=\"{}\" y=\"{}\" fill=\"#222\">{}</text>\n", x + 28, y, escapeXml(chart.series[i].name));
     }
     svg += "</g>\n";
   }
