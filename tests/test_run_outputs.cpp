@@ -107,6 +107,7 @@ TEST_F(Cli, BadPictureOptionsAreRefused) {
   expectUsageError("run --picture flock.jpg", "--picture must end in .svg or .png");
   expectUsageError("run --trajectory path.csv", "--trajectory must end in .npy");
   expectUsageError("run --picture-every 0 frames", "--picture-every takes K DIR");
+  expectUsageError("run --picture-every 10 frames --radius 0", "radius");  // and no folder is made
   expectUsageError("run --plot no/such/dir/order.svg", "no/such/dir");
 }
 

@@ -76,18 +76,21 @@ void commitOrFail(AtomicFile& file, const std::string& contents) {
 // A picture's bytes for `path`: the SVG itself, or rendered to PNG.
 std::string image(const std::string& path, const std::string& svg) { return endsWith(path, ".png") ? svgToPng(svg) : svg; }
 
-// --picture-every K DIR: checks K and makes DIR; returns K.
+// --picture-every K DIR: K, checked.
 std::uint64_t framesEvery(const std::vector<std::string>& args) {
   std::uint64_t k = 0;
   const std::string& text = args[0];
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), k);
   if (ec != std::errc() || end != text.data() + text.size() || k == 0)
     throw UsageError("--picture-every takes K DIR with K a whole number >= 1 (got " + text + ")");
-  std::error_code error;
-  std::filesystem::create_directories(args[1], error);
-  if (error || !std::filesystem::is_directory(args[1]))
-    throw UsageError("--picture-every: cannot make the folder " + args[1]);
   return k;
+}
+
+// Makes the frames' folder once every other input has passed its checks.
+void makeFramesFolder(const std::string& dir) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error || !std::filesystem::is_directory(dir)) throw UsageError("--picture-every: cannot make the folder " + dir);
 }
 
 FlockPicture flockPictureOf(const Simulation& sim, const std::string& caption) {
@@ -257,6 +260,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
   engine.threads = static_cast<unsigned>(o.threads);
   ModelSetup setup = setUpModel(o, engine);
   Simulation& sim = *setup.simulation;
+  if (frameEvery) makeFramesFolder(o.pictureEvery[1]);
 
   RunReport report;
   report.model = sim.model();
@@ -292,7 +296,9 @@ int executeRun(RunOptions o, const CLI::App& command) {
   while (sim.stepCount() < report.steps) {
     if (interrupted()) {
       progress.finish();
-      std::fputs("flocklab: interrupted; no output written\n", stderr);
+      std::fputs(frameEvery ? "flocklab: interrupted; no output written but the frames so far\n"
+                            : "flocklab: interrupted; no output written\n",
+                 stderr);
       return kInterruptExit;
     }
     const auto begin = std::chrono::steady_clock::now();
