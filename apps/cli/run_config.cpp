@@ -151,14 +151,14 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
 
 bool setNumericOption(RunOptions& o, const std::string& name, double value) {
   const Key* key = findKey(name);
-  if (!key) return false;
+  if (!key || name == "steps") return false;  // the steps are the sweep's own option
   if (const auto* f = std::get_if<std::optional<double> RunOptions::*>(&key->field)) {
     o.**f = value;
     return true;
   }
   if (const auto* f = std::get_if<std::optional<std::int64_t> RunOptions::*>(&key->field)) {
     o.**f = static_cast<std::int64_t>(value);
-    return name != "steps";  // the steps are the sweep's own
+    return true;
   }
   return false;
 }

@@ -24,7 +24,8 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
                   const std::vector<std::string>& extraKeys = {});
 
 /// Sets one numeric model option by its key ("radius", "count", "alignment", ...); returns
-/// false when the key names no numeric model option.
+/// false (changing nothing) when the key names no numeric model option, or "steps" (a
+/// sweep sets its steps once for every run).
 bool setNumericOption(RunOptions& options, const std::string& key, double value);
 
 /// Every parameter of the run `setup` made from `options`, resolved: the model, the start
