@@ -155,8 +155,14 @@ void StepDriver::update(Scratch& scratch, const double* cx, const double* cy, co
 template <class Rule>
 void StepDriver::scanAll(const Space& space, double radius, const Rule& rule) {
   const std::size_t n = state_.size();
-  unload(frozen_);
-  load(frozen_);
+  // The candidates in boid order: after a grid step the state is in cell order, so re-index it
+  // once; after a scan it is already in boid order.
+  if (!std::is_sorted(ids_.begin(), ids_.end())) {
+    unload(frozen_);
+    load(frozen_);
+  } else {
+    frozen_ = state_;
+  }
   for (Scratch& scratch : scratch_) scratch.reserve(n);
   const Offsets offsets(space);
   const unsigned tasks = taskCount(n);

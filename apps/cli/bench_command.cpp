@@ -22,6 +22,7 @@
 #include "flocklab/state_csv.hpp"
 #include "flocklab/version.hpp"
 #include "svg_chart.hpp"
+#include "text_fields.hpp"
 #include "usage_error.hpp"
 
 namespace flocklab::cli {
@@ -327,7 +328,7 @@ int executeBench(const BenchOptions& o) {
       throw UsageError("--only takes workload ids W1 to W5 separated by commas (got " + o.only + ")");
     begin = end + 1;
   }
-  if (!o.plot.empty() && (o.plot.size() < 4 || o.plot.compare(o.plot.size() - 4, 4, ".svg") != 0))
+  if (!o.plot.empty() && !endsWith(o.plot, ".svg"))
     throw UsageError("--plot must end in .svg (got " + o.plot + ")");
   std::unique_ptr<AtomicFile> plot;
   try {

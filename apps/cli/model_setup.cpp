@@ -14,6 +14,7 @@
 #include "flocklab/memory.hpp"
 #include "flocklab/state_csv.hpp"
 #include "flocklab/steering_simulation.hpp"
+#include "text_fields.hpp"
 #include "usage_error.hpp"
 
 namespace flocklab::cli {
@@ -41,28 +42,21 @@ void apply(double& target, const std::optional<double>& value, const char* flag,
 
 // Numbers separated by commas, e.g. "450,280" or "450,280,60".
 std::vector<double> parseNumbers(std::string_view text, std::size_t count, const std::string& what) {
+  const auto fields = split(text, ',');
+  if (fields.size() != count) throw UsageError(what);
   std::vector<double> values;
-  while (values.size() < count) {
-    const std::size_t comma = text.find(',');
-    const std::string_view field = text.substr(0, comma);
-    double v = 0;
-    const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
-    if (field.empty() || ec != std::errc() || end != field.data() + field.size() || !std::isfinite(v))
-      throw UsageError(what);
-    values.push_back(v);
-    if (comma == std::string_view::npos) break;
-    text = text.substr(comma + 1);
-    if (values.size() == count) throw UsageError(what);
+  for (std::string_view field : fields) {
+    const auto v = parseDouble(field);
+    if (!v) throw UsageError(what);
+    values.push_back(*v);
   }
-  if (values.size() != count) throw UsageError(what);
   return values;
 }
 
 std::uint64_t parseStep(std::string_view text, const std::string& what) {
-  std::uint64_t v = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) throw UsageError(what);
-  return v;
+  const auto step = parseWhole(text);
+  if (!step) throw UsageError(what);
+  return *step;
 }
 
 // "food:X,Y" or "predator:X,Y", optionally "@FROM-TO" (steps, TO excluded).

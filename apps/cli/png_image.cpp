@@ -10,6 +10,8 @@
 #include <memory>
 #include <stdexcept>
 
+#include "text_fields.hpp"
+
 namespace flocklab::cli {
 namespace {
 
@@ -73,6 +75,12 @@ std::string svgToPng(const std::string& svg) {
   const cairo_status_t written = cairo_surface_write_to_png_stream(surface.get(), appendBytes, &png);
   if (written != CAIRO_STATUS_SUCCESS) fail(cairo_status_to_string(written), nullptr);
   return png;
+}
+
+bool isPicturePath(const std::string& path) { return endsWith(path, ".svg") || endsWith(path, ".png"); }
+
+std::string pictureBytes(const std::string& path, const std::string& svg) {
+  return endsWith(path, ".png") ? svgToPng(svg) : svg;
 }
 
 }  // namespace flocklab::cli

@@ -9,4 +9,9 @@ namespace flocklab::cli {
 /// SVG cannot be parsed or rendered.
 std::string svgToPng(const std::string& svg);
 
+/// True when `path` names a picture flocklab writes: FILE.svg or FILE.png.
+bool isPicturePath(const std::string& path);
+/// What to write to the picture file `path`: the SVG itself, or for FILE.png the SVG rendered.
+std::string pictureBytes(const std::string& path, const std::string& svg);
+
 }  // namespace flocklab::cli

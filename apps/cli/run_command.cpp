@@ -26,17 +26,11 @@
 #include "run_config.hpp"
 #include "run_report.hpp"
 #include "svg_chart.hpp"
+#include "text_fields.hpp"
 #include "usage_error.hpp"
 
 namespace flocklab::cli {
 namespace {
-
-bool endsWith(const std::string& text, const std::string& suffix) {
-  return text.size() >= suffix.size() &&
-         text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
-bool isImagePath(const std::string& path) { return endsWith(path, ".svg") || endsWith(path, ".png"); }
 
 void checkOptions(const RunOptions& o) {
   if (o.steps && *o.steps < 0) throw UsageError(fmt::format("--steps must be at least 0 (got {})", *o.steps));
@@ -48,7 +42,7 @@ void checkOptions(const RunOptions& o) {
   if (!o.metricsOut.empty() && !endsWith(o.metricsOut, ".csv") && !endsWith(o.metricsOut, ".json"))
     throw UsageError("--metrics-out must end in .csv or .json (got " + o.metricsOut + ")");
   for (const auto& [flag, path] : {std::pair{"--plot", o.plotFile}, {"--plot-track", o.plotTrackFile}, {"--picture", o.pictureFile}})
-    if (!path.empty() && !isImagePath(path))
+    if (!path.empty() && !isPicturePath(path))
       throw UsageError(fmt::format("{} must end in .svg or .png (got {})", flag, path));
   if (!o.trajectoryFile.empty() && !endsWith(o.trajectoryFile, ".npy"))
     throw UsageError("--trajectory must end in .npy (got " + o.trajectoryFile + ")");
@@ -73,17 +67,11 @@ void commitOrFail(AtomicFile& file, const std::string& contents) {
   }
 }
 
-// A picture's bytes for `path`: the SVG itself, or rendered to PNG.
-std::string image(const std::string& path, const std::string& svg) { return endsWith(path, ".png") ? svgToPng(svg) : svg; }
-
 // --picture-every K DIR: K, checked.
 std::uint64_t framesEvery(const std::vector<std::string>& args) {
-  std::uint64_t k = 0;
-  const std::string& text = args[0];
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), k);
-  if (ec != std::errc() || end != text.data() + text.size() || k == 0)
-    throw UsageError("--picture-every takes K DIR with K a whole number >= 1 (got " + text + ")");
-  return k;
+  const auto k = parseWhole(args[0]);
+  if (!k || *k == 0) throw UsageError("--picture-every takes K DIR with K a whole number >= 1 (got " + args[0] + ")");
+  return *k;
 }
 
 // Makes the frames' folder once every other input has passed its checks.
@@ -118,7 +106,9 @@ std::string orderChart(const std::vector<SeriesRow>& series, const std::string& 
   chart.subtitle = caption;
   chart.x = {"step"};
   chart.y = {"polarization, largest group's share", false, false, 0, 1};
-  ChartSeries polarization{"polarization"}, share{"largest group's share"};
+  ChartSeries polarization, share;
+  polarization.name = "polarization";
+  share.name = "largest group's share";
   for (const SeriesRow& row : series) {
     polarization.x.push_back(static_cast<double>(row.step));
     polarization.y.push_back(row.metrics.polarization);
@@ -318,9 +308,9 @@ int executeRun(RunOptions o, const CLI::App& command) {
 
   if (metricsFile) commitOrFail(*metricsFile, formatSeries(series, endsWith(o.metricsOut, ".json")));
   if (saveFile) commitOrFail(*saveFile, formatStateCsv(sim.flock()));
-  if (plotFile) commitOrFail(*plotFile, image(o.plotFile, orderChart(series, caption)));
-  if (trackFile) commitOrFail(*trackFile, image(o.plotTrackFile, track.chart(caption)));
-  if (pictureFile) commitOrFail(*pictureFile, image(o.pictureFile, picture()));
+  if (plotFile) commitOrFail(*plotFile, pictureBytes(o.plotFile, orderChart(series, caption)));
+  if (trackFile) commitOrFail(*trackFile, pictureBytes(o.plotTrackFile, track.chart(caption)));
+  if (pictureFile) commitOrFail(*pictureFile, pictureBytes(o.pictureFile, picture()));
   if (trajectory) {
     try {
       trajectory->commit();

@@ -40,16 +40,13 @@
 #include "sweep_plot.hpp"
 #include "sweep_rows.hpp"
 #include "sweep_run.hpp"
+#include "text_fields.hpp"
 #include "usage_error.hpp"
 
 namespace flocklab::cli {
 namespace {
 
 const char* const kSweepKeys[] = {"param", "seeds", "metric", "every"};
-
-bool endsWith(const std::string& text, const std::string& suffix) {
-  return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
 
 class Sweep {
  public:
@@ -115,7 +112,7 @@ void Sweep::checkOptions() {
   if (o_.params.empty()) throw UsageError("give at least one --param NAME=FROM:TO:STEP or NAME=V1,V2,...");
   if (o_.out.empty()) throw UsageError("--out FILE.csv is required (the sweep's results, one row per run)");
   if (!endsWith(o_.out, ".csv")) throw UsageError("--out must end in .csv (got " + o_.out + ")");
-  if (!o_.plot.empty() && !endsWith(o_.plot, ".svg") && !endsWith(o_.plot, ".png"))
+  if (!o_.plot.empty() && !isPicturePath(o_.plot))
     throw UsageError("--plot must end in .svg or .png (got " + o_.plot + ")");
   if (!o_.writeConfig.empty() && !endsWith(o_.writeConfig, ".json"))
     throw UsageError("--write-config must end in .json (got " + o_.writeConfig + ")");
@@ -298,7 +295,7 @@ int Sweep::execute() {
     AtomicFile(o_.out).commit(csv);
     if (!o_.plot.empty()) {
       const std::string svg = plotSvg(plan_, results_, metric_, model_);
-      AtomicFile(o_.plot).commit(endsWith(o_.plot, ".png") ? svgToPng(svg) : svg);
+      AtomicFile(o_.plot).commit(pictureBytes(o_.plot, svg));
     }
   } catch (const OutputError& e) {
     throw UsageError(e.what());

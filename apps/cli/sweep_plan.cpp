@@ -12,7 +12,7 @@
 
 #include "flocklab/state_csv.hpp"
 #include "run_config.hpp"
-#include "sweep_fields.hpp"
+#include "text_fields.hpp"
 #include "usage_error.hpp"
 
 namespace flocklab::cli {

@@ -17,7 +17,7 @@
 
 #include "flocklab/atomic_file.hpp"
 #include "flocklab/state_csv.hpp"
-#include "sweep_fields.hpp"
+#include "text_fields.hpp"
 #include "usage_error.hpp"
 
 namespace flocklab::cli {

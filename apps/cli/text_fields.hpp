@@ -1,11 +1,13 @@
 #pragma once
-// The fields of a sweep's text, read strictly: the values of a --param and the cells of a row of
-// --out. A field is a number only if all of it is one, so "1x" or " 1" is refused, not cut.
+// Text from the command line and from files, read strictly (a --param's values, a row of a
+// sweep's --out, a --pointer's steps, an output's suffix). A field is a number only if all of it
+// is one, so "1x" or " 1" is refused, not cut.
 #include <charconv>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <system_error>
 #include <vector>
@@ -26,6 +28,11 @@ inline std::optional<std::uint64_t> parseWhole(std::string_view text) {
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
   if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
   return v;
+}
+
+/// True when `text` ends in `suffix` (".csv", ".png").
+inline bool endsWith(std::string_view text, std::string_view suffix) {
+  return text.size() >= suffix.size() && text.substr(text.size() - suffix.size()) == suffix;
 }
 
 /// The fields of `text` between `separator`s, empty ones included ("a,,b" gives three).
