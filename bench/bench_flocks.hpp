@@ -9,8 +9,8 @@
 #include <map>
 
 #include "flocklab/flock.hpp"
-#include "flocklab/lab_params.hpp"
-#include "flocklab/lab_simulation.hpp"
+#include "flocklab/models/lab_params.hpp"
+#include "flocklab/models/lab_simulation.hpp"
 
 namespace flocklab::bench {
 

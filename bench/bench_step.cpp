@@ -8,7 +8,7 @@
 #include <cstddef>
 
 #include "bench_flocks.hpp"
-#include "flocklab/steering_simulation.hpp"
+#include "flocklab/models/steering_simulation.hpp"
 
 namespace flocklab::bench {
 namespace {

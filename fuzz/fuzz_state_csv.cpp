@@ -34,7 +34,7 @@
 #include <vector>
 
 #include "flocklab/flock.hpp"
-#include "flocklab/state_csv.hpp"
+#include "flocklab/io/state_csv.hpp"
 
 namespace {
 

@@ -5,13 +5,13 @@
 #include <exception>
 #include <string>
 
-#include "bench_command.hpp"
+#include "commands/bench_command.hpp"
 #include "flocklab/version.hpp"
-#include "interrupt.hpp"
-#include "lab_command.hpp"
-#include "run_command.hpp"
-#include "sweep_command.hpp"
-#include "usage_error.hpp"
+#include "support/interrupt.hpp"
+#include "commands/lab_command.hpp"
+#include "commands/run_command.hpp"
+#include "commands/sweep_command.hpp"
+#include "support/usage_error.hpp"
 
 namespace {
 int fail(const std::string& message) {

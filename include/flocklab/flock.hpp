@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "flocklab/lab_params.hpp"
+#include "flocklab/models/lab_params.hpp"
 
 namespace flocklab {
 

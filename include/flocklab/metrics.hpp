@@ -4,7 +4,7 @@
 #include <cstddef>
 
 #include "flocklab/flock.hpp"
-#include "flocklab/neighbor_search.hpp"
+#include "flocklab/engine_options.hpp"
 #include "flocklab/space.hpp"
 
 namespace flocklab {

@@ -6,7 +6,7 @@
 
 #include "flocklab/flock.hpp"
 #include "flocklab/metrics.hpp"
-#include "flocklab/neighbor_search.hpp"
+#include "flocklab/engine_options.hpp"
 #include "flocklab/space.hpp"
 
 namespace flocklab {

@@ -5,7 +5,7 @@
 //
 // Which renderer: measured in this project's headless Chromium 156 (no GPU: --disable-gpu, so
 // canvas 2D rasterises on the CPU and WebGL2 runs on SwiftShader), on a shared 2-core machine,
-// steering model, 900x560 canvas at DPR 1; tests/browser/measure.mjs prints these. Median ms to
+// steering model, 900x560 canvas at DPR 1; tests/web/browser/measure.mjs prints these. Median ms to
 // draw one frame and force it to finish (a one-pixel read), two runs:
 //     boids     canvas 2D     WebGL2 antialiased    WebGL2 without antialiasing
 //     1,500     4.8 / 5.2        6.5 / 6.3              2.0 / 2.1

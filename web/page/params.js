@@ -1,6 +1,6 @@
 // The parameters of the two models as the page shows them: one slider per parameter, in the
 // order and with the ranges a person can usefully explore. The engine's own JSON keys are used
-// throughout (src/params_json.cpp); values are only displayed and passed on, never computed with.
+// throughout (src/io/params_json.cpp); values are only displayed and passed on, never computed with.
 
 /** How a change of a parameter reaches the engine: live (setParams) or by restarting the flock. */
 export const LIVE = 'live';

@@ -1,0 +1,356 @@
+// `flocklab bench`. Design: each workload is timed several times and its median reported,
+// with the candidate checks the engine counted over the same steps, so the table shows both
+// speed and how close it is to the machine's limit (kChecksPerCoreSecond, bench/README.md).
+// Whole-process workloads (W1) run as child processes, side by side with their peer.
+#include "commands/bench_command.hpp"
+
+#include <fmt/format.h>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <nlohmann/json.hpp>
+
+#include "support/child_process.hpp"
+#include "flocklab/models/abm_simulation.hpp"
+#include "support/atomic_file.hpp"
+#include "flocklab/models/lab_simulation.hpp"
+#include "flocklab/io/state_csv.hpp"
+#include "flocklab/version.hpp"
+#include "outputs/svg_chart.hpp"
+#include "support/text_fields.hpp"
+#include "support/usage_error.hpp"
+
+namespace flocklab::cli {
+namespace {
+
+// The ceiling per core: about 100 GFLOP/s of f64 and 13 vector operations a 2D pair check.
+constexpr double kChecksPerCoreSecond = 4e9;
+const char* const kWorkloads[] = {"W1", "W2", "W3", "W4", "W5"};
+
+struct Row {
+  std::string id, workload;
+  std::size_t boids = 0;
+  std::uint64_t steps = 0;
+  double seconds = 0;  // median time of the timed steps
+  double checks = 0;   // candidate checks over the timed steps
+  std::string target, result, note;
+};
+
+double median(std::vector<double> values) {
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  return n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+}
+
+double secondsOf(const std::function<void()>& work) {
+  const auto begin = std::chrono::steady_clock::now();
+  work();
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+}
+
+double peakMegabytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024;
+}
+
+void progress(const std::string& text) { std::fprintf(stderr, "bench: %s\n", text.c_str()); }
+
+// The lab model at the seed's density (120 boids per 100 x 100).
+LabParams labAtSeedDensity(std::size_t n) {
+  LabParams p;
+  p.world = 100 * std::sqrt(static_cast<double>(n) / 120);
+  return p;
+}
+
+// Times `steps` steps of a fresh simulation `repeats` times; returns the median row.
+Row timeSimulation(const std::function<std::unique_ptr<Simulation>()>& make, std::uint64_t warmUp,
+                   std::uint64_t steps, std::int64_t repeats) {
+  std::vector<double> times;
+  Row row;
+  for (std::int64_t r = 0; r < repeats; ++r) {
+    auto sim = make();
+    sim->step(warmUp);
+    const std::uint64_t before = sim->candidateChecks();
+    times.push_back(secondsOf([&] { sim->step(steps); }));
+    row.checks = static_cast<double>(sim->candidateChecks() - before);
+    row.boids = sim->flock().size();
+  }
+  row.steps = steps;
+  row.seconds = median(times);
+  return row;
+}
+
+class Bench {
+ public:
+  explicit Bench(const BenchOptions& o) : o_(o), engine_{NeighborSearch::Grid, static_cast<unsigned>(o.threads)} {
+    threads_ = LabSimulation(LabParams{}, randomLabStart(1, LabParams{}, 1), engine_).options().threads;
+  }
+
+  bool wanted(const char* id) const {
+    if (o_.only.empty()) return true;
+    return ("," + o_.only + ",").find(std::string(",") + id + ",") != std::string::npos;
+  }
+
+  void w1() {
+    const std::string node = findInPath("node");
+    std::string script = o_.reference;
+#ifdef FLOCKLAB_SOURCE_DIR
+    if (script.empty()) script = FLOCKLAB_SOURCE_DIR "/tests/reference/lab_reference.mjs";
+#endif
+    Row mine, peer;
+    mine.id = peer.id = "W1";
+    mine.workload = "lab defaults, whole process: flocklab run";
+    peer.workload = "the same, JavaScript pair loop under node";
+    mine.boids = peer.boids = 120;
+    mine.steps = peer.steps = 600;
+    {
+      LabSimulation sim(LabParams{}, randomLabStart(120, LabParams{}, 42), engine_);
+      sim.step(600);
+      mine.checks = static_cast<double>(sim.candidateChecks());
+    }
+    if (node.empty() || !std::filesystem::exists(script)) {
+      mine.note = node.empty() ? "node not found: no peer to compare" : "no JavaScript reference at " + script;
+      rows_.push_back(mine);
+      return;
+    }
+    progress("W1: flocklab run and node " + script + ", side by side");
+    const std::filesystem::path start = std::filesystem::temp_directory_path() / fmt::format("flocklab-bench-{}.csv", getpid());
+    {
+      AtomicFile file(start.string());
+      file.commit(formatStateCsv(randomLabStart(120, LabParams{}, 42)));
+    }
+    const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+    std::vector<double> ours, theirs;
+    std::string ourHash, theirHash;
+    for (std::int64_t r = 0; r < std::max<std::int64_t>(o_.repeats, 5); ++r) {
+      const ChildResult a = runChild({self, "run", "--hash"});
+      const ChildResult b = runChild({node, script, "--in", start.string(), "--steps", "600", "--hash"});
+      if (a.status != 0 || b.status != 0) {
+        std::filesystem::remove(start);
+        throw UsageError("W1: a child process failed (flocklab run or node " + script + ")");
+      }
+      ours.push_back(a.seconds);
+      theirs.push_back(b.seconds);
+      const std::size_t at = a.output.find("state hash");
+      ourHash = at == std::string::npos ? "" : a.output.substr(a.output.find_first_not_of(' ', at + 10), 16);
+      theirHash = b.output.substr(0, 16);
+    }
+    std::filesystem::remove(start);
+    mine.seconds = median(ours);
+    peer.seconds = median(theirs);
+    const double ratio = peer.seconds / mine.seconds;
+    mine.target = "node / flocklab >= 20";
+    mine.result = fmt::format("{} ({:.1f}x)", ratio >= 20 ? "met" : "missed", ratio);
+    if (ourHash != theirHash)
+      throw UsageError("W1: flocklab and the JavaScript reference disagree (" + ourHash + " vs " + theirHash + ")");
+    peer.note = "same final state hash " + ourHash;
+    rows_.push_back(mine);
+    rows_.push_back(peer);
+  }
+
+  void w2() {
+    struct Size { AbmPreset preset; double masonMs; };
+    for (const Size size : {Size{AbmPreset::Small, 13}, Size{AbmPreset::Large, 35}}) {
+      const AbmParams p = abmPreset(size.preset);
+      const std::size_t n = abmPresetCount(size.preset);
+      progress(fmt::format("W2: abm {} sequential", toString(size.preset)));
+      Row row = timeSimulation([&] { return std::make_unique<AbmSimulation>(p, randomAbmStart(n, p, 42), 42, engine_); },
+                               0, 100, std::max<std::int64_t>(o_.repeats, 11));
+      row.id = "W2";
+      row.workload = fmt::format("abm {}, sequential", toString(size.preset));
+      const double limit = size.masonMs / 10;
+      row.target = fmt::format("<= {:g} ms / 100 steps", limit);
+      row.result = fmt::format("{} ({:.2f} ms, MASON / flocklab {:.1f}x)", row.seconds * 1e3 <= limit ? "met" : "missed",
+                               row.seconds * 1e3, size.masonMs / (row.seconds * 1e3));
+      rows_.push_back(row);
+    }
+  }
+
+  void w3() {
+    AbmParams p;
+    p.world = 400;
+    p.visualDistance = 5;
+    p.sync = true;
+    progress("W3: abm --sync, 80,000 agents");
+    Row row = timeSimulation([&] { return std::make_unique<AbmSimulation>(p, randomAbmStart(80000, p, 42), 42, engine_); },
+                             0, 100, std::max<std::int64_t>(o_.repeats / 2, 3));
+    row.id = "W3";
+    row.workload = "abm --sync, 400 x 400, visual distance 5";
+    const double perStep = row.seconds / 100 * 1e3;
+    row.target = "<= 4 ms / step";
+    row.result = fmt::format("{} ({:.2f} ms)", perStep <= 4 ? "met" : "missed", perStep);
+    rows_.push_back(row);
+  }
+
+  void w4() {
+    const LabParams p = labAtSeedDensity(1000000);
+    progress("W4: 1,000,000 boids, forming the flock (600 steps; minutes)");
+    LabSimulation sim(p, randomLabStart(1000000, p, 42), engine_);
+    sim.step(600);
+    std::vector<double> times;
+    const std::uint64_t before = sim.candidateChecks();
+    for (int s = 0; s < 100; ++s) times.push_back(secondsOf([&] { sim.step(1); }));
+    Row row;
+    row.id = "W4";
+    row.workload = "lab at the seed's density, steps 600 to 700";
+    row.boids = 1000000;
+    row.steps = 1;
+    row.seconds = median(times);
+    row.checks = static_cast<double>(sim.candidateChecks() - before) / 100;
+    const double rate = 1 / row.seconds, memory = peakMegabytes();
+    row.target = ">= 10 steps/s, <= 200 MB";
+    row.result = fmt::format("{} ({:.1f} steps/s, peak {:.0f} MB)", rate >= 10 && memory <= 200 ? "met" : "missed", rate, memory);
+    rows_.push_back(row);
+  }
+
+  void w5() {
+    std::vector<std::size_t> sizes{1000, 10000, 100000};
+    if (o_.full) sizes.push_back(1000000);
+    double fastest = INFINITY, slowest = 0;
+    for (std::size_t n : sizes) {
+      progress(fmt::format("W5: lab, {} boids", n));
+      const LabParams p = labAtSeedDensity(n);
+      const auto steps = static_cast<std::uint64_t>(std::clamp<double>(2e6 / static_cast<double>(n), 10, 2000));
+      Row row = timeSimulation([&] { return std::make_unique<LabSimulation>(p, randomLabStart(n, p, 42), engine_); }, 20,
+                               steps, std::max<std::int64_t>(o_.repeats / 2, 3));
+      row.id = "W5";
+      row.workload = "lab at the seed's density, grid";
+      const double perBoidStep = row.seconds / static_cast<double>(n * steps);
+      fastest = std::min(fastest, perBoidStep);
+      slowest = std::max(slowest, perBoidStep);
+      grid_.x.push_back(static_cast<double>(n));
+      grid_.y.push_back(perBoidStep * 1e9);
+      rows_.push_back(row);
+    }
+    rows_.back().target = "time per boid-step within 2x";
+    rows_.back().result = fmt::format("{} (slowest / fastest {:.2f})", slowest / fastest <= 2 ? "met" : "missed", slowest / fastest);
+  }
+
+  void bruteScaling() {
+    std::vector<std::size_t> sizes{100, 300, 1000, 3000, 10000};
+    if (o_.full) sizes.push_back(30000);
+    for (std::size_t n : sizes) {
+      progress(fmt::format("plot: brute force, {} boids", n));
+      const LabParams p = labAtSeedDensity(n);
+      const auto steps = static_cast<std::uint64_t>(std::clamp<double>(3e7 / (static_cast<double>(n) * n), 3, 1000));
+      const EngineOptions brute{NeighborSearch::Brute, engine_.threads};
+      const Row row = timeSimulation([&] { return std::make_unique<LabSimulation>(p, randomLabStart(n, p, 42), brute); }, 5,
+                                     steps, 3);
+      brute_.x.push_back(static_cast<double>(n));
+      brute_.y.push_back(row.seconds / static_cast<double>(n * steps) * 1e9);
+    }
+  }
+
+  std::string plotSvg() const {
+    Chart chart;
+    chart.title = "Time per boid-step against flock size";
+    chart.subtitle = fmt::format("lab model at the seed's density, {} threads, median of repeats", threads_);
+    chart.x = {"boids", true};
+    chart.y = {"nanoseconds per boid-step", true};
+    chart.series = {grid_, brute_};
+    chart.series[0].name = "grid (default)";
+    chart.series[1].name = "brute force";
+    return renderSvg(chart);
+  }
+
+  std::string table() const {
+    std::string out = fmt::format("flocklab {} bench, {} threads; ceiling {:.0e} candidate checks/s ({:.0e} a core)\n\n",
+                                  kVersion, threads_, kChecksPerCoreSecond * threads_, kChecksPerCoreSecond);
+    out += fmt::format("{:<3} {:<45} {:>9} {:>6} {:>10} {:>14} {:>12} {:>8}  {}\n", "id", "workload", "boids", "steps",
+                       "seconds", "boid-steps/s", "checks/s", "ceiling", "target: result");
+    for (const Row& r : rows_) {
+      const double checksPerSecond = r.checks / r.seconds;
+      // Checks are known only for flocklab's own steps.
+      const std::string checks = r.checks > 0 ? fmt::format("{:.4g}", checksPerSecond) : "-";
+      const std::string ceiling =
+          r.checks > 0 ? fmt::format("{:.2f}%", 100 * checksPerSecond / (kChecksPerCoreSecond * threads_)) : "-";
+      std::string outcome = r.target.empty() ? "" : r.target + ": " + r.result;
+      if (!r.note.empty()) outcome += (outcome.empty() ? "" : "; ") + r.note;
+      out += fmt::format("{:<3} {:<45} {:>9} {:>6} {:>10.4g} {:>14.4g} {:>12} {:>8}  {}\n", r.id, r.workload, r.boids,
+                         r.steps, r.seconds, static_cast<double>(r.boids * r.steps) / r.seconds, checks, ceiling, outcome);
+    }
+    return out;
+  }
+
+  std::string json() const {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const Row& r : rows_) {
+      const double checksPerSecond = r.checks / r.seconds;
+      rows.push_back({{"id", r.id}, {"workload", r.workload}, {"boids", r.boids}, {"steps", r.steps}, {"seconds", r.seconds},
+                      {"boid_steps_per_second", static_cast<double>(r.boids * r.steps) / r.seconds},
+                      {"checks_per_second", checksPerSecond},
+                      {"fraction_of_ceiling", checksPerSecond / (kChecksPerCoreSecond * threads_)},
+                      {"target", r.target}, {"result", r.result}, {"note", r.note}});
+    }
+    return nlohmann::json{{"flocklab", kVersion}, {"threads", threads_},
+                          {"ceiling_checks_per_second", kChecksPerCoreSecond * threads_}, {"rows", rows}}
+               .dump(2) + "\n";
+  }
+
+  bool plotting() const { return !grid_.x.empty(); }
+
+ private:
+  const BenchOptions& o_;
+  EngineOptions engine_;
+  unsigned threads_ = 1;
+  std::vector<Row> rows_;
+  ChartSeries grid_, brute_;
+};
+
+}  // namespace
+
+CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
+  CLI::App* bench = app.add_subcommand("bench", "Time the performance workloads W1 to W5 (see bench/README.md)");
+  bench->add_flag("--full", o.full, "Also the million-boid workloads (W4, and W5 at 1,000,000): minutes");
+  bench->add_flag("--json", o.json, "Print the results as JSON");
+  bench->add_option("--threads", o.threads, "Worker threads; 0 (the default) means all cores");
+  bench->add_option("--repeats", o.repeats, "Timings per workload; the median is reported")->capture_default_str();
+  bench->add_option("--plot", o.plot, "Write time per boid-step against boids (grid and brute force) to FILE.svg");
+  bench->add_option("--reference", o.reference, "The JavaScript pair loop W1 compares with (tests/reference/lab_reference.mjs)");
+  bench->add_option("--only", o.only, "Run only these workloads, e.g. W2,W3");
+  return bench;
+}
+
+int executeBench(const BenchOptions& o) {
+  if (o.threads < 0 || o.threads > 1024)
+    throw UsageError(fmt::format("--threads must be between 0 (all cores) and 1024 (got {})", o.threads));
+  if (o.repeats < 1 || o.repeats > 1000) throw UsageError(fmt::format("--repeats must be between 1 and 1000 (got {})", o.repeats));
+  for (std::size_t begin = 0; !o.only.empty() && begin <= o.only.size();) {
+    const std::size_t end = std::min(o.only.find(',', begin), o.only.size());
+    const std::string id = o.only.substr(begin, end - begin);
+    if (std::find(std::begin(kWorkloads), std::end(kWorkloads), id) == std::end(kWorkloads))
+      throw UsageError("--only takes workload ids W1 to W5 separated by commas (got " + o.only + ")");
+    begin = end + 1;
+  }
+  if (!o.plot.empty() && !endsWith(o.plot, ".svg"))
+    throw UsageError("--plot must end in .svg (got " + o.plot + ")");
+  std::unique_ptr<AtomicFile> plot;
+  try {
+    if (!o.plot.empty()) plot = std::make_unique<AtomicFile>(o.plot);
+  } catch (const OutputError& e) {
+    throw UsageError(e.what());
+  }
+
+  Bench bench(o);
+  if (bench.wanted("W1")) bench.w1();
+  if (bench.wanted("W2")) bench.w2();
+  if (bench.wanted("W3")) bench.w3();
+  if (o.full && bench.wanted("W4")) bench.w4();
+  if (bench.wanted("W5")) bench.w5();
+  if (plot) {
+    if (!bench.plotting()) throw UsageError("--plot needs W5 (it draws W5's sizes beside brute force)");
+    bench.bruteScaling();
+    plot->commit(bench.plotSvg());
+  }
+  const std::string text = o.json ? bench.json() : bench.table();
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  return 0;
+}
+
+}  // namespace flocklab::cli

@@ -1,0 +1,326 @@
+// `flocklab run`. Design: every input is checked, and every output path opened, before the
+// first step, so a mistake costs no simulation time and leaves no file; outputs are written
+// whole at the end through AtomicFile. The loop steps one step at a time and lets each
+// output take what it needs after the step: a metrics row, a trajectory frame, a picture.
+#include "commands/run_command.hpp"
+
+#include <fmt/format.h>
+
+#include <charconv>
+#include <chrono>
+#include <filesystem>
+#include <cstdio>
+#include <memory>
+#include <vector>
+
+#include "outputs/flock_picture.hpp"
+#include "support/atomic_file.hpp"
+#include "flocklab/models/steering_simulation.hpp"
+#include "flocklab/io/state_csv.hpp"
+#include "flocklab/io/state_hash.hpp"
+#include "support/interrupt.hpp"
+#include "commands/model_setup.hpp"
+#include "outputs/npy_trajectory.hpp"
+#include "outputs/png_image.hpp"
+#include "outputs/progress_bar.hpp"
+#include "commands/run_config.hpp"
+#include "outputs/run_report.hpp"
+#include "outputs/svg_chart.hpp"
+#include "support/text_fields.hpp"
+#include "support/usage_error.hpp"
+
+namespace flocklab::cli {
+namespace {
+
+void checkOptions(const RunOptions& o) {
+  if (o.steps && *o.steps < 0) throw UsageError(fmt::format("--steps must be at least 0 (got {})", *o.steps));
+  if (o.every < 1) throw UsageError(fmt::format("--every must be at least 1 (got {})", o.every));
+  if (o.threads < 0 || o.threads > 1024)
+    throw UsageError(fmt::format("--threads must be between 0 (all cores) and 1024 (got {})", o.threads));
+  if (!parseNeighborSearch(o.neighbors))
+    throw UsageError("--neighbors must be grid or brute (got " + o.neighbors + ")");
+  if (!o.metricsOut.empty() && !endsWith(o.metricsOut, ".csv") && !endsWith(o.metricsOut, ".json"))
+    throw UsageError("--metrics-out must end in .csv or .json (got " + o.metricsOut + ")");
+  for (const auto& [flag, path] : {std::pair{"--plot", o.plotFile}, {"--plot-track", o.plotTrackFile}, {"--picture", o.pictureFile}})
+    if (!path.empty() && !isPicturePath(path))
+      throw UsageError(fmt::format("{} must end in .svg or .png (got {})", flag, path));
+  if (!o.trajectoryFile.empty() && !endsWith(o.trajectoryFile, ".npy"))
+    throw UsageError("--trajectory must end in .npy (got " + o.trajectoryFile + ")");
+  if (!o.writeConfigFile.empty() && !endsWith(o.writeConfigFile, ".json"))
+    throw UsageError("--write-config must end in .json (got " + o.writeConfigFile + ")");
+}
+
+std::unique_ptr<AtomicFile> openOutput(const std::string& path) {
+  if (path.empty()) return nullptr;
+  try {
+    return std::make_unique<AtomicFile>(path);
+  } catch (const OutputError& e) {
+    throw UsageError(e.what());
+  }
+}
+
+void commitOrFail(AtomicFile& file, const std::string& contents) {
+  try {
+    file.commit(contents);
+  } catch (const OutputError& e) {
+    throw UsageError(e.what());
+  }
+}
+
+// --picture-every K DIR: K, checked.
+std::uint64_t framesEvery(const std::vector<std::string>& args) {
+  const auto k = parseWhole(args[0]);
+  if (!k || *k == 0) throw UsageError("--picture-every takes K DIR with K a whole number >= 1 (got " + args[0] + ")");
+  return *k;
+}
+
+// Makes the frames' folder once every other input has passed its checks.
+void makeFramesFolder(const std::string& dir) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error || !std::filesystem::is_directory(dir)) throw UsageError("--picture-every: cannot make the folder " + dir);
+}
+
+FlockPicture flockPictureOf(const Simulation& sim, const std::string& caption) {
+  FlockPicture p;
+  p.flock = &sim.flock();
+  p.space = sim.space();
+  if (const auto* steering = dynamic_cast<const SteeringSimulation*>(&sim)) p.obstacles = steering->params().obstacles;
+  p.caption = fmt::format("{} - step {}", caption, sim.stepCount());
+  return p;
+}
+
+std::string flockPicture(const Simulation& sim, const std::string& caption) {
+  return renderFlockSvg(flockPictureOf(sim, caption));
+}
+
+void writeFrame(const std::string& dir, std::uint64_t step, const std::string& svg) {
+  AtomicFile frame((std::filesystem::path(dir) / fmt::format("frame-{:06}.png", step)).string());
+  commitOrFail(frame, svgToPng(svg));
+}
+
+// The seed's two curves: polarization and the largest group's share over the steps.
+std::string orderChart(const std::vector<SeriesRow>& series, const std::string& caption) {
+  Chart chart;
+  chart.title = "Order over time";
+  chart.subtitle = caption;
+  chart.x = {"step"};
+  chart.y = {"polarization, largest group's share", false, false, 0, 1};
+  ChartSeries polarization, share;
+  polarization.name = "polarization";
+  share.name = "largest group's share";
+  for (const SeriesRow& row : series) {
+    polarization.x.push_back(static_cast<double>(row.step));
+    polarization.y.push_back(row.metrics.polarization);
+    share.x.push_back(static_cast<double>(row.step));
+    share.y.push_back(row.metrics.largestShare);
+  }
+  chart.series = {polarization, share};
+  return renderSvg(chart);
+}
+
+// The flock's centre of mass, unwrapped: it starts at the mean position and each step adds the
+// boids' mean displacement (the minimum image on a torus), so crossing an edge never jumps.
+class Track {
+ public:
+  Track(bool wanted, const Simulation& sim) : wanted_(wanted) {
+    if (!wanted_) return;
+    const Flock& f = sim.flock();
+    double x = 0, y = 0;
+    for (std::size_t i = 0; i < f.size(); ++i) x += f.x[i], y += f.y[i];
+    path_.x.push_back(x / static_cast<double>(f.size()));
+    path_.y.push_back(y / static_cast<double>(f.size()));
+    last_ = f;
+  }
+  void add(const Simulation& sim) {
+    if (!wanted_) return;
+    const Flock& f = sim.flock();
+    const Offsets offsets(sim.space());
+    double dx = 0, dy = 0;
+    for (std::size_t i = 0; i < f.size(); ++i) dx += offsets.dx(last_.x[i], f.x[i]), dy += offsets.dy(last_.y[i], f.y[i]);
+    path_.x.push_back(path_.x.back() + dx / static_cast<double>(f.size()));
+    path_.y.push_back(path_.y.back() + dy / static_cast<double>(f.size()));
+    last_ = f;
+  }
+  std::string chart(const std::string& caption) const {
+    Chart chart;
+    chart.title = "Path of the flock's centre of mass";
+    chart.subtitle = caption + " - unwrapped, start to end";
+    chart.x = {"x (world units, unwrapped)"};
+    chart.y = {"y (world units, unwrapped)"};
+    ChartSeries path = path_;
+    path.name = "centre of mass";
+    chart.series = {path};
+    return renderSvg(chart);
+  }
+
+ private:
+  bool wanted_;
+  ChartSeries path_;
+  Flock last_;
+};
+
+}  // namespace
+
+void addModelOptions(CLI::App* run, RunOptions& o) {
+  run->add_option("--model", o.model,
+                  "Model: lab (the reference), steering (the Flocking Lab) or abm (the ABM frameworks' Flocking)")
+      ->capture_default_str();
+  run->add_option("--count,-n", o.count, "Number of boids (default 120 lab, 1500 steering, 200 or 400 abm)");
+  run->add_option("--steps", o.steps, "Steps to run (default 600 lab, 1800 steering = 30 s, 100 abm)");
+  run->add_option("--seed", o.seed, "Seed of the random start (and of abm's random order), 0 to 2^64-1")
+      ->capture_default_str()
+      ->check([](const std::string& text) {
+        return text.rfind('-', 0) == 0 ? "must be a whole number from 0 to 2^64-1 (got " + text + ")" : "";
+      });
+  run->add_option("--separation", o.separation, "Weight of separation, >= 0 (default 1.5 lab, 1 steering)");
+  run->add_option("--alignment", o.alignment, "Weight of alignment, >= 0 (default 1)");
+  run->add_option("--cohesion", o.cohesion, "Weight of cohesion, >= 0 (default 1)");
+  run->add_option("--max-speed", o.maxSpeed, "Maximum speed (default 1 unit/step lab, 180 px/s steering)");
+
+  const char* lab = "lab and abm models";
+  run->add_option("--radius", o.radius, "Perception radius r, > 0 (lab: default 10, separation within r/2; abm: the visual distance, default 5 small, 15 large)")->group(lab);
+  run->add_option("--world", o.world, "Side L of the square wrap-around world (default 100; abm large 150)")->group(lab);
+
+  run->add_option("--preset", o.preset, "steering: flock (default), school, swarm or chaos; abm: small (default) or large")
+      ->group("steering and abm models");
+  const char* abm = "abm model";
+  run->add_flag("--sync", o.sync, "Every agent reads the previous step's state (default: one at a time, in a fresh random order)")->group(abm);
+
+  const char* steering = "steering model";
+  run->add_option("--vision", o.vision, "Vision radius, px (default 50)")->group(steering);
+  run->add_option("--separation-radius", o.separationRadius, "Separation radius, px (default 20)")->group(steering);
+  run->add_option("--fov", o.fov, "Field of view, degrees in (0, 360] (default 360)")->group(steering);
+  run->add_option("--width", o.width, "World width, px (default 900)")->group(steering);
+  run->add_option("--height", o.height, "World height, px (default 560)")->group(steering);
+  run->add_option("--edges", o.edges, "wrap (default) or walls")->group(steering);
+  run->add_option("--dt", o.dt, "Time step, s (default 1/60)")->group(steering);
+  run->add_option("--obstacle", o.obstacles, "A circle X,Y,R that boids avoid (repeatable)")->group(steering);
+  run->add_option("--pointer", o.pointer, "food:X,Y or predator:X,Y, held all run or over steps @FROM-TO")->group(steering);
+  run->add_option("--food-weight", o.foodWeight, "Weight of the pointer as food (default 1)")->group(steering);
+  run->add_option("--predator-weight", o.predatorWeight, "Weight of the pointer as a predator (default 3)")->group(steering);
+  run->add_option("--wall-weight", o.wallWeight, "Weight of the walls' push (default 2)")->group(steering);
+  run->add_option("--obstacle-weight", o.obstacleWeight, "Weight of obstacle avoidance (default 3)")->group(steering);
+}
+
+CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
+  CLI::App* run = app.add_subcommand("run", "Run one flock and print a summary of its order");
+  addModelOptions(run, o);
+  const char* engine = "engine and outputs";
+  run->add_option("--threads", o.threads, "Worker threads; 0 (the default) means all cores")->group(engine);
+  run->add_option("--neighbors", o.neighbors, "Neighbour search: grid or brute (same results)")->capture_default_str()->group(engine);
+  run->add_option("--every", o.every, "Steps between rows of --metrics-out")->capture_default_str()->group(engine);
+  run->add_option("--metrics-out", o.metricsOut, "Write the metrics every K steps to FILE.csv or FILE.json")->group(engine);
+  auto* init = run->add_option("--init", o.initFile, "Start from a CSV file x,y,vx,vy (the count comes from the file)")->group(engine);
+  run->get_option("--count")->excludes(init);
+  run->add_option("--save", o.saveFile, "Write the final state to a CSV file at round-trip precision")->group(engine);
+  run->add_flag("--hash", o.hash, "Print the FNV-1a 64 hash of the final state")->group(engine);
+  run->add_flag("--json", o.json, "Print the summary as one JSON object")->group(engine);
+  run->add_flag("--quiet,-q", o.quiet, "No progress bar")->group(engine);
+
+  const char* pictures = "pictures, trajectories and run files";
+  run->add_option("--plot", o.plotFile, "Chart polarization and the largest group's share over time: FILE.svg or FILE.png")->group(pictures);
+  run->add_option("--plot-track", o.plotTrackFile, "Chart the path of the flock's centre of mass (unwrapped): FILE.svg or .png")->group(pictures);
+  run->add_option("--picture", o.pictureFile, "Draw the flock at the end: FILE.svg or FILE.png")->group(pictures);
+  run->add_option("--picture-every", o.pictureEvery, "Draw the flock every K steps into DIR/frame-STEP.png (give K DIR)")
+      ->expected(2)->group(pictures);
+  run->add_option("--trajectory", o.trajectoryFile, "Write positions and velocities every K steps (--every) to FILE.npy")->group(pictures);
+  run->add_option("--config", o.configFile, "Read the run's parameters from FILE.json (the command line wins)")->group(pictures);
+  run->add_option("--write-config", o.writeConfigFile, "Write the run's complete parameters to FILE.json, to repeat it with --config")->group(pictures);
+  return run;
+}
+
+int executeRun(RunOptions o, const CLI::App& command) {
+  if (!o.configFile.empty())
+    applyRunFile(readRunFile(o.configFile), o.configFile, o,
+                 [&](const std::string& name) { return command.get_option("--" + name)->count() > 0; });
+  checkOptions(o);
+  // Open every output before the first step: a bad path fails now, not after the run.
+  const auto metricsFile = openOutput(o.metricsOut);
+  const auto saveFile = openOutput(o.saveFile);
+  const auto plotFile = openOutput(o.plotFile);
+  const auto trackFile = openOutput(o.plotTrackFile);
+  const auto pictureFile = openOutput(o.pictureFile);
+  const auto configFile = openOutput(o.writeConfigFile);
+  std::uint64_t frameEvery = 0;
+  if (!o.pictureEvery.empty()) frameEvery = framesEvery(o.pictureEvery);
+
+  EngineOptions engine;
+  engine.search = *parseNeighborSearch(o.neighbors);
+  engine.threads = static_cast<unsigned>(o.threads);
+  ModelSetup setup = setUpModel(o, engine);
+  Simulation& sim = *setup.simulation;
+  if (frameEvery) makeFramesFolder(o.pictureEvery[1]);
+
+  RunReport report;
+  report.model = sim.model();
+  report.label = setup.label;
+  report.preset = setup.preset;
+  report.form = setup.form;
+  report.count = sim.flock().size();
+  report.steps = o.steps ? static_cast<std::uint64_t>(*o.steps) : setup.defaultSteps;
+  report.seed = o.seed;
+  report.startFile = o.initFile;
+  report.threads = sim.options().threads;
+  report.start = sim.metrics();
+  if (configFile) commitOrFail(*configFile, resolvedRunFile(o, setup, report.steps).dump(2) + "\n");
+  const auto every = static_cast<std::uint64_t>(o.every);
+  std::unique_ptr<NpyTrajectory> trajectory;
+  try {
+    if (!o.trajectoryFile.empty())
+      trajectory = std::make_unique<NpyTrajectory>(o.trajectoryFile, report.steps / every + 1, report.count);
+  } catch (const OutputError& e) {
+    throw UsageError(e.what());
+  }
+  const std::string caption = fmt::format("{} - {} boids - seed {}", setup.label, report.count, o.seed);
+  const auto picture = [&] { return flockPicture(sim, caption); };
+
+  const bool wantSeries = metricsFile || plotFile;
+  std::vector<SeriesRow> series;
+  if (wantSeries) series.push_back({0, report.start});
+  Track track(trackFile != nullptr, sim);
+  if (trajectory) trajectory->append(sim.flock());
+  if (frameEvery) writeFrame(o.pictureEvery[1], 0, picture());
+  ProgressBar progress(report.steps, "steps", !o.quiet);
+  std::chrono::duration<double> stepping{0};
+  while (sim.stepCount() < report.steps) {
+    if (interrupted()) {
+      progress.finish();
+      std::fputs(frameEvery ? "flocklab: interrupted; no output written but the frames so far\n"
+                            : "flocklab: interrupted; no output written\n",
+                 stderr);
+      return kInterruptExit;
+    }
+    const auto begin = std::chrono::steady_clock::now();
+    sim.step(1);
+    stepping += std::chrono::steady_clock::now() - begin;
+    const std::uint64_t step = sim.stepCount();
+    track.add(sim);
+    if (wantSeries && (step % every == 0 || step == report.steps)) series.push_back({step, sim.metrics()});
+    if (trajectory && step % every == 0) trajectory->append(sim.flock());
+    if (frameEvery && step % frameEvery == 0) writeFrame(o.pictureEvery[1], step, picture());
+    progress.update(step);
+  }
+  progress.finish();
+  report.seconds = stepping.count();
+  report.end = series.empty() || series.back().step != report.steps ? sim.metrics() : series.back().metrics;
+  if (o.hash) report.hash = hashHex(stateHash(sim.flock()));
+
+  if (metricsFile) commitOrFail(*metricsFile, formatSeries(series, endsWith(o.metricsOut, ".json")));
+  if (saveFile) commitOrFail(*saveFile, formatStateCsv(sim.flock()));
+  if (plotFile) commitOrFail(*plotFile, pictureBytes(o.plotFile, orderChart(series, caption)));
+  if (trackFile) commitOrFail(*trackFile, pictureBytes(o.plotTrackFile, track.chart(caption)));
+  if (pictureFile) commitOrFail(*pictureFile, pictureBytes(o.pictureFile, picture()));
+  if (trajectory) {
+    try {
+      trajectory->commit();
+    } catch (const OutputError& e) {
+      throw UsageError(e.what());
+    }
+  }
+  const std::string text = o.json ? formatSummaryJson(report) : formatSummary(report);
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  return 0;
+}
+
+}  // namespace flocklab::cli

@@ -1,0 +1,35 @@
+#pragma once
+// Run files: a run's (or a sweep's) parameters as JSON. Design: a run file's keys are the
+// command's long option names ("max-speed", "obstacle"), so a file and a command line say the
+// same things in the same words; options given on the command line win over the file.
+// --write-config writes every parameter as the model resolved it (presets and defaults filled
+// in), with flocklab's version and the seed, so that --config repeats the run to the bit.
+#include <functional>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "commands/model_setup.hpp"
+#include "commands/run_command.hpp"
+
+namespace flocklab::cli {
+
+/// Reads a run file: a JSON object. Throws UsageError naming the file and the problem.
+nlohmann::json readRunFile(const std::string& path);
+
+/// Sets the model options of `options` named by the keys of `config`, except those for which
+/// `given(name)` is true (given on the command line). Keys in `extraKeys` are left for the
+/// caller. Throws UsageError naming an unknown key or a value of the wrong type.
+void applyRunFile(const nlohmann::json& config, const std::string& path, RunOptions& options,
+                  const std::function<bool(const std::string&)>& given,
+                  const std::vector<std::string>& extraKeys = {});
+
+/// Sets one numeric model option by its key ("radius", "count", "alignment", ...); returns
+/// false (changing nothing) when the key names no numeric model option, or "steps" (a
+/// sweep sets its steps once for every run).
+bool setNumericOption(RunOptions& options, const std::string& key, double value);
+
+/// Every parameter of the run `setup` made from `options`, resolved: the model, the start
+/// (count and seed, or the --init file), the steps and each model parameter.
+nlohmann::ordered_json resolvedRunFile(const RunOptions& options, const ModelSetup& setup, std::uint64_t steps);
+
+}  // namespace flocklab::cli

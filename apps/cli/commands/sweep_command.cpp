@@ -1,0 +1,336 @@
+// `flocklab sweep`: options, config, the parallel run loop and the files. The runs and their
+// canonical order are in sweep_plan.hpp, a run in sweep_run.hpp, the CSV in sweep_rows.hpp and
+// the plot in sweep_plot.hpp. Design, and the invariants that make a sweep safe to kill:
+// - A run's row is a pure function of its parameters and seed (sweep_run.hpp), so the thread
+//   count changes only speed.
+// - Every input is checked, every model combination set up once, and every output probed before
+//   the first run, so bad input costs nothing and creates or changes no file.
+// - A finished run's row goes to --out with one write() of the whole line (O_APPEND), so a
+//   killed sweep leaves whole rows and at worst one partial last line, which a restart drops.
+// - When every run is done the file is rewritten whole (AtomicFile) from the parsed rows in
+//   canonical order: a resumed sweep ends with the bytes of an uninterrupted one.
+#include "commands/sweep_command.hpp"
+
+#include <fcntl.h>
+#include <fmt/format.h>
+#include <pthread.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <exception>
+#include <memory>
+#include <mutex>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "support/atomic_file.hpp"
+#include "support/interrupt.hpp"
+#include "commands/model_setup.hpp"
+#include "outputs/png_image.hpp"
+#include "outputs/progress_bar.hpp"
+#include "commands/run_config.hpp"
+#include "commands/sweep_plan.hpp"
+#include "outputs/sweep_plot.hpp"
+#include "outputs/sweep_rows.hpp"
+#include "commands/sweep_run.hpp"
+#include "support/text_fields.hpp"
+#include "support/usage_error.hpp"
+
+namespace flocklab::cli {
+namespace {
+
+const char* const kSweepKeys[] = {"param", "seeds", "metric", "every"};
+
+class Sweep {
+ public:
+  Sweep(SweepOptions& o, const CLI::App& command) : o_(o), command_(command) {}
+
+  int execute();
+
+ private:
+  bool given(const std::string& name) const {
+    const CLI::Option* option = command_.get_option_no_throw("--" + name);
+    return option != nullptr && option->count() > 0;
+  }
+
+  void applyConfig();
+  void checkOptions();
+  void setUp();
+  void runAll();
+  nlohmann::json resolvedConfig() const;
+
+  SweepOptions& o_;
+  const CLI::App& command_;
+  SweepPlan plan_;
+  std::size_t metric_ = 0;
+  SweepModel model_;  // of the first run
+  nlohmann::json firstRunConfig_;
+  // Results by run, canonical order; `have_` marks the finished ones.
+  std::vector<RunResult> results_;
+  std::vector<char> have_;
+  ExistingOut existing_;  // --out as found
+  int outFd_ = -1;
+};
+
+void Sweep::applyConfig() {
+  if (o_.config.empty()) return;
+  const nlohmann::json config = readRunFile(o_.config);
+  applyRunFile(config, o_.config, o_.base, [this](const std::string& name) { return given(name); },
+               std::vector<std::string>(std::begin(kSweepKeys), std::end(kSweepKeys)));
+  const auto wrong = [&](const char* key, const char* expected, const nlohmann::json& value) {
+    return UsageError(fmt::format("--config {}: key '{}' must be {} (got {})", o_.config, key, expected, value.dump()));
+  };
+  if (const auto it = config.find("param"); it != config.end() && !given("param")) {
+    if (!it->is_array() || it->empty() || !std::all_of(it->begin(), it->end(), [](const auto& e) { return e.is_string(); }))
+      throw wrong("param", "a list of strings like \"radius=2:20:2\"", *it);
+    o_.params = it->get<std::vector<std::string>>();
+  }
+  if (const auto it = config.find("seeds"); it != config.end() && !given("seeds")) {
+    if (!it->is_number_integer()) throw wrong("seeds", "a whole number", *it);
+    o_.seeds = it->get<std::int64_t>();
+  }
+  if (const auto it = config.find("metric"); it != config.end() && !given("metric")) {
+    if (!it->is_string()) throw wrong("metric", "a string", *it);
+    o_.metric = it->get<std::string>();
+  }
+  if (const auto it = config.find("every"); it != config.end() && !given("every")) {
+    if (!it->is_number_integer()) throw wrong("every", "a whole number", *it);
+    o_.every = it->get<std::int64_t>();
+  }
+  if (!o_.base.initFile.empty())
+    throw UsageError("--config " + o_.config + ": key 'init' is not for sweeps (each run starts at random from its seed)");
+}
+
+void Sweep::checkOptions() {
+  if (o_.params.empty()) throw UsageError("give at least one --param NAME=FROM:TO:STEP or NAME=V1,V2,...");
+  if (o_.out.empty()) throw UsageError("--out FILE.csv is required (the sweep's results, one row per run)");
+  if (!endsWith(o_.out, ".csv")) throw UsageError("--out must end in .csv (got " + o_.out + ")");
+  if (!o_.plot.empty() && !isPicturePath(o_.plot))
+    throw UsageError("--plot must end in .svg or .png (got " + o_.plot + ")");
+  if (!o_.writeConfig.empty() && !endsWith(o_.writeConfig, ".json"))
+    throw UsageError("--write-config must end in .json (got " + o_.writeConfig + ")");
+  if (o_.out == o_.plot || o_.out == o_.writeConfig || (!o_.plot.empty() && o_.plot == o_.writeConfig))
+    throw UsageError("--out, --plot and --write-config must name different files");
+  const auto metric = std::find(std::begin(kMetricNames), std::end(kMetricNames), o_.metric);
+  if (metric == std::end(kMetricNames))
+    throw UsageError("--metric must be polarization, flocks, largest_flock, largest_share, mean_nn_distance or "
+                     "mean_neighbors (got " + o_.metric + ")");
+  metric_ = static_cast<std::size_t>(metric - std::begin(kMetricNames));
+  if (o_.seeds < 1 || o_.seeds > 1000000) throw UsageError(fmt::format("--seeds must be between 1 and 1000000 (got {})", o_.seeds));
+  if (o_.base.seed > UINT64_MAX - static_cast<std::uint64_t>(o_.seeds - 1))
+    throw UsageError(fmt::format("--seed {} leaves no room for {} seeds below 2^64", o_.base.seed, o_.seeds));
+  if (o_.every < 1 || o_.every > 1000000000)
+    throw UsageError(fmt::format("--every must be between 1 and 1000000000 (got {})", o_.every));
+  if (o_.threads < 0 || o_.threads > 1024)
+    throw UsageError(fmt::format("--threads must be between 0 (all cores) and 1024 (got {})", o_.threads));
+  if (o_.base.steps && *o_.base.steps < 0) throw UsageError(fmt::format("--steps must be at least 0 (got {})", *o_.base.steps));
+  plan_ = planSweep(o_.params, o_.base, static_cast<std::size_t>(o_.seeds),
+                    [this](const std::string& name) { return given(name); });
+}
+
+// Sets up every combination once (seeds do not change what is valid), so that a value a model
+// refuses fails now rather than in the middle of the sweep.
+void Sweep::setUp() {
+  for (std::size_t c = 0; c < plan_.combinations(); ++c) {
+    const RunOptions options = plan_.optionsFor(o_.base, c * plan_.seedCount);
+    ModelSetup setup;
+    try {
+      setup = setUpModel(options, EngineOptions{NeighborSearch::Grid, 1});
+    } catch (const UsageError& e) {
+      throw UsageError(fmt::format("{} (in the sweep's runs with {})", e.what(), plan_.valuesText(c)));
+    }
+    if (c == 0) {
+      model_.steps = options.steps ? static_cast<std::uint64_t>(*options.steps) : setup.defaultSteps;
+      model_.label = setup.label;
+      model_.boids = setup.simulation->flock().size();
+      if (!o_.writeConfig.empty()) firstRunConfig_ = resolvedRunFile(options, setup, model_.steps);
+    }
+  }
+  results_.assign(plan_.runs, RunResult{});
+  have_.assign(plan_.runs, 0);
+}
+
+void Sweep::runAll() {
+  std::vector<std::size_t> pending;
+  for (std::size_t run = 0; run < plan_.runs; ++run)
+    if (!have_[run]) pending.push_back(run);
+  if (pending.empty()) return;
+  unsigned threads = o_.threads == 0 ? std::thread::hardware_concurrency() : static_cast<unsigned>(o_.threads);
+  threads = static_cast<unsigned>(std::clamp<std::size_t>(threads, 1, pending.size()));
+
+  std::atomic<std::size_t> next{0};
+  std::atomic<bool> stop{false};
+  std::mutex mutex;  // guards the file's appends, results_, have_, done, finished and the bar
+  std::condition_variable changed;
+  std::exception_ptr failure;
+  std::size_t done = existing_.kept;
+  unsigned finished = 0;  // workers that returned
+  ProgressBar bar(plan_.runs, "runs", !o_.quiet);
+  const auto work = [&] {
+    while (!stop) {
+      const std::size_t k = next.fetch_add(1);
+      if (k >= pending.size()) break;
+      const std::size_t run = pending[k];
+      try {
+        const RunOptions options = plan_.optionsFor(o_.base, run);
+        const RunResult r = measureRun(options, model_.steps, static_cast<std::uint64_t>(o_.every));
+        const std::string line = formatRow(plan_, run, r);
+        const std::lock_guard<std::mutex> lock(mutex);
+        writeLine(outFd_, line, o_.out);
+        results_[run] = r;
+        have_[run] = 1;
+        bar.update(++done);
+      } catch (...) {
+        const std::lock_guard<std::mutex> lock(mutex);
+        if (!failure) failure = std::current_exception();
+        stop = true;
+      }
+    }
+    const std::lock_guard<std::mutex> lock(mutex);
+    ++finished;
+    changed.notify_one();
+  };
+  // The workers block SIGINT and SIGTERM, so the handler runs on this thread, which alone reads
+  // the flag it sets (interrupt.hpp's flag is a plain sig_atomic_t, not for other threads).
+  sigset_t signals, previous;
+  sigemptyset(&signals);
+  sigaddset(&signals, SIGINT);
+  sigaddset(&signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &signals, &previous);
+  std::vector<std::thread> workers;
+  for (unsigned t = 0; t < threads; ++t) workers.emplace_back(work);
+  pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+  {
+    std::unique_lock<std::mutex> lock(mutex);
+    while (finished < threads) {
+      changed.wait_for(lock, std::chrono::milliseconds(50));
+      if (interrupted()) stop = true;  // start no new runs; the running ones finish
+    }
+  }
+  for (std::thread& worker : workers) worker.join();
+  bar.finish();
+  if (failure) std::rethrow_exception(failure);
+}
+
+nlohmann::json Sweep::resolvedConfig() const {
+  nlohmann::json config = firstRunConfig_;
+  nlohmann::json specs = nlohmann::json::array();
+  for (const Param& p : plan_.params) specs.push_back(p.spec);
+  config["param"] = specs;
+  config["seeds"] = o_.seeds;
+  config["metric"] = o_.metric;
+  config["every"] = o_.every;
+  return config;
+}
+
+// Creates and removes the temporary file of `path`: fails now if it cannot be written at the end.
+void probeOutput(const std::string& path) {
+  try {
+    AtomicFile probe(path);
+  } catch (const OutputError& e) {
+    throw UsageError(e.what());
+  }
+}
+
+int Sweep::execute() {
+  applyConfig();
+  checkOptions();
+  setUp();
+  existing_ = readExisting(o_.out, plan_, results_, have_);
+
+  // Outputs, before the first run. The plot and the final CSV are probed rather than held open
+  // so that a killed sweep leaves no temporary file behind.
+  std::unique_ptr<AtomicFile> configFile;
+  try {
+    if (!o_.writeConfig.empty()) configFile = std::make_unique<AtomicFile>(o_.writeConfig);
+  } catch (const OutputError& e) {
+    throw UsageError(e.what());
+  }
+  if (!o_.plot.empty()) probeOutput(o_.plot);
+  probeOutput(o_.out);
+  outFd_ = ::open(o_.out.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
+  if (outFd_ < 0) throw UsageError("cannot write " + o_.out + ": " + std::strerror(errno));
+  struct FdCloser {
+    int& fd;
+    ~FdCloser() {
+      if (fd >= 0) ::close(fd);
+      fd = -1;
+    }
+  } closer{outFd_};
+  try {
+    if (configFile) configFile->commit(resolvedConfig().dump(2) + "\n");
+    if (existing_.exists && existing_.keepBytes < existing_.size &&
+        ::ftruncate(outFd_, static_cast<off_t>(existing_.keepBytes)) != 0)
+      throw OutputError("cannot write " + o_.out + ": " + std::strerror(errno));
+    if (existing_.needsHeader) writeLine(outFd_, csvHeader(plan_), o_.out);
+  } catch (const OutputError& e) {
+    if (!existing_.exists) ::unlink(o_.out.c_str());
+    throw UsageError(e.what());
+  }
+
+  try {
+    runAll();
+  } catch (const OutputError& e) {
+    throw UsageError(e.what());
+  }
+  const auto done = static_cast<std::size_t>(std::count(have_.begin(), have_.end(), 1));
+  if (done < plan_.runs) {
+    std::fprintf(stderr, "flocklab sweep: interrupted; %zu of %zu runs done and kept in %s; rerun the same command to resume\n",
+                 done, plan_.runs, o_.out.c_str());
+    return kInterruptExit;
+  }
+  ::close(outFd_);
+  outFd_ = -1;
+
+  std::string csv = csvHeader(plan_);
+  for (std::size_t run = 0; run < plan_.runs; ++run) csv += formatRow(plan_, run, results_[run]);
+  try {
+    AtomicFile(o_.out).commit(csv);
+    if (!o_.plot.empty()) {
+      const std::string svg = plotSvg(plan_, results_, metric_, model_);
+      AtomicFile(o_.plot).commit(pictureBytes(o_.plot, svg));
+    }
+  } catch (const OutputError& e) {
+    throw UsageError(e.what());
+  }
+  std::string summary = fmt::format("flocklab sweep: {} runs", plan_.runs);
+  if (existing_.kept > 0) summary += fmt::format(" ({} kept from {})", existing_.kept, o_.out);
+  summary += ", " + o_.out;
+  if (!o_.plot.empty()) summary += ", plot " + o_.plot;
+  if (!o_.writeConfig.empty()) summary += ", config " + o_.writeConfig;
+  std::printf("%s\n", summary.c_str());
+  return 0;
+}
+
+}  // namespace
+
+CLI::App* addSweepCommand(CLI::App& app, SweepOptions& o) {
+  CLI::App* sweep = app.add_subcommand("sweep", "Run a model over a grid of parameter values and seeds, results to a CSV");
+  addModelOptions(sweep, o.base);
+  const char* group = "sweep";
+  sweep->add_option("--param", o.params, "NAME=FROM:TO:STEP (inclusive) or NAME=V1,V2,...: a model option to sweep (repeatable; the first is the plot's x axis)")
+      ->group(group);
+  sweep->add_option("--seeds", o.seeds, "Seeds per combination: --seed, --seed + 1, ...")->capture_default_str()->group(group);
+  sweep->add_option("--out", o.out, "FILE.csv: one row per run, appended as runs finish (required)")->group(group);
+  sweep->add_option("--plot", o.plot, "FILE.svg or FILE.png: --metric against the first parameter, mean and standard deviation over seeds")
+      ->group(group);
+  sweep->add_option("--metric", o.metric, "The plotted metric: polarization, flocks, largest_flock, largest_share, mean_nn_distance or mean_neighbors")
+      ->capture_default_str()->group(group);
+  sweep->add_option("--threads", o.threads, "Runs at a time, each on one thread; 0 (the default) means all cores")->group(group);
+  sweep->add_option("--every", o.every, "Steps between the measurements averaged over the last fifth")->capture_default_str()->group(group);
+  sweep->add_flag("--quiet", o.quiet, "No progress bar")->group(group);
+  sweep->add_option("--config", o.config, "Read the model options and the sweep's keys from FILE.json (the command line wins)")->group(group);
+  sweep->add_option("--write-config", o.writeConfig, "Write the resolved options and the sweep's keys to FILE.json, then sweep")->group(group);
+  return sweep;
+}
+
+int executeSweep(SweepOptions& options, const CLI::App& command) { return Sweep(options, command).execute(); }
+
+}  // namespace flocklab::cli

@@ -1,0 +1,37 @@
+#pragma once
+// A run's trajectory as a NumPy .npy file: float64 of shape (frames, boids, 4), columns
+// x, y, vx, vy, streamed frame by frame so that a long run never holds more than one frame.
+#include <cstddef>
+#include <string>
+
+#include "support/atomic_file.hpp"
+#include "flocklab/flock.hpp"
+
+namespace flocklab::cli {
+
+/// Writes an .npy file (format 1.0, '<f8', C order) whose shape is announced up front. The file
+/// appears whole at commit() or not at all. Not thread-safe.
+class NpyTrajectory {
+ public:
+  /// Creates `path`'s temporary file and writes the header for `frames` frames of `boids`
+  /// boids. Throws flocklab::OutputError when the path cannot be written.
+  NpyTrajectory(const std::string& path, std::size_t frames, std::size_t boids);
+
+  /// Appends one frame, boid by boid, x y vx vy each, in one write. Throws std::logic_error
+  /// when all announced frames are written or the flock does not hold `boids` boids;
+  /// flocklab::OutputError when the write fails.
+  void append(const flocklab::Flock& flock);
+  /// Renames the file into place. Throws std::logic_error unless exactly `frames` frames were
+  /// appended (the file then never appears); flocklab::OutputError when the rename fails.
+  void commit();
+
+  /// Frames appended so far.
+  std::size_t framesWritten() const { return written_; }
+
+ private:
+  flocklab::AtomicFile file_;
+  std::size_t frames_, boids_, written_ = 0;
+  std::string buffer_;  // one frame, reused
+};
+
+}  // namespace flocklab::cli

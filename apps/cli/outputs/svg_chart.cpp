@@ -1,0 +1,171 @@
+// SVG rendering of a Chart. Ticks: 1-2-5 steps on linear axes, powers of ten on log axes
+// (with 2 and 5 between when the range spans less than three decades).
+#include "outputs/svg_chart.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+#include "outputs/xml_text.hpp"
+
+namespace flocklab::cli {
+namespace {
+
+// Okabe-Ito colours: told apart by colour-blind readers too.
+constexpr const char* kPalette[] = {"#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000"};
+
+// A number as a tick label: 0.25, 1200, 10k, 2.5M, 3e-07.
+std::string tickLabel(double v) {
+  if (v == 0) return "0";
+  const double a = std::abs(v);
+  if (a >= 1e12 || a < 1e-3) return fmt::format("{:.0e}", v);
+  if (a >= 1e6) return fmt::format("{:g}M", v / 1e6);
+  if (a >= 1e4) return fmt::format("{:g}k", v / 1e3);
+  return fmt::format("{:g}", v);
+}
+
+struct Scale {
+  double lo, hi;
+  bool log;
+  double pixelLo, pixelHi;
+  double at(double v) const {
+    const double t = log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo))
+                         : (v - lo) / (hi - lo);
+    return pixelLo + t * (pixelHi - pixelLo);
+  }
+};
+
+// Fitted range and ticks of one axis.
+void fitAxis(const ChartAxis& axis, double dataLo, double dataHi, double& lo, double& hi,
+             std::vector<double>& ticks) {
+  if (axis.min < axis.max) {
+    lo = axis.min, hi = axis.max;
+  } else {
+    lo = dataLo, hi = dataHi;
+    if (axis.fromZero && !axis.log) lo = std::min(lo, 0.0), hi = std::max(hi, 0.0);
+  }
+  if (axis.log) {
+    double a = std::pow(10.0, std::floor(std::log10(lo) + 1e-9));
+    double b = std::pow(10.0, std::ceil(std::log10(hi) - 1e-9));
+    if (!(axis.min < axis.max)) lo = a, hi = b == a ? a * 10 : b;
+    const bool fine = std::log10(hi / lo) < 3;
+    for (double d = a; d <= hi * (1 + 1e-9); d *= 10)
+      for (double m : {1.0, 2.0, 5.0})
+        if ((m == 1 || fine) && d * m >= lo * (1 - 1e-9) && d * m <= hi * (1 + 1e-9)) ticks.push_back(d * m);
+    return;
+  }
+  if (hi == lo) lo -= 1, hi += 1;
+  const double raw = (hi - lo) / 6, magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = magnitude;
+  for (double m : {1.0, 2.0, 5.0, 10.0})
+    if (raw <= m * magnitude * (1 + 1e-9)) {
+      step = m * magnitude;
+      break;
+    }
+  if (!(axis.min < axis.max)) lo = std::floor(lo / step + 1e-9) * step, hi = std::ceil(hi / step - 1e-9) * step;
+  for (double t = std::ceil(lo / step - 1e-9) * step; t <= hi + step * 1e-9; t += step)
+    ticks.push_back(std::abs(t) < step * 1e-9 ? 0 : t);
+}
+
+void checkSeries(const Chart& chart, double& xLo, double& xHi, double& yLo, double& yHi) {
+  xLo = yLo = INFINITY, xHi = yHi = -INFINITY;
+  for (const ChartSeries& s : chart.series) {
+    if (s.x.size() != s.y.size() || (!s.spread.empty() && s.spread.size() != s.y.size()))
+      throw std::invalid_argument("chart series '" + s.name + "' has fields of different lengths");
+    for (std::size_t k = 0; k < s.x.size(); ++k) {
+      const double spread = s.spread.empty() ? 0 : s.spread[k];
+      if (!std::isfinite(s.x[k]) || !std::isfinite(s.y[k]) || !std::isfinite(spread))
+        throw std::invalid_argument("chart series '" + s.name + "' has a value that is not finite");
+      if ((chart.x.log && s.x[k] <= 0) || (chart.y.log && s.y[k] - spread <= 0))
+        throw std::invalid_argument("chart series '" + s.name + "' has a value <= 0 on a log axis");
+      xLo = std::min(xLo, s.x[k]), xHi = std::max(xHi, s.x[k]);
+      yLo = std::min(yLo, s.y[k] - spread), yHi = std::max(yHi, s.y[k] + spread);
+    }
+  }
+  if (xLo > xHi) xLo = chart.x.log ? 1 : 0, xHi = chart.x.log ? 10 : 1;
+  if (yLo > yHi) yLo = chart.y.log ? 1 : 0, yHi = chart.y.log ? 10 : 1;
+}
+
+}  // namespace
+
+std::string renderSvg(const Chart& chart) {
+  double xLo, xHi, yLo, yHi;
+  checkSeries(chart, xLo, xHi, yLo, yHi);
+  std::vector<double> xTicks, yTicks;
+  fitAxis(chart.x, xLo, xHi, xLo, xHi, xTicks);
+  fitAxis(chart.y, yLo, yHi, yLo, yHi, yTicks);
+  // The legend sits right of the frame, so that it never hides a line or a band.
+  std::size_t longest = 0;
+  for (const ChartSeries& s : chart.series) longest = std::max(longest, s.name.size());
+  const double legendWidth = chart.series.empty() ? 0 : 44 + 7.2 * static_cast<double>(longest);
+  const double left = 78, right = chart.width - 24.0 - legendWidth, top = chart.subtitle.empty() ? 48 : 64,
+               bottom = chart.height - 58.0;
+  const Scale sx{xLo, xHi, chart.x.log, left, right}, sy{yLo, yHi, chart.y.log, bottom, top};
+
+  std::string svg = fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
+      "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"13\">\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
+      "<text x=\"{2}\" y=\"26\" font-size=\"17\" font-weight=\"bold\" fill=\"#222\">{3}</text>\n",
+      chart.width, chart.height, left, escapeXml(chart.title));
+  if (!chart.subtitle.empty())
+    svg += fmt::format("<text x=\"{}\" y=\"46\" fill=\"#555\">{}</text>\n", left, escapeXml(chart.subtitle));
+
+  svg += "<g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n";
+  for (double t : xTicks) svg += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\"/>\n", sx.at(t), top, bottom);
+  for (double t : yTicks) svg += fmt::format("<line x1=\"{1}\" y1=\"{0:.1f}\" x2=\"{2}\" y2=\"{0:.1f}\"/>\n", sy.at(t), left, right);
+  svg += "</g>\n";
+  svg += fmt::format("<rect class=\"frame\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#444\"/>\n",
+                     left, top, right - left, bottom - top);
+  svg += "<g class=\"ticks\" fill=\"#333\">\n";
+  for (double t : xTicks)
+    svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", sx.at(t), bottom + 18, tickLabel(t));
+  for (double t : yTicks)
+    svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", left - 8, sy.at(t) + 4, tickLabel(t));
+  svg += "</g>\n";
+  svg += fmt::format("<text class=\"x-label\" x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
+                     (left + right) / 2, chart.height - 16, escapeXml(chart.x.label));
+  svg += fmt::format("<text class=\"y-label\" transform=\"translate(20 {:.1f}) rotate(-90)\" text-anchor=\"middle\" "
+                     "fill=\"#222\">{}</text>\n", (top + bottom) / 2, escapeXml(chart.y.label));
+
+  svg += fmt::format("<clipPath id=\"plot\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>\n", left,
+                     top, right - left, bottom - top);
+  for (std::size_t i = 0; i < chart.series.size(); ++i) {
+    const ChartSeries& s = chart.series[i];
+    const char* colour = kPalette[i % std::size(kPalette)];
+    svg += fmt::format("<g class=\"series\" data-name=\"{}\" clip-path=\"url(#plot)\">\n", escapeXml(s.name));
+    if (!s.spread.empty() && !s.x.empty()) {
+      std::string band;
+      for (std::size_t k = 0; k < s.x.size(); ++k) band += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k] + s.spread[k]));
+      for (std::size_t k = s.x.size(); k-- > 0;) band += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k] - s.spread[k]));
+      svg += fmt::format("<polygon class=\"band\" points=\"{}\" fill=\"{}\" fill-opacity=\"0.18\" stroke=\"none\"/>\n", band, colour);
+    }
+    std::string points;
+    for (std::size_t k = 0; k < s.x.size(); ++k) points += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k]));
+    if (!points.empty()) points.pop_back();
+    svg += fmt::format("<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\" stroke-linejoin=\"round\"/>\n",
+                       points, colour);
+    if (s.x.size() <= 40)
+      for (std::size_t k = 0; k < s.x.size(); ++k)
+        svg += fmt::format("<circle cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"3\" fill=\"{}\"/>\n", sx.at(s.x[k]), sy.at(s.y[k]), colour);
+    svg += "</g>\n";
+  }
+
+  if (!chart.series.empty()) {
+    svg += "<g class=\"legend\">\n";
+    for (std::size_t i = 0; i < chart.series.size(); ++i) {
+      const double x = right + 14, y = top + 12 + 20.0 * i;
+      svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"3\"/>\n", x, y - 4,
+                         x + 22, y - 4, kPalette[i % std::size(kPalette)]);
+      svg += fmt::format("<text x=\"{}\" y=\"{}\" fill=\"#222\">{}</text>\n", x + 28, y, escapeXml(chart.series[i].name));
+    }
+    svg += "</g>\n";
+  }
+  svg += "</svg>\n";
+  return svg;
+}
+
+}  // namespace flocklab::cli

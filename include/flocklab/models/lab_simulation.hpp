@@ -1,0 +1,29 @@
+#pragma once
+// A running flock under the lab model (SPEC section 3).
+#include "flocklab/models/lab_params.hpp"
+#include "flocklab/simulation.hpp"
+
+namespace flocklab {
+
+/// Steps a flock under the lab model. See Simulation for the determinism contract.
+class LabSimulation : public Simulation {
+ public:
+  /// Takes the start state. Throws std::invalid_argument when params are invalid, the fields
+  /// differ in length, or a value is not finite or lies outside [0, L].
+  LabSimulation(const LabParams& params, Flock start, const EngineOptions& options = {});
+
+  const char* model() const override { return "lab"; }
+  void step(std::uint64_t steps = 1) override;
+  Space space() const override { return Space::square(params_.world); }
+  double linkRadius() const override { return params_.radius; }
+
+  /// The parameters in use.
+  const LabParams& params() const { return params_; }
+  /// Changes parameters between steps (validated as in the constructor).
+  void setParams(const LabParams& params);
+
+ private:
+  LabParams params_;
+};
+
+}  // namespace flocklab

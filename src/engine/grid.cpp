@@ -1,0 +1,113 @@
+#include "engine/grid.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace flocklab {
+
+namespace {
+int clampIndex(double position, double side, int count) {
+  const int c = static_cast<int>(position / side);
+  return c < 0 ? 0 : (c >= count ? count - 1 : c);
+}
+}  // namespace
+
+int Grid::column(double x) const { return clampIndex(x, sideX_, mx_); }
+int Grid::row(double y) const { return clampIndex(y, sideY_, my_); }
+
+void Grid::build(const double* x, const double* y, const double* vx, const double* vy,
+                 const std::uint32_t* ids, std::size_t n, const Space& space, double radius) {
+  // The margin 1e-9 keeps the side above r even after the rounding of W/m and x/side.
+  double fitX = std::max(1.0, std::floor(space.width / (radius * (1 + 1e-9))));
+  double fitY = std::max(1.0, std::floor(space.height / (radius * (1 + 1e-9))));
+  const double cap = 4.0 * static_cast<double>(n) + 16;  // more cells than this only cost memory
+  if (fitX * fitY > cap) {
+    const double shrink = std::sqrt(cap / (fitX * fitY));
+    fitX = std::max(1.0, std::floor(fitX * shrink));
+    fitY = std::max(1.0, std::floor(fitY * shrink));
+  }
+  mx_ = static_cast<int>(fitX);
+  my_ = static_cast<int>(fitY);
+  sideX_ = space.width / mx_;
+  sideY_ = space.height / my_;
+  periodic_ = space.periodic;
+  const std::size_t cells = static_cast<std::size_t>(mx_) * my_;
+
+  start_.assign(cells + 1, 0);
+  cellOf_.resize(n);
+  for (std::size_t k = 0; k < n; ++k) {
+    const auto cell = static_cast<std::uint32_t>(row(y[k]) * mx_ + column(x[k]));
+    cellOf_[k] = cell;
+    ++start_[cell + 1];
+  }
+  for (std::size_t c = 0; c < cells; ++c) start_[c + 1] += start_[c];
+
+  // Counting sort of the input elements by cell, then ascending boid index within each cell.
+  input_.resize(n);
+  order_.resize(n);
+  cursor_.assign(start_.begin(), start_.end() - 1);
+  for (std::size_t k = 0; k < n; ++k) {
+    const std::uint32_t slot = cursor_[cellOf_[k]]++;
+    input_[slot] = static_cast<std::uint32_t>(k);
+    order_[slot] = ids ? ids[k] : static_cast<std::uint32_t>(k);
+  }
+  if (ids)
+    for (std::size_t c = 0; c < cells; ++c)
+      for (std::uint32_t s = start_[c] + 1; s < start_[c + 1]; ++s)
+        for (std::uint32_t t = s; t > start_[c] && order_[t - 1] > order_[t]; --t) {
+          std::swap(order_[t - 1], order_[t]);
+          std::swap(input_[t - 1], input_[t]);
+        }
+
+  sx_.resize(n);
+  sy_.resize(n);
+  const bool withVelocity = vx != nullptr && vy != nullptr;
+  if (withVelocity) {
+    svx_.resize(n);
+    svy_.resize(n);
+  }
+  for (std::size_t slot = 0; slot < n; ++slot) {
+    const std::uint32_t k = input_[slot];
+    sx_[slot] = x[k];
+    sy_[slot] = y[k];
+    if (withVelocity) {
+      svx_[slot] = vx[k];
+      svy_[slot] = vy[k];
+    }
+  }
+
+}
+
+namespace {
+// The distinct columns (or rows) from first - 1 to last + 1, wrapped on a torus and clipped in
+// a box, in ascending order of offset; returns how many.
+int around(int first, int last, int count, bool periodic, int* out) {
+  int k = 0;
+  if (periodic && last - first + 3 >= count) {
+    for (int v = 0; v < count; ++v) out[k++] = v;
+    return k;
+  }
+  for (int v = first - 1; v <= last + 1; ++v) {
+    if (periodic)
+      out[k++] = (v + count) % count;
+    else if (v >= 0 && v < count)
+      out[k++] = v;
+  }
+  return k;
+}
+}  // namespace
+
+int Grid::columnsAround(int first, int last, int* out) const { return around(first, last, mx_, periodic_, out); }
+int Grid::rowsAround(int first, int last, int* out) const { return around(first, last, my_, periodic_, out); }
+
+int Grid::neighborCells(std::uint32_t cell, std::uint32_t out[9]) const {
+  int cols[3], rows[3];
+  const int column = static_cast<int>(cell % mx_), row = static_cast<int>(cell / mx_);
+  const int nc = columnsAround(column, column, cols), nr = rowsAround(row, row, rows);
+  int k = 0;
+  for (int r = 0; r < nr; ++r)
+    for (int c = 0; c < nc; ++c) out[k++] = static_cast<std::uint32_t>(rows[r] * mx_ + cols[c]);
+  return k;
+}
+
+}  // namespace flocklab

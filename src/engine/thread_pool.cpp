@@ -1,0 +1,71 @@
+#include "engine/thread_pool.hpp"
+
+namespace flocklab {
+
+unsigned ThreadPool::resolve(unsigned threads) {
+#if FLOCKLAB_THREADS
+  if (threads == 0) threads = std::thread::hardware_concurrency();
+  return threads == 0 ? 1 : threads;
+#else
+  (void)threads;
+  return 1;
+#endif
+}
+
+ThreadPool::ThreadPool(unsigned threads) : size_(resolve(threads)) {
+#if FLOCKLAB_THREADS
+  workers_.reserve(size_ - 1);
+  for (unsigned w = 1; w < size_; ++w) workers_.emplace_back([this, w] { work(w); });
+#endif
+}
+
+ThreadPool::~ThreadPool() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  wake_.notify_all();
+  for (auto& t : workers_) t.join();
+}
+
+void ThreadPool::drain(unsigned worker) {
+  for (unsigned task = nextTask_.fetch_add(1); task < tasks_; task = nextTask_.fetch_add(1))
+    fn_(context_, task, worker);
+}
+
+void ThreadPool::runRaw(unsigned tasks, RawFn fn, void* context) {
+  if (workers_.empty() || tasks <= 1) {
+    for (unsigned task = 0; task < tasks; ++task) fn(context, task, 0);
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    fn_ = fn;
+    context_ = context;
+    tasks_ = tasks;
+    nextTask_.store(0);
+    pending_ = static_cast<unsigned>(workers_.size());
+    ++generation_;
+  }
+  wake_.notify_all();
+  drain(0);
+  std::unique_lock<std::mutex> lock(mutex_);
+  finished_.wait(lock, [this] { return pending_ == 0; });
+}
+
+void ThreadPool::work(unsigned worker) {
+  std::uint64_t seen = 0;
+  for (;;) {
+    {
+      std::unique_lock<std::mutex> lock(mutex_);
+      wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
+      if (stop_) return;
+      seen = generation_;
+    }
+    drain(worker);
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (--pending_ == 0) finished_.notify_one();
+  }
+}
+
+}  // namespace flocklab

@@ -1,0 +1,69 @@
+#pragma once
+// The abm model's arithmetic for one agent (docs/model-abm.md), as a Rule for the StepDriver
+// (the sync form) and for AbmSequential (the frameworks' sequential form): both forms run
+// exactly these operations, only the state they read differs.
+//
+// Determinism: neighbours are added in ascending index; each sum is divided by max(N, 1),
+// then multiplied by its factor; the new heading is ((((v + cohere) + separate) + match) / 2)
+// per axis, then divided by its length. Only + - * / and sqrt: no hypot, no libm trig.
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+
+#include "flocklab/models/abm_params.hpp"
+
+namespace flocklab {
+
+struct AbmRule {
+  /// Neighbours at distance <= visual distance count (the StepDriver honours this).
+  static constexpr bool kInclusive = true;
+
+  struct Sums {
+    std::uint32_t count = 0;
+    double cx = 0, cy = 0, sx = 0, sy = 0, mx = 0, my = 0;
+  };
+
+  explicit AbmRule(const AbmParams& p)
+      : world(p.world),
+        speed(p.speed),
+        separation2(p.separation * p.separation),
+        cohereFactor(p.cohereFactor),
+        separateFactor(p.separateFactor),
+        matchFactor(p.matchFactor) {}
+
+  Sums start(double, double, double, double) const { return {}; }
+
+  /// Neighbour j at wrapped offset (dx, dy), d2 = dx^2 + dy^2 <= r^2, heading (vxj, vyj).
+  void add(Sums& s, double dx, double dy, double d2, double vxj, double vyj) const {
+    ++s.count;
+    s.cx += dx;
+    s.cy += dy;
+    if (d2 < separation2) {
+      s.sx -= dx;
+      s.sy -= dy;
+    }
+    s.mx += vxj;
+    s.my += vyj;
+  }
+
+  /// New heading, move, one wrap per axis.
+  void finish(const Sums& s, std::size_t, double& x, double& y, double& vx, double& vy) const {
+    const double n = s.count > 0 ? static_cast<double>(s.count) : 1.0;
+    const double ux = (vx + (s.cx / n) * cohereFactor + (s.sx / n) * separateFactor + (s.mx / n) * matchFactor) / 2;
+    const double uy = (vy + (s.cy / n) * cohereFactor + (s.sy / n) * separateFactor + (s.my / n) * matchFactor) / 2;
+    const double length = std::sqrt(ux * ux + uy * uy);
+    // A zero heading cannot be normalised: the agent keeps the one it had.
+    if (length > 0) {
+      vx = ux / length;
+      vy = uy / length;
+    }
+    x += speed * vx;
+    y += speed * vy;
+    if (x < 0) x += world; else if (x >= world) x -= world;
+    if (y < 0) y += world; else if (y >= world) y -= world;
+  }
+
+  double world, speed, separation2, cohereFactor, separateFactor, matchFactor;
+};
+
+}  // namespace flocklab

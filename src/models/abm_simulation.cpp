@@ -1,0 +1,61 @@
+// The abm model's step: the sync form through the StepDriver with the AbmRule, the sequential
+// form through AbmSequential with the same rule.
+#include "flocklab/models/abm_simulation.hpp"
+
+#include <stdexcept>
+
+#include "models/abm_rule.hpp"
+#include "models/abm_sequential.hpp"
+#include "engine/random_start.hpp"
+#include "engine/state_check.hpp"
+#include "engine/step_driver.hpp"
+
+namespace flocklab {
+
+AbmSimulation::AbmSimulation(const AbmParams& params, Flock start, std::uint64_t seed,
+                             const EngineOptions& options)
+    : Simulation(std::move(start), options), params_(checkedParams(params)) {
+  checkState(flock_, space());
+  // Agents are indexed with 32 bits, as in the grid and the random order.
+  if (flock_.size() > 0xffffffffu) throw std::invalid_argument("the abm model takes at most 2^32 - 1 agents");
+  sequential_ = std::make_unique<AbmSequential>(flock_.size(), seed, options_.search);
+}
+
+AbmSimulation::~AbmSimulation() = default;
+AbmSimulation::AbmSimulation(AbmSimulation&&) noexcept = default;
+AbmSimulation& AbmSimulation::operator=(AbmSimulation&&) noexcept = default;
+
+void AbmSimulation::setParams(const AbmParams& params) {
+  checkedParams(params);
+  if (params.world != params_.world) throw std::invalid_argument("the world's side cannot change during a run");
+  if (params.visualDistance != params_.visualDistance) placed_ = false;
+  params_ = params;
+}
+
+std::uint64_t AbmSimulation::candidateChecks() const {
+  return Simulation::candidateChecks() + sequential_->candidateChecks();
+}
+
+void AbmSimulation::step(std::uint64_t steps) {
+  const AbmRule rule(params_);
+  for (std::uint64_t s = 0; s < steps; ++s) {
+    if (params_.sync) {
+      driver().step(space(), params_.visualDistance, options_.search, rule);
+      stepped();
+      placed_ = false;  // the sequential grid no longer knows where the agents are
+    } else {
+      Flock& state = this->state();
+      if (!placed_) sequential_->place(state, params_);
+      placed_ = true;
+      sequential_->step(state, params_);
+      ++stepCount_;
+    }
+  }
+}
+
+Flock randomAbmStart(std::size_t count, const AbmParams& params, std::uint64_t seed) {
+  // Speed 1 + (1 - 1)*U is exactly 1: a unit heading, ux * (1 / sqrt(m)).
+  return randomStart(count, Space::square(params.world), 1.0, 1.0, seed, [](double, double) { return false; });
+}
+
+}  // namespace flocklab

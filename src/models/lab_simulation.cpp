@@ -1,0 +1,30 @@
+// The lab model's step: the StepDriver's gather with the LabRule's arithmetic.
+#include "flocklab/models/lab_simulation.hpp"
+
+#include <stdexcept>
+
+#include "models/lab_rule.hpp"
+#include "engine/state_check.hpp"
+#include "engine/step_driver.hpp"
+
+namespace flocklab {
+LabSimulation::LabSimulation(const LabParams& params, Flock start, const EngineOptions& options)
+    : Simulation(std::move(start), options), params_(checkedParams(params)) {
+  checkState(flock(), space());
+}
+
+void LabSimulation::setParams(const LabParams& params) {
+  checkedParams(params);
+  if (params.world != params_.world) checkState(flock(), Space::square(params.world));
+  params_ = params;
+}
+
+void LabSimulation::step(std::uint64_t steps) {
+  const LabRule rule(params_);
+  for (std::uint64_t s = 0; s < steps; ++s) {
+    driver().step(space(), params_.radius, options_.search, rule);
+    stepped();
+  }
+}
+
+}  // namespace flocklab

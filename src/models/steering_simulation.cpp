@@ -1,0 +1,39 @@
+// The steering model's step: the StepDriver's gather within the vision radius with the
+// SteeringRule's arithmetic.
+#include "flocklab/models/steering_simulation.hpp"
+
+#include <stdexcept>
+
+#include "engine/random_start.hpp"
+#include "engine/state_check.hpp"
+#include "engine/step_driver.hpp"
+#include "models/steering_rule.hpp"
+
+namespace flocklab {
+SteeringSimulation::SteeringSimulation(const SteeringParams& params, Flock start,
+                                       const EngineOptions& options)
+    : Simulation(std::move(start), options), params_(checkedParams(params)) {
+  checkState(flock(), space());
+}
+
+void SteeringSimulation::setParams(const SteeringParams& params) {
+  checkedParams(params);
+  if (params.width != params_.width || params.height != params_.height || params.edges != params_.edges)
+    throw std::invalid_argument("the world's size and edges cannot change during a run");
+  params_ = params;
+}
+
+void SteeringSimulation::step(std::uint64_t steps) {
+  for (std::uint64_t s = 0; s < steps; ++s) {
+    const SteeringRule rule(params_, stepCount_);
+    driver().step(space(), params_.vision, options_.search, rule);
+    stepped();
+  }
+}
+
+Flock randomSteeringStart(std::size_t count, const SteeringParams& params, std::uint64_t seed) {
+  const auto blocked = [&](double x, double y) { return insideAnObstacle(params, x, y); };
+  return randomStart(count, params.space(), params.maxSpeed / 3, params.maxSpeed, seed, blocked);
+}
+
+}  // namespace flocklab

@@ -1,0 +1,299 @@
+// The flocklab command as a user runs it: outputs, exact continuation through --save and
+// --init, and every kind of bad input (exit status 2, one line on stderr, no file left).
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "support/cli_fixture.hpp"
+
+namespace fs = std::filesystem;
+
+
+TEST_F(Cli, DefaultRunPrintsAReadableSummary) {
+  const Result r = run("run");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model lab - 120 boids - 600 steps - seed 42\n", 0), 0u) << r.out;
+  for (const char* label : {"polarization", "flocks (largest)", "nearest-neighbour distance", "time"})
+    EXPECT_NE(r.out.find(label), std::string::npos) << label;
+  EXPECT_TRUE(r.err.empty());
+}
+
+TEST_F(Cli, JsonSummaryHasEveryKey) {
+  const Result r = run("run --count 50 --steps 20 --seed 3 --threads 1 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j.at("model"), "lab");
+  EXPECT_EQ(j.at("count"), 50);
+  EXPECT_EQ(j.at("steps"), 20);
+  EXPECT_EQ(j.at("seed"), 3);
+  EXPECT_EQ(j.at("threads"), 1);
+  EXPECT_TRUE(j.at("seconds").is_number());
+  for (const char* part : {"start", "end"})
+    for (const char* key : {"polarization", "flocks", "largest_flock", "largest_share",
+                            "mean_nn_distance", "mean_neighbors"})
+      EXPECT_TRUE(j.at(part).contains(key)) << part << "." << key;
+}
+
+TEST_F(Cli, HashIsTheSameForGridBruteAndThreads) {
+  const std::string base = "run --count 200 --steps 100 --seed 9";
+  const std::string grid = hashOf(base + " --threads 1");
+  EXPECT_EQ(grid.size(), 16u);
+  EXPECT_EQ(hashOf(base + " --neighbors brute --threads 1"), grid);
+  EXPECT_EQ(hashOf(base + " --threads 2"), grid);
+  EXPECT_NE(hashOf("run --count 200 --steps 100 --seed 10"), grid);
+}
+
+TEST_F(Cli, SaveThenInitContinuesExactly) {
+  const std::string full = hashOf("run --steps 600");
+  ASSERT_EQ(run("run --steps 300 --save half.csv").status, 0);
+  EXPECT_EQ(hashOf("run --init half.csv --steps 300"), full);
+  // The saved file itself round-trips: starting from it with 0 steps gives its own hash.
+  EXPECT_EQ(hashOf("run --init half.csv --steps 0"), hashOf("run --steps 300"));
+}
+
+TEST_F(Cli, MetricsSeriesAsCsvAndJson) {
+  ASSERT_EQ(run("run --steps 100 --every 25 --metrics-out m.csv").status, 0);
+  const std::string csv = slurp(dir_ / "m.csv");
+  EXPECT_EQ(csv.rfind("step,polarization,flocks,largest_flock,largest_share,mean_nn_distance,mean_neighbors\n", 0), 0u);
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 6);  // header and steps 0, 25, 50, 75, 100
+  EXPECT_NE(csv.find("\n100,"), std::string::npos);
+  ASSERT_EQ(run("run --steps 30 --every 7 --metrics-out m.json").status, 0);
+  const auto rows = nlohmann::json::parse(slurp(dir_ / "m.json"));
+  ASSERT_EQ(rows.size(), 6u);  // steps 0, 7, 14, 21, 28 and the last, 30
+  EXPECT_EQ(rows[1].at("step"), 7);
+  EXPECT_EQ(rows.back().at("step"), 30);
+  EXPECT_TRUE(rows.back().contains("largest_share"));
+}
+
+TEST_F(Cli, HelpAndVersion) {
+  Result r = run("--version");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_EQ(r.out, "flocklab 0.1.0\n");
+  r = run("run --help");
+  EXPECT_EQ(r.status, 0);
+  EXPECT_NE(r.out.find("--neighbors"), std::string::npos);
+  EXPECT_EQ(run("--help").status, 0);
+}
+
+TEST_F(Cli, BadNumbersAreRejected) {
+  expectUsageError("run --count 0", "--count");
+  expectUsageError("run --count -5", "--count");
+  expectUsageError("run --count abc", "--count");
+  expectUsageError("run --steps -1", "--steps");
+  expectUsageError("run --seed -1", "--seed");
+  expectUsageError("run --every 0 --metrics-out m.csv", "--every");
+  expectUsageError("run --threads -2", "--threads");
+  for (const char* flag : {"--radius", "--max-speed", "--separation", "--alignment", "--cohesion", "--world"}) {
+    expectUsageError(std::string("run ") + flag + " nan", flag);
+    expectUsageError(std::string("run ") + flag + " inf", flag);
+    expectUsageError(std::string("run ") + flag + " -1", flag);
+  }
+  expectUsageError("run --radius 0", "--radius");
+  expectUsageError("run --max-speed 20 --world 5", "max speed");
+  expectUsageError("run --neighbors octree", "--neighbors");
+  expectUsageError("run --bogus", "--bogus");
+  expectUsageError("", "command");
+  expectUsageError("fly", "fly");
+}
+
+TEST_F(Cli, CountsThatDoNotFitSaySoBeforeTrying) {
+  expectUsageError("run --count 4000000000", "memory");
+  expectUsageError("run --count 99999999999", "index");
+}
+
+TEST_F(Cli, BadStartFilesAreRejected) {
+  expectUsageError("run --init missing.csv", "cannot read missing.csv");
+  write("empty.csv", "");
+  expectUsageError("run --init empty.csv", "empty");
+  write("header.csv", "x,y,vx,vy\n");
+  expectUsageError("run --init header.csv", "no boids");
+  write("wrongheader.csv", "a,b,c,d\n1,2,3,4\n");
+  expectUsageError("run --init wrongheader.csv", "header");
+  write("words.csv", "x,y,vx,vy\n1,2,fast,4\n");
+  expectUsageError("run --init words.csv", "row 2: vx is not a number");
+  write("truncated.csv", "x,y,vx,vy\n1,2,0.5,0.5\n3,4,0.5");
+  expectUsageError("run --init truncated.csv", "row 3");
+  write("nan.csv", "x,y,vx,vy\n1,2,nan,0\n");
+  expectUsageError("run --init nan.csv", "not finite");
+  write("inf.csv", "x,y,vx,vy\n1,2,0,1e999\n");
+  expectUsageError("run --init inf.csv", "row 2");
+  write("outside.csv", "x,y,vx,vy\n1,2,0,1\n100.5,3,0,1\n");
+  expectUsageError("run --init outside.csv", "row 3: x = 100.5 is outside the world");
+  expectUsageError("run --init outside.csv --world 200 --radius -1", "--radius");
+  fs::create_directory(dir_ / "folder.csv");
+  expectUsageError("run --init folder.csv", "folder.csv");
+}
+
+TEST_F(Cli, OutputsThatCannotBeWrittenFailBeforeTheRun) {
+  expectUsageError("run --save nowhere/state.csv", "cannot write nowhere/state.csv");
+  expectUsageError("run --metrics-out nowhere/m.csv", "cannot write nowhere/m.csv");
+  expectUsageError("run --metrics-out m.txt", ".csv or .json");
+  fs::create_directory(dir_ / "taken.csv");
+  expectUsageError("run --save taken.csv", "directory");
+  // A good save next to a bad metrics path: neither file appears.
+  expectUsageError("run --save ok.csv --metrics-out nowhere/m.csv", "nowhere/m.csv");
+  EXPECT_FALSE(fs::exists(dir_ / "ok.csv"));
+}
+
+TEST_F(Cli, SteeringRunsEveryPreset) {
+  for (const char* preset : {"flock", "school", "swarm", "chaos"}) {
+    const Result r = run(std::string("run --model steering --count 300 --steps 30 --preset ") + preset);
+    ASSERT_EQ(r.status, 0) << preset << ": " << r.err;
+    EXPECT_EQ(r.out.rfind(std::string("flocklab 0.1.0 - model steering (preset ") + preset + ") - 300 boids - 30 steps", 0), 0u) << r.out;
+  }
+  const Result r = run("run --model steering --count 100 --steps 10 --preset school --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j.at("model"), "steering");
+  EXPECT_EQ(j.at("preset"), "school");
+}
+
+TEST_F(Cli, SteeringWithWallsObstaclesAndAPointerIsReproducible) {
+  const std::string base =
+      "run --model steering --count 2500 --steps 40 --edges walls --obstacle 450,280,60 "
+      "--obstacle 200,150,30 --pointer predator:600,300@10-30";
+  const std::string one = hashOf(base + " --fov 270 --threads 1");
+  EXPECT_EQ(hashOf(base + " --fov 270 --threads 2"), one);
+  EXPECT_EQ(hashOf(base + " --fov 270 --threads 1 --neighbors brute"), one);
+  EXPECT_NE(hashOf(base + " --fov 300 --threads 1"), one);
+}
+
+TEST_F(Cli, SteeringSaveThenInitContinuesExactly) {
+  const std::string model = "run --model steering --edges walls --width 400 --height 300 ";
+  const std::string full = hashOf(model + "--count 200 --steps 200");
+  ASSERT_EQ(run(model + "--count 200 --steps 120 --save half.csv").status, 0);
+  // The pointer's schedule counts steps from the start of each run, so none is used here.
+  EXPECT_EQ(hashOf(model + "--init half.csv --steps 80"), full);
+}
+
+TEST_F(Cli, SteeringBadValuesAreRejected) {
+  const std::string s = "run --model steering ";
+  expectUsageError(s + "--fov 0", "--fov");
+  expectUsageError(s + "--fov 361", "--fov");
+  expectUsageError(s + "--fov nan", "--fov");
+  expectUsageError(s + "--vision -1", "--vision");
+  expectUsageError(s + "--separation-radius -5", "--separation-radius");
+  expectUsageError(s + "--dt 0", "--dt");
+  expectUsageError(s + "--dt -0.1", "--dt");
+  expectUsageError(s + "--edges mirror", "--edges");
+  expectUsageError(s + "--preset flocky", "--preset");
+  expectUsageError(s + "--obstacle 2000,100,10", "outside the world");
+  expectUsageError(s + "--obstacle 450,280,5000", "cover the whole world");
+  expectUsageError(s + "--obstacle 450,280,0", "radius");
+  expectUsageError(s + "--obstacle 1,2", "X,Y,R");
+  expectUsageError(s + "--pointer predator:2000,10", "off the world");
+  expectUsageError(s + "--pointer hawk:100,100", "--pointer");
+  expectUsageError(s + "--pointer food:100,100@600-300", "--pointer");
+  expectUsageError(s + "--max-speed 1000000", "max speed");
+  expectUsageError(s + "--radius 5", "--radius belongs to --model lab");
+  expectUsageError("run --vision 30", "--vision belongs to --model steering");
+  expectUsageError("run --model boids", "--model");
+  write("wide.csv", "x,y,vx,vy\n850,500,1,1\n");
+  EXPECT_EQ(run(s + "--init wide.csv --steps 1").status, 0);
+  expectUsageError("run --init wide.csv", "outside the world");
+}
+
+TEST_F(Cli, AbmRunsBothPresetsAndBothForms) {
+  Result r = run("run --model abm");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model abm (preset small, sequential) - 200 boids - 100 steps - seed 42\n", 0), 0u)
+      << r.out;
+  r = run("run --model abm --preset large --steps 20 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j.at("model"), "abm");
+  EXPECT_EQ(j.at("preset"), "large");
+  EXPECT_EQ(j.at("form"), "sequential");
+  EXPECT_EQ(j.at("count"), 400);
+  EXPECT_EQ(j.at("steps"), 20);
+  r = run("run --model abm --sync --steps 20");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model abm (preset small, sync) - 200 boids - 20 steps", 0), 0u) << r.out;
+  EXPECT_EQ(nlohmann::json::parse(run("run --model abm --sync --steps 2 --json").out).at("form"), "sync");
+  r = run("run --model abm --preset large --count 50 --world 60 --radius 6 --steps 10 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out).at("count"), 50);
+  r = run("run --help");
+  EXPECT_NE(r.out.find("--sync"), std::string::npos);
+  EXPECT_NE(r.out.find("abm"), std::string::npos);
+}
+
+TEST_F(Cli, AbmHashesAreTheLibrarysForEverySearchAndThreadCount) {
+  // The golden hashes of test_abm: 200 agents, seed 42, 100 steps.
+  EXPECT_EQ(hashOf("run --model abm"), "b033768499e0d0b9");
+  EXPECT_EQ(hashOf("run --model abm --neighbors brute --threads 1"), "b033768499e0d0b9");
+  EXPECT_EQ(hashOf("run --model abm --sync --threads 1"), "2a89e97ba167f7cd");
+  EXPECT_EQ(hashOf("run --model abm --sync --threads 2 --neighbors brute"), "2a89e97ba167f7cd");
+  EXPECT_NE(hashOf("run --model abm --seed 43"), "b033768499e0d0b9");
+}
+
+TEST_F(Cli, AbmSaveThenInit) {
+  // The sync form draws nothing after the start: it continues bit for bit.
+  const std::string full = hashOf("run --model abm --sync --steps 100");
+  ASSERT_EQ(run("run --model abm --sync --steps 60 --save half.csv").status, 0);
+  EXPECT_EQ(hashOf("run --model abm --sync --init half.csv --steps 40"), full);
+  // The sequential form starts a fresh order from --seed: a valid run, not the same bits.
+  ASSERT_EQ(run("run --model abm --steps 60 --save seq.csv").status, 0);
+  const Result r = run("run --model abm --init seq.csv --steps 40 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out).at("count"), 200);
+  // Headings need not be unit length: the first step normalises them.
+  write("long.csv", "x,y,vx,vy\n10,10,3,4\n12,10,0,-2\n99.5,0,0,0\n");
+  EXPECT_EQ(run("run --model abm --init long.csv --steps 5").status, 0);
+  write("outside.csv", "x,y,vx,vy\n10,10,1,0\n100.5,3,0,1\n");
+  expectUsageError("run --model abm --init outside.csv", "outside the world");
+}
+
+TEST_F(Cli, AbmBadOptionsAreRejected) {
+  const std::string a = "run --model abm ";
+  expectUsageError(a + "--preset medium", "--preset must be small or large");
+  expectUsageError(a + "--preset flock", "--preset must be small or large");
+  expectUsageError(a + "--vision 3", "--vision belongs to --model steering, not --model abm");
+  expectUsageError(a + "--edges walls", "--edges belongs to --model steering, not --model abm");
+  expectUsageError(a + "--separation 2", "--separation belongs to --model lab or steering, not --model abm");
+  expectUsageError(a + "--max-speed 2", "--max-speed belongs to --model lab or steering, not --model abm");
+  expectUsageError("run --sync", "--sync belongs to --model abm, not --model lab");
+  expectUsageError("run --model steering --sync", "--sync belongs to --model abm, not --model steering");
+  expectUsageError("run --preset large", "--preset belongs to --model steering or abm, not --model lab");
+  expectUsageError("run --model steering --world 50", "--world belongs to --model lab or abm, not --model steering");
+  expectUsageError(a + "--radius 0", "--radius");
+  expectUsageError(a + "--radius nan", "--radius");
+  expectUsageError(a + "--world -3", "--world");
+  expectUsageError(a + "--world 0.5", "must not exceed the world's side");
+  expectUsageError(a + "--count 0", "--count");
+  expectUsageError("run --model abms", "--model must be lab, steering or abm");
+}
+
+TEST_F(Cli, BenchTimesTheWorkloadsAndDrawsTheScaling) {
+  const Result r = run("bench --only W1,W2 --repeats 1 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto report = nlohmann::json::parse(r.out);
+  const auto& rows = report.at("rows");
+  ASSERT_EQ(rows.size(), 4u) << r.out;  // W1 and its JavaScript peer, W2 small and large
+  EXPECT_EQ(rows[0].at("id"), "W1");
+  EXPECT_NE(rows[1].at("note").get<std::string>().find("same final state hash e2cf14bff71a4ad4"), std::string::npos);
+  for (const auto& row : rows) {
+    EXPECT_GT(row.at("seconds").get<double>(), 0) << row.dump();
+    EXPECT_GT(row.at("boid_steps_per_second").get<double>(), 0) << row.dump();
+  }
+  EXPECT_GT(rows[2].at("checks_per_second").get<double>(), 0) << "abm sequential counts its candidates";
+  EXPECT_EQ(rows[3].at("boids"), 400);
+
+  const Result table = run("bench --only W5 --repeats 1 --plot scaling.svg");
+  ASSERT_EQ(table.status, 0) << table.err;
+  EXPECT_NE(table.out.find("time per boid-step within 2x"), std::string::npos) << table.out;
+  const std::string svg = slurp(dir_ / "scaling.svg");
+  EXPECT_NE(svg.find("data-name=\"grid (default)\""), std::string::npos);
+  EXPECT_NE(svg.find("data-name=\"brute force\""), std::string::npos);
+}
+
+TEST_F(Cli, BenchRejectsBadOptions) {
+  expectUsageError("bench --only W9", "--only takes workload ids W1 to W5");
+  expectUsageError("bench --repeats 0", "--repeats must be between 1 and 1000");
+  expectUsageError("bench --plot scaling.png", "--plot must end in .svg");
+  expectUsageError("bench --threads -1", "--threads must be between 0");
+  expectUsageError("bench --plot no/such/dir/scaling.svg", "no/such/dir");
+}

@@ -1,0 +1,286 @@
+// Pictures and trajectories of `flocklab run`: the flock SVG is XML with one triangle per boid
+// pointing along its motion, the PNG decodes (tests/tools/png_check.py) at the SVG's size and
+// shows the boids, the .npy trajectory reads back in numpy bit for bit, and AtomicFile's
+// streaming writes land whole or not at all.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "support/cli_fixture.hpp"
+#include "outputs/flock_picture.hpp"
+#include "support/atomic_file.hpp"
+#include "flocklab/flock.hpp"
+#include "flocklab/io/state_csv.hpp"
+#include "outputs/npy_trajectory.hpp"
+#include "outputs/png_image.hpp"
+
+namespace fs = std::filesystem;
+using namespace flocklab;
+using namespace flocklab::cli;
+
+namespace {
+
+// The CLI tests' folder and shell; run() hands back stdout through `out`.
+class Pictures : public Cli {
+ protected:
+  int run(const std::string& command, std::string& out) {
+    const Result r = shell(command);
+    out = r.out;
+    return r.status;
+  }
+};
+
+struct Point {
+  double x, y;
+};
+
+// The polygons of the group with class `group`, each as its list of points.
+std::vector<std::vector<Point>> polygonsIn(const std::string& svg, const std::string& group) {
+  std::vector<std::vector<Point>> out;
+  const std::size_t begin = svg.find("<g class=\"" + group + "\"");
+  if (begin == std::string::npos) return out;
+  const std::size_t end = svg.find("</g>", begin);
+  for (std::size_t at = svg.find("<polygon points=\"", begin); at < end; at = svg.find("<polygon points=\"", at + 1)) {
+    std::istringstream points(svg.substr(at + 17, svg.find('"', at + 17) - at - 17));
+    std::vector<Point> polygon;
+    double x, y;
+    char comma;
+    while (points >> x >> comma >> y) polygon.push_back({x, y});
+    out.push_back(polygon);
+  }
+  return out;
+}
+
+std::size_t countIn(const std::string& svg, const std::string& group, const std::string& element) {
+  const std::size_t begin = svg.find("<g class=\"" + group + "\"");
+  if (begin == std::string::npos) return 0;
+  const std::size_t end = svg.find("</g>", begin);
+  std::size_t n = 0;
+  for (std::size_t at = svg.find(element, begin); at < end; at = svg.find(element, at + 1)) ++n;
+  return n;
+}
+
+// The value of the root <svg>'s attribute `name` (width or height).
+int svgSize(const std::string& svg, const std::string& name) {
+  const std::size_t root = svg.find("<svg ");
+  const std::size_t at = svg.find(" " + name + "=\"", root);
+  return at == std::string::npos ? -1 : std::atoi(svg.c_str() + at + name.size() + 3);
+}
+
+Flock smallFlock() {
+  Flock f;
+  f.x = {50, 20, 80, 35, 60, 5};
+  f.y = {50, 80, 20, 40, 70, 5};
+  f.vx = {1, 0, -1, 0.5, 0, 0.3};
+  f.vy = {0, 1, 0, -0.5, -1, 0.3};
+  return f;
+}
+
+FlockPicture pictureOf(const Flock& flock, bool periodic, int width = 300) {
+  FlockPicture p;
+  p.flock = &flock;
+  p.space = {100, 80, periodic};
+  p.obstacles = {{30, 30, 6}, {70, 60, 10}};
+  p.caption = "test <flock> - 6 boids";
+  p.width = width;
+  return p;
+}
+
+}  // namespace
+
+TEST_F(Pictures, AtomicFileStreamsPartsWhole) {
+  const fs::path target = dir_ / "out.txt";
+  {
+    AtomicFile file(target.string());
+    file.write("first part, ");
+    EXPECT_FALSE(fs::exists(target)) << "the target appears only at commit";
+    file.write("second part");
+    file.commit();
+    EXPECT_THROW(file.write("more"), OutputError);
+  }
+  EXPECT_EQ(slurp(target), "first part, second part");
+  EXPECT_EQ(files().size(), 1u) << "no temporary file left beside the target";
+  {
+    AtomicFile file((dir_ / "never.txt").string());
+    file.write("lost");
+  }
+  EXPECT_FALSE(fs::exists(dir_ / "never.txt"));
+  EXPECT_EQ(files().size(), 1u) << "an uncommitted file leaves nothing behind";
+}
+
+TEST_F(Pictures, FlockSvgIsXmlWithOneTrianglePerBoid) {
+  const Flock flock = smallFlock();
+  for (bool periodic : {true, false}) {
+    const std::string svg = renderFlockSvg(pictureOf(flock, periodic));
+    write("flock.svg", svg);
+    std::string out;
+    EXPECT_EQ(run("/usr/bin/python3 -c \"import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])\" '" +
+                      (dir_ / "flock.svg").string() + "'",
+                  out),
+              0)
+        << "the SVG does not parse as XML";
+    const auto boids = polygonsIn(svg, "boids");
+    ASSERT_EQ(boids.size(), flock.size());
+    for (const auto& b : boids) EXPECT_EQ(b.size(), 3u);
+    EXPECT_EQ(countIn(svg, "boids", "<polygon"), flock.size());
+    EXPECT_EQ(countIn(svg, "obstacles", "<circle"), 2u);
+    EXPECT_NE(svg.find("test &lt;flock&gt; - 6 boids"), std::string::npos) << "the caption, escaped";
+    EXPECT_EQ(svg.find(">walls<") != std::string::npos, !periodic) << "walls are labelled";
+    EXPECT_EQ(svgSize(svg, "width"), 300);
+  }
+}
+
+TEST_F(Pictures, TrianglesPointAlongTheVelocityWithYUp) {
+  const Flock flock = smallFlock();
+  const auto boids = polygonsIn(renderFlockSvg(pictureOf(flock, true)), "boids");
+  ASSERT_EQ(boids.size(), flock.size());
+  auto base = [](const std::vector<Point>& t) { return Point{(t[1].x + t[2].x) / 2, (t[1].y + t[2].y) / 2}; };
+  // Boid 0 moves right (+x): its tip is right of its base, at the same height.
+  EXPECT_GT(boids[0][0].x, base(boids[0]).x + 1);
+  EXPECT_NEAR(boids[0][0].y, base(boids[0]).y, 0.2);
+  // Boid 1 moves up (+y in the world): its tip is higher on the page, a smaller SVG y.
+  EXPECT_LT(boids[1][0].y, base(boids[1]).y - 1);
+  EXPECT_NEAR(boids[1][0].x, base(boids[1]).x, 0.2);
+  // Boid 2 moves left, boid 4 down.
+  EXPECT_LT(boids[2][0].x, base(boids[2]).x - 1);
+  EXPECT_GT(boids[4][0].y, base(boids[4]).y + 1);
+  // Boid 1 sits high in the world (y = 80 of 80) and boid 2 low (y = 20): flipped on the page.
+  EXPECT_LT(base(boids[1]).y, base(boids[2]).y);
+  // Different headings, different colours.
+  const std::string svg = renderFlockSvg(pictureOf(flock, true));
+  EXPECT_NE(svg.find("fill=\"hsl(0,75%,45%)\""), std::string::npos) << "moving right is hue 0";
+  EXPECT_NE(svg.find("fill=\"hsl(90,75%,45%)\""), std::string::npos) << "moving up is hue 90";
+}
+
+TEST_F(Pictures, BadPicturesAreRefused) {
+  const Flock flock = smallFlock();
+  FlockPicture p = pictureOf(flock, true);
+  p.flock = nullptr;
+  EXPECT_THROW(renderFlockSvg(p), std::invalid_argument);
+  Flock broken = flock;
+  broken.vx[3] = NAN;
+  EXPECT_THROW(renderFlockSvg(pictureOf(broken, true)), std::invalid_argument);
+  broken.vx.pop_back();
+  EXPECT_THROW(renderFlockSvg(pictureOf(broken, true)), std::invalid_argument);
+}
+
+TEST_F(Pictures, PngDecodesAtTheSvgSizeAndShowsTheBoids) {
+  const Flock flock = smallFlock(), empty;
+  const std::string svg = renderFlockSvg(pictureOf(flock, false));
+  const std::string png = svgToPng(svg);
+  ASSERT_GT(png.size(), 33u);
+  EXPECT_EQ(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
+  auto be32 = [&](std::size_t at) {
+    return static_cast<int>((std::uint32_t(std::uint8_t(png[at])) << 24) | (std::uint32_t(std::uint8_t(png[at + 1])) << 16) |
+                            (std::uint32_t(std::uint8_t(png[at + 2])) << 8) | std::uint32_t(std::uint8_t(png[at + 3])));
+  };
+  EXPECT_EQ(png.substr(12, 4), "IHDR");
+  EXPECT_EQ(be32(16), svgSize(svg, "width"));
+  EXPECT_EQ(be32(20), svgSize(svg, "height"));
+
+  // The checker decodes it and counts pixels that are not white; the same picture without
+  // boids has fewer.
+  write("boids.png", png);
+  write("empty.png", svgToPng(renderFlockSvg(pictureOf(empty, false))));
+  const std::string checker = "/usr/bin/python3 '" FLOCKLAB_SOURCE_DIR "/tests/tools/png_check.py' '";
+  std::string withBoids, without;
+  ASSERT_EQ(run(checker + (dir_ / "boids.png").string() + "'", withBoids), 0) << "the PNG does not decode";
+  ASSERT_EQ(run(checker + (dir_ / "empty.png").string() + "'", without), 0) << "the PNG does not decode";
+  int w = 0, h = 0;
+  long nonWhite = 0, distinct = 0, nonWhiteEmpty = 0;
+  std::istringstream(withBoids) >> w >> h >> nonWhite >> distinct;
+  EXPECT_EQ(w, svgSize(svg, "width"));
+  EXPECT_EQ(h, svgSize(svg, "height"));
+  std::istringstream(without) >> w >> h >> nonWhiteEmpty;
+  EXPECT_GT(nonWhiteEmpty, 0) << "the frame and caption are drawn";
+  EXPECT_GT(nonWhite, nonWhiteEmpty + 6 * 5) << "six boids add coloured pixels";
+  EXPECT_GT(distinct, 20) << "boids in several colours";
+}
+
+TEST_F(Pictures, PngRefusesWhatIsNotSvg) {
+  EXPECT_THROW(svgToPng("this is not an svg"), std::runtime_error);
+  EXPECT_THROW(svgToPng("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100%\" height=\"50%\"/>"), std::runtime_error);
+}
+
+TEST_F(Pictures, NpyTrajectoryReadsBackInNumpyBitForBit) {
+  // Awkward values: thirds, a negative zero, tiny and subnormal numbers, long decimals.
+  const std::vector<double> awkward = {1.0 / 3, -0.0, 1e-300, 123456.789, 5e-324, -2.5e300, 0.1, 7};
+  Flock flock;
+  flock.resize(5);
+  const fs::path path = dir_ / "run.npy";
+  std::vector<double> expected;
+  {
+    NpyTrajectory npy(path.string(), 3, 5);
+    for (int frame = 0; frame < 3; ++frame) {
+      for (std::size_t i = 0; i < 5; ++i) {
+        double* fields[] = {&flock.x[i], &flock.y[i], &flock.vx[i], &flock.vy[i]};
+        for (int c = 0; c < 4; ++c) {
+          *fields[c] = awkward[(frame * 7 + i * 3 + c) % awkward.size()] * (c == 3 ? -1 : 1);
+          expected.push_back(*fields[c]);
+        }
+      }
+      npy.append(flock);
+    }
+    EXPECT_THROW(npy.append(flock), std::logic_error) << "a fourth frame of three";
+    npy.commit();
+  }
+  const std::string bytes = slurp(path);
+  ASSERT_GE(bytes.size(), 10u);
+  const std::size_t headerLength = std::uint8_t(bytes[8]) | (std::size_t(std::uint8_t(bytes[9])) << 8);
+  EXPECT_EQ((10 + headerLength) % 64, 0u) << "the data starts on a 64-byte boundary";
+  EXPECT_EQ(bytes.size(), 10 + headerLength + 3 * 5 * 4 * 8);
+
+  std::string out;
+  ASSERT_EQ(run("/usr/bin/python3 -c \"import numpy as np, sys; a = np.load(sys.argv[1]); print(a.shape, a.dtype); "
+                "print(' '.join(repr(float(v)) for v in a.ravel()))\" '" + path.string() + "'",
+                out),
+            0)
+      << "numpy cannot load the file";
+  std::istringstream lines(out);
+  std::string shape, values;
+  std::getline(lines, shape);
+  std::getline(lines, values);
+  EXPECT_EQ(shape, "(3, 5, 4) float64");
+  std::istringstream tokens(values);
+  std::string token;
+  std::size_t k = 0;
+  for (; tokens >> token; ++k) {
+    ASSERT_LT(k, expected.size()) << "more values than written";
+    const double got = std::strtod(token.c_str(), nullptr);
+    std::uint64_t gotBits, wantBits;
+    std::memcpy(&gotBits, &got, 8);
+    std::memcpy(&wantBits, &expected[k], 8);
+    EXPECT_EQ(gotBits, wantBits) << "value " << k << ": numpy read " << token << ", written "
+                                 << roundTrip(expected[k]);
+  }
+  EXPECT_EQ(k, expected.size());
+}
+
+TEST_F(Pictures, NpyTrajectoryRefusesWrongFramesAndBadPaths) {
+  Flock flock;
+  flock.resize(5);
+  const fs::path path = dir_ / "short.npy";
+  {
+    NpyTrajectory npy(path.string(), 3, 5);
+    npy.append(flock);
+    Flock six;
+    six.resize(6);
+    EXPECT_THROW(npy.append(six), std::logic_error) << "a frame of another size";
+    npy.append(flock);
+    EXPECT_THROW(npy.commit(), std::logic_error) << "two frames of three";
+  }
+  EXPECT_FALSE(fs::exists(path));
+  EXPECT_EQ(files().size(), 0u) << "no temporary file left";
+  EXPECT_THROW(NpyTrajectory((dir_ / "no" / "such" / "dir.npy").string(), 1, 5), OutputError);
+  EXPECT_THROW(NpyTrajectory(dir_.string(), 1, 5), OutputError) << "a directory";
+}

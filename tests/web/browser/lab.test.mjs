@@ -1,0 +1,387 @@
+// Browser tests of the Flocking Lab page: Debian's Chromium (headless) through playwright-core,
+// the site served by `flocklab lab` (see harness.mjs for the environment). Every number comes
+// from the page's own engine through the test hook window.flocklab, stepped exactly, never by
+// waiting for animation frames.
+//
+// Run: FLOCKLAB_CLI=build/release/flocklab node --test tests/web/browser/
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, test } from 'node:test';
+import { artifactPath, cliRun, launch, openPage, serve } from './harness.mjs';
+
+const PAUSED = '?paused=1';
+let server, browser;
+
+before(async () => {
+  server = await serve();
+  browser = await launch();
+});
+
+after(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens a paused page; the test fails on any console error seen while it ran. */
+async function withPage(options, body) {
+  const { page, errors, context, state } = await openPage(browser, server.url, { suffix: PAUSED, ...options });
+  try {
+    assert.equal(state.ok, true, `the page is not ready: ${state.error}`);
+    await body(page);
+    assert.deepEqual(errors, [], 'console errors');
+  } finally {
+    await context.close();
+  }
+}
+
+const hook = (page, fn, arg) => page.evaluate(fn, arg);
+
+/** A formed flock: the defaults, seed 42, 600 steps (order about 0.93). */
+async function formedFlock(page) {
+  await hook(page, () => window.flocklab.restart({ seed: '42', count: 1500 }));
+  await hook(page, () => window.flocklab.step(600));
+  const m = await hook(page, () => window.flocklab.metrics());
+  assert.ok(m.polarization > 0.9, `a formed flock at step 600 (order ${m.polarization})`);
+  return m;
+}
+
+test('the page loads with no console error, runs, and shows step, hash and order', { timeout: 30000 }, async () => {
+  const { page, errors, context, state } = await openPage(browser, server.url, { pause: false });
+  try {
+    assert.equal(state.ok, true, state.error);
+    assert.equal(await page.title(), 'flocklab – Flocking Lab');
+    // the animation runs by itself
+    await page.waitForFunction(() => window.flocklab.stepCount() >= 20, null, { timeout: 15000 });
+    await hook(page, () => window.flocklab.pause());
+    assert.equal(await page.isHidden('#loading'), true);
+    const step = await hook(page, () => window.flocklab.stepCount());
+    await page.waitForFunction((s) => document.getElementById('stat-step').textContent === s.toLocaleString('en-US'), step);
+    assert.equal(await page.textContent('#stat-hash'), await hook(page, () => window.flocklab.hash()));
+    assert.match(await page.textContent('#stat-hash'), /^[0-9a-f]{16}$/);
+    assert.match(await page.textContent('#order-value'), /^0\.\d{3}$/);
+    // WebGL2 by default (Chromium's software WebGL here), canvas 2D where it is missing
+    const renderer = await hook(page, () => window.flocklab.renderer());
+    assert.ok(['webgl', '2d'].includes(renderer), renderer);
+    assert.equal(await page.textContent('#renderer-name'), renderer === 'webgl' ? 'drawn with WebGL2' : 'drawn with canvas 2D');
+    assert.match(await page.textContent('#version'), /^flocklab \d+\.\d+\.\d+/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
+test('the boids move', { timeout: 30000 }, async () => {
+  await withPage({}, async (page) => {
+    const a = await hook(page, () => window.flocklab.positions());
+    const hashA = await hook(page, () => window.flocklab.hash());
+    await hook(page, () => window.flocklab.step(5));
+    const b = await hook(page, () => window.flocklab.positions());
+    let moved = 0;
+    for (let i = 0; i < a.x.length; i++) if (a.x[i] !== b.x[i] || a.y[i] !== b.y[i]) moved++;
+    assert.equal(moved, a.x.length, 'every boid moved');
+    assert.notEqual(await hook(page, () => window.flocklab.hash()), hashA);
+    // the Step button steps once and pauses
+    const before = await hook(page, () => window.flocklab.stepCount());
+    await page.click('#step');
+    assert.equal(await hook(page, () => window.flocklab.stepCount()), before + 1);
+  });
+});
+
+test('both renderers draw the flock (WebGL2 and canvas 2D)', { timeout: 30000 }, async () => {
+  for (const renderer of ['webgl', '2d']) {
+    await withPage({ suffix: `${PAUSED}&renderer=${renderer}` }, async (page) => {
+      assert.equal(await hook(page, () => window.flocklab.renderer()), renderer);
+      await hook(page, () => window.flocklab.step(10));
+      const { lit, total } = await hook(page, () => window.flocklab.litPixels());
+      // 1500 triangles of about 20 px each on a dark background
+      assert.ok(lit > 1500 * 8 && lit < total / 4, `${renderer}: ${lit} of ${total} pixels lit`);
+    });
+  }
+});
+
+test('at the defaults the order climbs above 0.9 within the steps a native run needs, with the native metrics', { timeout: 90000 }, async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'flocklab-browser-'));
+  const csv = join(dir, 'metrics.csv');
+  await withPage({}, async (page) => {
+    await hook(page, () => window.flocklab.restart({ seed: '42', count: 1500 }));
+    const start = (await hook(page, () => window.flocklab.metrics())).polarization;
+    assert.ok(start < 0.1, `random headings at the start (order ${start})`);
+    let steps = 0, order = start;
+    while (order <= 0.9 && steps < 1800) {
+      steps = await hook(page, () => window.flocklab.step(10));
+      order = (await hook(page, () => window.flocklab.metrics())).polarization;
+    }
+    assert.ok(order > 0.9, `order ${order} after ${steps} steps`);
+    assert.equal(await page.textContent('#order-value'), order.toFixed(3));
+    // the native run of the same flock to that step: its metrics every 10 steps are the chart's
+    // samples to the last bit, and it passes 0.9 at the same step
+    await cliRun(['--model', 'steering', '--count', '1500', '--seed', '42', '--steps', String(steps), '--every', '10', '--metrics-out', csv]);
+    const [header, ...lines] = readFileSync(csv, 'utf8').trim().split('\n');
+    const columns = header.split(',');
+    const rows = lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [columns[i], Number(v)])));
+    const nativeFirst = rows.find((r) => r.polarization > 0.9).step;
+    assert.equal(steps, nativeFirst, 'the page passes 0.9 at the same step as the native run');
+    const samples = await hook(page, () => window.flocklab.samples());
+    assert.equal(samples.length, steps / 10 + 1);
+    for (const s of samples) {
+      const r = rows[s.step / 10];
+      for (const c of columns) assert.equal(s[c], r[c], `${c} at step ${s.step}`);
+    }
+  });
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test('alignment 0 (set with the slider, by keyboard) lowers the order of a formed flock', { timeout: 60000 }, async () => {
+  await withPage({}, async (page) => {
+    const formed = await formedFlock(page);
+    await page.focus('#p-alignment');
+    await page.keyboard.press('Home');
+    assert.equal((await hook(page, () => window.flocklab.params())).alignment, 0);
+    assert.equal(await page.textContent('#p-alignment-out'), '0');
+    // 3 simulated seconds: seed 42 goes 0.93 -> 0.24 (and about 0.15 after 10 s)
+    await hook(page, () => window.flocklab.step(180));
+    const m = await hook(page, () => window.flocklab.metrics());
+    assert.ok(m.polarization < 0.5 && m.polarization < formed.polarization - 0.4,
+      `order ${formed.polarization} -> ${m.polarization} without alignment`);
+  });
+});
+
+/** The centre of the most crowded 60 px cell, in world px. */
+async function crowdedPoint(page) {
+  return hook(page, () => {
+    const { x, y } = window.flocklab.positions();
+    const cells = new Map();
+    for (let i = 0; i < x.length; i++) {
+      const key = `${Math.floor(x[i] / 60)},${Math.floor(y[i] / 60)}`;
+      cells.set(key, (cells.get(key) ?? 0) + 1);
+    }
+    const [best] = [...cells.entries()].sort((a, b) => b[1] - a[1]);
+    const [cx, cy] = best[0].split(',').map(Number);
+    return { x: cx * 60 + 30, y: cy * 60 + 30 };
+  });
+}
+
+// At the default density one flock spans the whole wrap-around world, and boids fleeing a
+// predator crowd around the hole it makes, so the largest group barely changes. The seed's own
+// "vision 150 merges everything into one flock" gives a compact flock a predator can split:
+// 300 boids, vision 150, seeds 1, 2, 3, 7 and 42 all go from about 0.9 to 0.25-0.45 within one
+// simulated second of a press (checked with the engine under node), and join up again after.
+test('a predator press in a formed flock lowers the largest group\'s share; release lets it rejoin', { timeout: 60000 }, async () => {
+  await withPage({}, async (page) => {
+    await hook(page, () => window.flocklab.restart({ count: 300, seed: '42', params: { ...window.flocklab.params(), vision: 150 } }));
+    await hook(page, () => window.flocklab.step(900));
+    const formed = await hook(page, () => window.flocklab.metrics());
+    assert.ok(formed.polarization > 0.9 && formed.largest_share > 0.8, `a formed flock: ${JSON.stringify(formed)}`);
+    const at = await crowdedPoint(page);
+    const box = await page.locator('#overlay').boundingBox();
+    await page.check('input[name="tool"][value="predator"]');
+    await page.mouse.move(box.x + ((at.x + 0.2) / 900) * box.width, box.y + ((at.y + 0.2) / 560) * box.height);
+    await page.mouse.down();
+    await hook(page, () => window.flocklab.step(60));  // held for one simulated second
+    const pressed = await hook(page, () => window.flocklab.metrics());
+    await page.mouse.up();
+    const events = await hook(page, () => window.flocklab.events());
+    assert.deepEqual(events[0].slice(0, 2), [900, 'ptr']);
+    const [mode, px, py] = events[0][2];
+    assert.ok(mode === 'predator' && Math.abs(px - at.x) <= 1 && Math.abs(py - at.y) <= 1, `pressed at ${events[0][2]}, aimed at ${at.x},${at.y}`);
+    assert.deepEqual(events.at(-1), [960, 'ptr', ['off', 0, 0]], 'released');
+    assert.ok(pressed.largest_share < formed.largest_share - 0.3,
+      `largest share ${formed.largest_share} -> ${pressed.largest_share} with a predator`);
+    await hook(page, () => window.flocklab.step(480));
+    const rejoined = await hook(page, () => window.flocklab.metrics());
+    assert.ok(rejoined.largest_share > pressed.largest_share + 0.2,
+      `largest share ${pressed.largest_share} -> ${rejoined.largest_share} 8 s after the release`);
+  });
+});
+
+test('presets and models switch', { timeout: 60000 }, async () => {
+  await withPage({}, async (page) => {
+    const presets = await hook(page, () => Object.fromEntries(['school', 'chaos'].map((p) => [p, JSON.parse(window.flocklab.presetJson(p))])));
+    await page.selectOption('#preset', 'school');
+    let params = await hook(page, () => window.flocklab.params());
+    for (const k of ['vision', 'separation_radius', 'fov', 'max_speed', 'separation', 'alignment', 'cohesion'])
+      assert.equal(params[k], presets.school[k], k);
+    assert.equal(await page.inputValue('#p-vision'), '40');
+    assert.equal(await page.textContent('#p-fov-out'), '300°');
+    // Chaos has no alignment: from a random start the order stays low
+    await page.selectOption('#preset', 'chaos');
+    params = await hook(page, () => window.flocklab.params());
+    assert.equal(params.alignment, 0);
+    assert.equal(params.separation, presets.chaos.separation);
+    await hook(page, () => window.flocklab.step(300));
+    assert.ok((await hook(page, () => window.flocklab.metrics())).polarization < 0.3);
+    // moving a slider away from every preset shows "Custom"
+    await page.focus('#p-cohesion');
+    await page.keyboard.press('ArrowRight');
+    assert.equal(await page.inputValue('#preset'), '');
+
+    await page.selectOption('#model', 'lab');
+    assert.equal(await hook(page, () => window.flocklab.model()), 'lab');
+    assert.equal(await hook(page, () => window.flocklab.count()), 120);
+    assert.equal(await hook(page, () => window.flocklab.stepCount()), 0);
+    assert.equal(await page.locator('#p-radius').count(), 1);
+    assert.equal(await page.locator('#p-vision').count(), 0);
+    assert.equal(await page.isHidden('#preset-field'), true);
+    assert.equal(await page.isHidden('#press-panel'), true);
+    await hook(page, () => window.flocklab.step(600));
+    const lab = await hook(page, () => window.flocklab.metrics());
+    assert.ok(lab.polarization > 0.9, `lab model order ${lab.polarization} after 600 steps`);
+
+    await page.selectOption('#model', 'steering');
+    assert.equal(await hook(page, () => window.flocklab.model()), 'steering');
+    assert.equal(await hook(page, () => window.flocklab.count()), 1500);
+    assert.equal(await page.inputValue('#preset'), 'flock');
+  });
+});
+
+test('the page\'s hash equals the command line\'s after N steps', { timeout: 60000 }, async () => {
+  await withPage({}, async (page) => {
+    // the steering model through the page's own fields and Restart button
+    const C = 700, N = 250, S = '20240613';
+    await page.fill('#count', String(C));
+    await page.fill('#seed', S);
+    await page.click('#restart');
+    assert.equal(await hook(page, () => window.flocklab.count()), C);
+    await hook(page, (n) => window.flocklab.step(n), N);
+    const cli = await cliRun(['--model', 'steering', '--count', String(C), '--steps', String(N), '--seed', S]);
+    assert.equal(await hook(page, () => window.flocklab.hash()), cli.hash, 'steering');
+    assert.equal(await page.textContent('#stat-hash'), cli.hash);
+
+    // walls, an obstacle, other weights and a predator press, as the page's own command line
+    await hook(page, () => window.flocklab.restart({
+      count: 600, seed: '5',
+      params: { ...window.flocklab.params(), edges: 'walls', obstacles: [[450, 280, 40], [100, 100, 25]], alignment: 1.5, vision: 40 },
+    }));
+    await hook(page, () => window.flocklab.step(150));
+    await hook(page, () => window.flocklab.setPointer('predator', 300, 200));
+    await hook(page, () => window.flocklab.step(40));
+    await hook(page, () => window.flocklab.setPointer('off', 0, 0));
+    await hook(page, () => window.flocklab.step(30));
+    const args = await hook(page, () => window.flocklab.cliArgs());
+    assert.ok(args, 'the run has a command line');
+    assert.ok(args.includes('--pointer') && args.includes('--obstacle') && args.includes('walls'), args.join(' '));
+    const walls = await cliRun(args.slice(1).filter((a) => a !== '--hash'));
+    assert.equal(await hook(page, () => window.flocklab.hash()), walls.hash, `walls: flocklab ${args.join(' ')}`);
+
+    // the lab model
+    await page.selectOption('#model', 'lab');
+    await hook(page, () => window.flocklab.step(300));
+    const lab = await cliRun(['--model', 'lab', '--count', '120', '--steps', '300', '--seed', '5']);
+    assert.equal(await hook(page, () => window.flocklab.hash()), lab.hash, 'lab');
+  });
+});
+
+test('a Share link opened in a new page gives the same flight and hash', { timeout: 60000 }, async () => {
+  let url, hash, step, next;
+  await withPage({}, async (page) => {
+    await hook(page, () => window.flocklab.restart({ seed: '9', count: 800 }));
+    await hook(page, () => window.flocklab.step(120));
+    await page.focus('#p-alignment');
+    await page.keyboard.press('ArrowLeft');  // a live change: alignment 0.95
+    await hook(page, () => window.flocklab.step(30));
+    await hook(page, () => window.flocklab.setPointer('food', 450, 280));
+    await hook(page, () => window.flocklab.step(30));
+    await hook(page, () => window.flocklab.setPointer('off', 0, 0));
+    await hook(page, () => window.flocklab.setParams({ obstacles: [[200, 200, 30]] }));
+    await hook(page, () => window.flocklab.step(25));
+    await page.click('#share');
+    url = page.url();
+    assert.match(url, /#v=1&model=steering&count=800&seed=9&/);
+    assert.equal(await page.inputValue('#share-url'), url);
+    hash = await hook(page, () => window.flocklab.hash());
+    step = await hook(page, () => window.flocklab.stepCount());
+    await hook(page, () => window.flocklab.step(20));
+    next = await hook(page, () => window.flocklab.hash());
+  });
+  const { page, errors, context, state } = await openPage(browser, url, { pause: false });
+  try {
+    assert.equal(state.ok, true, state.error);
+    assert.equal(await hook(page, () => window.flocklab.running()), false, 'a shared run opens paused');
+    assert.equal(await hook(page, () => window.flocklab.stepCount()), step);
+    assert.equal(await hook(page, () => window.flocklab.hash()), hash);
+    assert.equal(await page.textContent('#stat-hash'), hash);
+    assert.equal((await hook(page, () => window.flocklab.params())).alignment, 0.95);
+    await hook(page, () => window.flocklab.step(20));
+    assert.equal(await hook(page, () => window.flocklab.hash()), next, 'the flight goes on the same way');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+  // a broken link says so on the page, and the page still works
+  const broken = await openPage(browser, `${server.url}#v=1&model=steering&count=abc&seed=1&params={}&at=0`, { pause: false });
+  try {
+    assert.equal(broken.state.ok, false);
+    assert.match(await broken.page.textContent('#message'), /count/);
+    assert.equal(await hook(broken.page, () => window.flocklab.count()), 1500);
+    assert.deepEqual(broken.errors.filter((e) => !e.startsWith('not ready')), []);
+  } finally {
+    await broken.context.close();
+  }
+});
+
+test('downloads: the metrics so far as CSV and the canvas as PNG', { timeout: 30000 }, async () => {
+  await withPage({}, async (page) => {
+    await hook(page, () => window.flocklab.step(55));
+    const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#csv')]);
+    assert.match(csv.suggestedFilename(), /^flocklab-steering-n1500-seed42-step55\.csv$/);
+    const lines = readFileSync(await csv.path(), 'utf8').trim().split('\n');
+    assert.equal(lines[0], 'step,polarization,flocks,largest_flock,largest_share,mean_nn_distance,mean_neighbors');
+    assert.deepEqual(lines.slice(1).map((l) => Number(l.split(',')[0])), [0, 10, 20, 30, 40, 50, 55]);
+    const [png] = await Promise.all([page.waitForEvent('download'), page.click('#png')]);
+    assert.match(png.suggestedFilename(), /\.png$/);
+    const bytes = readFileSync(await png.path());
+    assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    assert.ok(bytes.length > 5000, `a real picture (${bytes.length} bytes)`);
+  });
+});
+
+test('keyboard: real buttons, visible focus, and the canvas pointer by keys', { timeout: 30000 }, async () => {
+  await withPage({}, async (page) => {
+    await page.focus('#run');
+    await page.keyboard.press('Enter');
+    assert.equal(await hook(page, () => window.flocklab.running()), true);
+    await page.keyboard.press('Space');
+    assert.equal(await hook(page, () => window.flocklab.running()), false);
+    const outline = await page.$eval('#run', (b) => getComputedStyle(b).outlineStyle);
+    assert.notEqual(outline, 'none', 'focus is visible');
+    // every control has a label
+    const unlabelled = await page.$$eval('input, select, button', (els) => els
+      .filter((e) => !e.hidden && e.type !== 'hidden' && !(e.labels && e.labels.length) && !e.getAttribute('aria-label') && !e.textContent.trim())
+      .map((e) => e.id || e.outerHTML));
+    assert.deepEqual(unlabelled, []);
+    await page.focus('#overlay');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('Enter');
+    let events = await hook(page, () => window.flocklab.events());
+    assert.deepEqual(events.at(-1)[2], ['predator', 440, 280]);
+    await page.keyboard.press('Escape');
+    events = await hook(page, () => window.flocklab.events());
+    assert.deepEqual(events.at(-1)[2], ['off', 0, 0]);
+  });
+});
+
+test('a phone-sized window: no sideways scrolling, canvas fills the width', { timeout: 30000 }, async () => {
+  await withPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 }, async (page) => {
+    await hook(page, () => window.flocklab.step(300));
+    const { scroll, canvas } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      canvas: document.getElementById('overlay').getBoundingClientRect().width,
+    }));
+    assert.ok(scroll <= 390, `page width ${scroll}`);
+    assert.ok(canvas >= 340, `canvas width ${canvas}`);
+    const file = artifactPath('browser-phone.png');
+    await page.screenshot({ path: file });
+    assert.ok(statSync(file).size > 10000);
+  });
+});
+
+test('a screenshot of the page is saved as a test artifact', { timeout: 30000 }, async () => {
+  await withPage({}, async (page) => {
+    await hook(page, () => window.flocklab.step(400));
+    const file = artifactPath('browser-desktop.png');
+    await page.screenshot({ path: file });
+    assert.ok(existsSync(file) && statSync(file).size > 20000, file);
+  });
+});

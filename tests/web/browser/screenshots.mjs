@@ -1,0 +1,46 @@
+// Screenshots of the page for a person to look at (not a test): desktop 1280x800 and phone
+// 390x844, at the start and with a formed flock, into FLOCKLAB_ARTIFACTS (default
+// build/release/artifacts). Run: node tests/web/browser/screenshots.mjs
+import { artifactPath, launch, openPage, serve } from './harness.mjs';
+
+const server = await serve();
+const browser = await launch();
+try {
+  const shots = [
+    { name: 'desktop', viewport: { width: 1280, height: 800 }, scale: 1 },
+    { name: 'phone', viewport: { width: 390, height: 844 }, scale: 2 },
+  ];
+  for (const s of shots) {
+    const { page, errors, context } = await openPage(browser, server.url, { viewport: s.viewport, deviceScaleFactor: s.scale });
+    await page.evaluate(() => window.flocklab.step(30));
+    await page.screenshot({ path: artifactPath(`page-${s.name}-start.png`) });
+    await page.evaluate(() => window.flocklab.step(570));
+    await page.screenshot({ path: artifactPath(`page-${s.name}-formed.png`) });
+    await page.screenshot({ path: artifactPath(`page-${s.name}-full.png`), fullPage: true });
+    // Steering with walls, an obstacle and a predator held
+    await page.evaluate(() => {
+      window.flocklab.restart({ params: { ...window.flocklab.params(), edges: 'walls' } });
+      window.flocklab.setParams({ obstacles: [[450, 280, 40]] });
+      window.flocklab.step(300);
+      window.flocklab.setPointer('predator', 300, 200);
+      window.flocklab.step(20);
+    });
+    await page.screenshot({ path: artifactPath(`page-${s.name}-walls.png`) });
+    // keyboard focus on a slider, and the About panel
+    await page.focus('#p-alignment');
+    await page.keyboard.press('ArrowLeft');
+    await page.screenshot({ path: artifactPath(`page-${s.name}-focus.png`) });
+    await page.locator('#about').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifactPath(`page-${s.name}-about.png`) });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    // The lab model
+    await page.selectOption('#model', 'lab');
+    await page.evaluate(() => window.flocklab.step(300));
+    await page.screenshot({ path: artifactPath(`page-${s.name}-lab.png`) });
+    console.log(s.name, errors.length ? errors : 'no console errors');
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
