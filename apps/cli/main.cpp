@@ -9,6 +9,7 @@
 #include "flocklab/version.hpp"
 #include "support/interrupt.hpp"
 #include "commands/lab_command.hpp"
+#include "commands/models_command.hpp"
 #include "commands/run_command.hpp"
 #include "commands/sweep_command.hpp"
 #include "support/usage_error.hpp"
@@ -33,6 +34,8 @@ int main(int argc, char** argv) {
   CLI::App* bench = addBenchCommand(app, benchOptions);
   SweepOptions sweepOptions;
   CLI::App* sweep = addSweepCommand(app, sweepOptions);
+  ModelsOptions modelsOptions;
+  CLI::App* modelsCommand = addModelsCommand(app, modelsOptions);
   if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](const CLI::App* sub) {
                                           return sub->get_name() == argv[1];
                                         }).empty())
@@ -48,7 +51,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::string message = e.what();
     if (message.empty() || dynamic_cast<const CLI::RequiredError*>(&e))
-      message = "give a command: flocklab run, sweep, lab or bench (see flocklab --help)";
+      message = "give a command: flocklab run, sweep, models, lab or bench (see flocklab --help)";
     return fail(message);
   }
   try {
@@ -59,6 +62,7 @@ int main(int argc, char** argv) {
     if (lab->parsed()) return executeLab(labOptions);
     if (bench->parsed()) return executeBench(benchOptions);
     if (sweep->parsed()) { catchInterrupts(); return executeSweep(sweepOptions, *sweep); }
+    if (modelsCommand->parsed()) return executeModels(modelsOptions);
   } catch (const UsageError& e) {
     return fail(e.what());
   } catch (const std::bad_alloc&) {

@@ -1,114 +1,144 @@
-// JSON for model parameters. Design: one table of (key, member) pairs per model drives both
-// directions, so a new parameter is added in one place.
+// JSON for model parameters, the registry and metrics. Design: every conversion reads the
+// registry's tables (flocklab/model.hpp, flocklab/metric_schema.hpp), so no model or metric is
+// named here.
 #include "flocklab/io/params_json.hpp"
 
-#include <nlohmann/json.hpp>
 #include <stdexcept>
+
+#include "flocklab/metric_schema.hpp"
+#include "flocklab/registry.hpp"
+#include "models/param_text.hpp"
 
 namespace flocklab {
 namespace {
 
 using Json = nlohmann::ordered_json;
 
-template <class Params>
-struct Field {
-  const char* key;
-  double Params::*member;
-};
+const char* kindName(ParamKind kind) {
+  switch (kind) {
+    case ParamKind::Number: return "number";
+    case ParamKind::Switch: return "switch";
+    case ParamKind::Choice: return "choice";
+    case ParamKind::Text: return "text";
+    default: return "text_list";
+  }
+}
 
-const Field<LabParams> kLabFields[] = {
-    {"separation", &LabParams::separation}, {"alignment", &LabParams::alignment},
-    {"cohesion", &LabParams::cohesion},     {"radius", &LabParams::radius},
-    {"max_speed", &LabParams::maxSpeed},    {"world", &LabParams::world}};
-
-const Field<SteeringParams> kSteeringFields[] = {
-    {"width", &SteeringParams::width},
-    {"height", &SteeringParams::height},
-    {"vision", &SteeringParams::vision},
-    {"separation_radius", &SteeringParams::separationRadius},
-    {"fov", &SteeringParams::fov},
-    {"max_speed", &SteeringParams::maxSpeed},
-    {"dt", &SteeringParams::dt},
-    {"separation", &SteeringParams::separation},
-    {"alignment", &SteeringParams::alignment},
-    {"cohesion", &SteeringParams::cohesion},
-    {"food_weight", &SteeringParams::foodWeight},
-    {"predator_weight", &SteeringParams::predatorWeight},
-    {"wall_weight", &SteeringParams::wallWeight},
-    {"obstacle_weight", &SteeringParams::obstacleWeight}};
-
-Json parse(std::string_view text) {
-  Json j = Json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) throw std::invalid_argument("parameters must be a JSON object");
+Json specJson(const ParamSpec& s, const ParamValue& value) {
+  Json j{{"key", s.key}, {"unit", s.unit}, {"help", s.help}, {"kind", kindName(s.kind)}, {"live", s.live},
+         {"default", paramToJson(value)}};
+  if (s.kind == ParamKind::Number) {
+    j["min"] = s.min;
+    j["min_open"] = s.minOpen;
+    if (!std::isinf(s.max)) j["max"] = s.max;
+    j["max_open"] = s.maxOpen;
+    j["slider"] = {{"min", s.sliderMin}, {"max", s.sliderMax}, {"step", s.sliderStep}};
+  }
+  if (!s.choices.empty()) j["choices"] = s.choices;
+  if (!s.grammar.empty()) j["grammar"] = s.grammar;
+  if (!s.aliases.empty()) j["aliases"] = s.aliases;
   return j;
-}
-
-double number(const Json& value, const std::string& key) {
-  if (!value.is_number()) throw std::invalid_argument("parameter '" + key + "' must be a number");
-  return value.get<double>();
-}
-
-template <class Params, std::size_t N>
-bool readField(const Field<Params> (&fields)[N], Params& p, const std::string& key, const Json& value) {
-  for (const auto& f : fields)
-    if (key == f.key) {
-      p.*f.member = number(value, key);
-      return true;
-    }
-  return false;
-}
-
-template <class Params, std::size_t N>
-void writeFields(const Field<Params> (&fields)[N], const Params& p, Json& j) {
-  for (const auto& f : fields) j[f.key] = p.*f.member;
 }
 
 }  // namespace
 
-std::string toJson(const LabParams& p) {
-  Json j;
-  writeFields(kLabFields, p, j);
-  return j.dump();
+std::string canonicalKey(std::string_view key) {
+  std::string out(key);
+  for (char& c : out)
+    if (c == '-') c = '_';
+  return out;
 }
 
-std::string toJson(const SteeringParams& p) {
-  Json j;
-  writeFields(kSteeringFields, p, j);
-  j["edges"] = p.edges == Edges::Walls ? "walls" : "wrap";
-  Json obstacles = Json::array();
-  for (const Obstacle& o : p.obstacles) obstacles.push_back({o.x, o.y, o.radius});
-  j["obstacles"] = obstacles;
-  return j.dump();
-}
-
-LabParams labParamsFromJson(std::string_view text, LabParams p) {
-  const Json j = parse(text);  // kept alive: items() refers into it
-  for (const auto& [key, value] : j.items())
-    if (!readField(kLabFields, p, key, value)) throw std::invalid_argument("unknown parameter '" + key + "'");
-  return p;
-}
-
-SteeringParams steeringParamsFromJson(std::string_view text, SteeringParams p) {
-  const Json j = parse(text);
-  for (const auto& [key, value] : j.items()) {
-    if (readField(kSteeringFields, p, key, value)) continue;
-    if (key == "edges") {
-      if (value != "wrap" && value != "walls")
-        throw std::invalid_argument("parameter 'edges' must be \"wrap\" or \"walls\"");
-      p.edges = value == "walls" ? Edges::Walls : Edges::Wrap;
-    } else if (key == "obstacles") {
-      if (!value.is_array()) throw std::invalid_argument("parameter 'obstacles' must be a list of [x, y, r]");
-      p.obstacles.clear();
-      for (const Json& o : value) {
-        if (!o.is_array() || o.size() != 3)
-          throw std::invalid_argument("parameter 'obstacles' must be a list of [x, y, r]");
-        p.obstacles.push_back({number(o[0], key), number(o[1], key), number(o[2], key)});
+std::optional<ParamValue> paramFromJson(const ParamSpec& spec, const nlohmann::json& v, std::string& expected) {
+  switch (spec.kind) {
+    case ParamKind::Number:
+      expected = "a number";
+      if (v.is_number()) return ParamValue(v.get<double>());
+      return std::nullopt;
+    case ParamKind::Switch:
+      expected = "true or false";
+      if (v.is_boolean()) return ParamValue(v.get<bool>());
+      return std::nullopt;
+    case ParamKind::Choice:
+    case ParamKind::Text:
+      expected = "a string";
+      if (v.is_string()) return ParamValue(v.get<std::string>());
+      return std::nullopt;
+    default: {
+      expected = "a list of strings";
+      if (!v.is_array()) return std::nullopt;
+      std::vector<std::string> items;
+      for (const auto& item : v) {
+        if (item.is_string()) {
+          items.push_back(item.get<std::string>());
+        } else if (item.is_array() && !item.empty()) {  // [x, y, r]: the page's older links
+          std::string joined;
+          for (const auto& n : item) {
+            if (!n.is_number()) return std::nullopt;
+            joined += (joined.empty() ? "" : ",") + text::shortest(n.get<double>());
+          }
+          items.push_back(joined);
+        } else {
+          return std::nullopt;
+        }
       }
-    } else {
-      throw std::invalid_argument("unknown parameter '" + key + "'");
+      return ParamValue(items);
     }
   }
-  return p;
+}
+
+Json paramToJson(const ParamValue& value) {
+  return std::visit([](const auto& v) { return Json(v); }, value);
+}
+
+Json paramsToJson(const ParamSet& params) {
+  Json j = Json::object();
+  for (const ParamSpec& spec : params.model().params) j[spec.key] = paramToJson(params.get(spec.key));
+  return j;
+}
+
+void readParamsJson(ParamSet& params, std::string_view text) {
+  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) throw std::invalid_argument("parameters must be a JSON object");
+  for (const auto& [name, value] : j.items()) {
+    const ParamSpec* spec = params.model().findParam(canonicalKey(name));
+    if (!spec) throw std::invalid_argument("unknown parameter '" + name + "' of the " + params.model().name + " model");
+    std::string expected;
+    const auto v = paramFromJson(*spec, value, expected);
+    if (!v) throw std::invalid_argument("parameter '" + name + "' must be " + expected);
+    params.set(spec->key, *v);
+  }
+}
+
+Json metricsToJson(const Metrics& m) {
+  Json j = Json::object();
+  for (const MetricSpec& spec : metricSchema()) {
+    if (spec.whole) j[spec.key] = static_cast<std::uint64_t>(spec.value(m));
+    else j[spec.key] = spec.value(m);
+  }
+  return j;
+}
+
+std::string registryJson() {
+  Json all = Json::array();
+  for (const ModelDescription* m : models()) {
+    const ParamSet defaults = m->defaults();
+    Json params = Json::array();
+    for (const ParamSpec& spec : m->params) params.push_back(specJson(spec, defaults.get(spec.key)));
+    Json presets = Json::array();
+    for (const PresetSpec& p : m->presets)
+      presets.push_back({{"name", p.name}, {"summary", p.summary}, {"count", p.count},
+                         {"params", paramsToJson(m->defaults(p.name))}});
+    all.push_back({{"name", m->name}, {"title", m->title}, {"summary", m->summary}, {"doc", m->doc},
+                   {"default_count", m->countFor("")}, {"default_steps", m->defaultSteps},
+                   {"count_unit", m->countUnit}, {"groups_link", m->groupsLink},
+                   {"neighbors_count", m->neighborsCount}, {"params", params}, {"presets", presets}});
+  }
+  Json metrics = Json::array();
+  for (const MetricSpec& s : metricSchema())
+    metrics.push_back({{"key", s.key}, {"label", s.label}, {"unit", s.unit}, {"description", s.description},
+                       {"whole", s.whole}, {"digits", s.digits}});
+  return Json{{"models", all}, {"metrics", metrics}}.dump();
 }
 
 }  // namespace flocklab

@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "models/param_check.hpp"
 
 namespace flocklab {
 
@@ -13,52 +12,6 @@ bool insideAnObstacle(const SteeringParams& p, double x, double y) {
     if (dx * dx + dy * dy < o.radius * o.radius) return true;
   }
   return false;
-}
-
-std::string validate(const SteeringParams& p) {
-  if (std::string problem = firstNumberProblem({{"width", p.width, false},
-                                                 {"height", p.height, false},
-                                                 {"vision", p.vision, false},
-                                                 {"separation radius", p.separationRadius, false},
-                                                 {"field of view", p.fov, false},
-                                                 {"max speed", p.maxSpeed, false},
-                                                 {"dt", p.dt, false},
-                                                 {"separation", p.separation, true},
-                                                 {"alignment", p.alignment, true},
-                                                 {"cohesion", p.cohesion, true},
-                                                 {"food weight", p.foodWeight, true},
-                                                 {"predator weight", p.predatorWeight, true},
-                                                 {"wall weight", p.wallWeight, true},
-                                                 {"obstacle weight", p.obstacleWeight, true}});
-      !problem.empty())
-    return problem;
-  if (p.fov > 360) return "field of view must be in (0, 360] degrees (got " + showNumber(p.fov) + ")";
-  // One wrap (or one bounce) per axis keeps a boid in the world only if a step is shorter.
-  if (p.maxSpeed * p.dt > std::min(p.width, p.height))
-    return "max speed * dt (" + showNumber(p.maxSpeed * p.dt) + " px) must not exceed the world's smaller side";
-  const Space space = p.space();
-  if (p.pointer.mode != PointerMode::Off && !space.contains(p.pointer.x, p.pointer.y))
-    return "the pointer (" + showNumber(p.pointer.x) + "," + showNumber(p.pointer.y) + ") is off the world";
-  if (p.pointer.fromStep > p.pointer.toStep) return "the pointer's step range ends before it starts";
-  for (const Obstacle& o : p.obstacles) {
-    const std::string where = "obstacle (" + showNumber(o.x) + "," + showNumber(o.y) + "," + showNumber(o.radius) + ")";
-    if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.radius) || o.radius <= 0)
-      return where + ": radius must be > 0 and every value finite";
-    if (!space.contains(o.x, o.y)) return where + ": its centre is outside the world";
-    // Pushed out of a circle that crosses a wall, a boid would be pushed back in by the wall.
-    if (p.edges == Edges::Walls &&
-        (o.x - o.radius < 0 || o.x + o.radius > p.width || o.y - o.radius < 0 || o.y + o.radius > p.height))
-      return where + ": with walls, an obstacle must lie inside the box";
-  }
-  if (!p.obstacles.empty()) {
-    // Some free room must be left for the boids: look for a free point on a fine lattice.
-    constexpr int kLattice = 64;
-    for (int i = 0; i <= kLattice; ++i)
-      for (int j = 0; j <= kLattice; ++j)
-        if (!insideAnObstacle(p, p.width * i / kLattice, p.height * j / kLattice)) return "";
-    return "the obstacles cover the whole world";
-  }
-  return "";
 }
 
 const char* toString(SteeringPreset preset) {

@@ -92,7 +92,7 @@ TEST_F(Cli, BadNumbersAreRejected) {
     expectUsageError(std::string("run ") + flag + " -1", flag);
   }
   expectUsageError("run --radius 0", "--radius");
-  expectUsageError("run --max-speed 20 --world 5", "max speed");
+  expectUsageError("run --max-speed 20 --world 5", "max_speed");
   expectUsageError("run --neighbors octree", "--neighbors");
   expectUsageError("run --bogus", "--bogus");
   expectUsageError("", "command");
@@ -187,7 +187,7 @@ TEST_F(Cli, SteeringBadValuesAreRejected) {
   expectUsageError(s + "--pointer predator:2000,10", "off the world");
   expectUsageError(s + "--pointer hawk:100,100", "--pointer");
   expectUsageError(s + "--pointer food:100,100@600-300", "--pointer");
-  expectUsageError(s + "--max-speed 1000000", "max speed");
+  expectUsageError(s + "--max-speed 1000000", "max_speed");
   expectUsageError(s + "--radius 5", "--radius belongs to --model lab");
   expectUsageError("run --vision 30", "--vision belongs to --model steering");
   expectUsageError("run --model boids", "--model");
@@ -199,7 +199,7 @@ TEST_F(Cli, SteeringBadValuesAreRejected) {
 TEST_F(Cli, AbmRunsBothPresetsAndBothForms) {
   Result r = run("run --model abm");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model abm (preset small, sequential) - 200 boids - 100 steps - seed 42\n", 0), 0u)
+  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model abm (preset small, sequential) - 200 agents - 100 steps - seed 42\n", 0), 0u)
       << r.out;
   r = run("run --model abm --preset large --steps 20 --json");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -211,7 +211,7 @@ TEST_F(Cli, AbmRunsBothPresetsAndBothForms) {
   EXPECT_EQ(j.at("steps"), 20);
   r = run("run --model abm --sync --steps 20");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model abm (preset small, sync) - 200 boids - 20 steps", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model abm (preset small, sync) - 200 agents - 20 steps", 0), 0u) << r.out;
   EXPECT_EQ(nlohmann::json::parse(run("run --model abm --sync --steps 2 --json").out).at("form"), "sync");
   r = run("run --model abm --preset large --count 50 --world 60 --radius 6 --steps 10 --json");
   ASSERT_EQ(r.status, 0) << r.err;

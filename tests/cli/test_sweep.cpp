@@ -261,7 +261,8 @@ TEST_F(Sweep, BadInputIsRefusedBeforeAnyRun) {
   expectUsageError("sweep --param radius" + o, "--param must look like");
   expectUsageError("sweep --param =1,2" + o, "--param must look like");
   expectUsageError("sweep --param radius=2,2" + o, "gives the value 2 twice");
-  expectUsageError("sweep --param speed=1,2" + o, "unknown parameter 'speed'");
+  expectUsageError("sweep --param sped=1,2" + o, "unknown parameter 'sped' (the --model lab sweeps count, separation");
+  expectUsageError("sweep --param speed=1,2" + o, "--speed belongs to --model abm, not --model lab");
   expectUsageError("sweep --param seed=1,2" + o, "--seeds");
   expectUsageError("sweep --param steps=1,2" + o, "--steps");
   expectUsageError("sweep --param count=10.5" + o, "whole numbers");
@@ -311,8 +312,10 @@ TEST_F(Sweep, WriteConfigThenConfigGivesTheSameCsv) {
   expectUsageError("sweep --config bad.json --out r.csv", "key 'metric' must be a string");
   write("bad.json", R"({"param": ["radius=1"], "every": "often"})");
   expectUsageError("sweep --config bad.json --out r.csv", "key 'every' must be a whole number");
+  write("bad.json", R"({"param": ["radius=1"], "sped": 2})");
+  expectUsageError("sweep --config bad.json --out r.csv", "unknown key 'sped'");
   write("bad.json", R"({"param": ["radius=1"], "speed": 2})");
-  expectUsageError("sweep --config bad.json --out r.csv", "unknown key 'speed'");
+  expectUsageError("sweep --config bad.json --out r.csv", "key 'speed' belongs to --model abm, not --model lab");
   write("bad.json", R"({"param": ["radius=1"], "radius": "wide"})");
   expectUsageError("sweep --config bad.json --out r.csv", "key 'radius' must be a number");
 }
@@ -326,8 +329,8 @@ TEST_F(Sweep, PlotHasOneSeriesPerValueOfTheSecondParameter) {
   for (const char* name : {"alignment = 0", "alignment = 0.5", "alignment = 1"})
     EXPECT_NE(svg.find(std::string("data-name=\"") + name + "\""), std::string::npos) << name;
   EXPECT_EQ(count(svg, "<polygon class=\"band\""), 3u);  // the standard deviation over seeds
-  EXPECT_NE(svg.find("Share of the largest flock against radius"), std::string::npos);
-  EXPECT_NE(svg.find("share of the largest flock (mean of the last fifth)"), std::string::npos);
+  EXPECT_NE(svg.find("Largest group's share against radius"), std::string::npos);
+  EXPECT_NE(svg.find("largest group's share (mean of the last fifth)"), std::string::npos);
   EXPECT_NE(svg.find("model lab - 120 boids - 60 steps - 2 seeds"), std::string::npos);
 
   // One parameter: one series.

@@ -1,35 +1,43 @@
 // The Flocking Lab page: flocklab's C++ engine (WebAssembly, flocklab.js) does every step and
 // every measurement; this file only wires the controls, draws and records what the user did so
-// that a Share link can replay it exactly.
+// that a Share link can replay it exactly. Models, parameters, presets and metrics all come from
+// the engine's registry (registryJson()): no model is named here. The model shown first is the
+// page's choice (<html data-model> in index.html, or ?model=NAME), else the registry's first.
 //
 // Test hook: window.flocklab (see the end of this file) lets a test drive the page
 // deterministically: `await flocklab.ready`, then `flocklab.step(n)` pauses the animation and
 // steps exactly n, `flocklab.hash()` is the state hash, and so on.
 import createFlocklab from './flocklab.js';
-import { Chart } from './charts.js';
+import { Chart, SERIES } from './charts.js';
 import { drawOverlay, makeRenderer } from './draw.js';
-import { CLI_FLAGS, LIVE, MODELS, PRESETS, PRESET_KEYS, RESTART, decimalsOf, fmt } from './params.js';
+import {
+  cliFlag, decimalsOf, fmt, hasControl, labelOf, matchingPreset, metricText, paramOf, parseObstacles, parsePointer,
+  pointerText, presetChange, sliderOf, worldOf, worldUnit,
+} from './params.js';
 import { decodeShare, encodeShare } from './share.js';
 
 const $ = (id) => document.getElementById(id);
 /** Metrics are recorded every this many steps, at the same steps as `flocklab run --every 10`. */
 const SAMPLE_EVERY = 10;
 const MAX_COUNT = 20000;
-const CSV_COLUMNS = ['step', 'polarization', 'flocks', 'largest_flock', 'largest_share', 'mean_nn_distance', 'mean_neighbors'];
+/** The metric shown as a meter (the others as figures); a key of the metric schema. */
+const METER_METRIC = 'polarization';
 
 const S = {
   m: null,               // the wasm module
   flock: null,           // the current m.Flock
-  model: 'steering',
-  count: 1500,
+  registry: null,        // registryJson(): {models, metrics}
+  models: new Map(),     // model name -> its description in the registry
+  desc: null,            // the current model's description
+  model: '',
+  preset: '',            // the preset the run started from ('' for the model's default)
+  count: 0,
   seed: '42',
   startParams: null,     // parameters at the last restart (a Share link's "params")
   params: null,          // current parameters (engine JSON keys)
-  defaults: {},          // model -> default parameters
-  presets: {},           // preset name -> parameters
-  events: [],            // live changes since the restart: [step, 'p' | 'ptr', data]
+  events: [],            // live changes since the restart: [step, 'p', {key: value}]
   samples: [],           // metrics every SAMPLE_EVERY steps: {step, x, ...metrics}
-  time: 0,               // simulated seconds since the restart (steering)
+  time: 0,               // simulated seconds since the restart (models with a time step dt)
   latest: null,          // the metrics shown
   latestStep: -1,        // the step they belong to
   running: true,
@@ -41,7 +49,8 @@ const S = {
   keyPressed: false,     // the keyboard holds the pointer
   colour: true,
   busy: false,           // replaying a shared run
-  sliders: new Map(),    // key -> {def, input, output}
+  controls: new Map(),   // key -> {spec, ui, input, output}
+  chartSeries: [],       // the charted metrics: {key, label, colour, dash}
   renderer: null,
   chart: null,
   chartDirty: true,
@@ -70,15 +79,30 @@ function showMessage(text, isError = false) {
 // ---------------------------------------------------------------------------------------------
 // The run: restart, step, live changes, pointer, recording
 
-function worldSize(params = S.params, model = S.model) {
-  return model === 'steering' ? { w: params.width, h: params.height } : { w: params.world, h: params.world };
+function worldSize(params = S.params) {
+  return worldOf(params);
 }
 
-/** Starts a new flock. Returns false (and says why) when the engine refuses the settings. */
-function restart({ model = S.model, count = S.count, seed = S.seed, params = S.params } = {}) {
+/** Does the current model have the parameter `key` (the pointer, obstacles, a time step)? */
+function has(key, desc = S.desc) {
+  return Boolean(desc && paramOf(desc, key));
+}
+
+/** The current parameters for a restart: the pointer (a press) is let go. */
+function paramsForRestart(extra = {}) {
+  const p = { ...S.params, ...extra };
+  if (has('pointer')) p.pointer = '';
+  return p;
+}
+
+/**
+ * Starts a new flock of `model` from `preset` ('' for its default) with `params` set over the
+ * preset's. Returns false (and says why) when the engine refuses the settings.
+ */
+function restart({ model = S.model, preset = S.preset, count = S.count, seed = S.seed, params = S.params } = {}) {
   let flock;
   try {
-    flock = new S.m.Flock(model, JSON.stringify(params), count, String(seed));
+    flock = new S.m.Flock(model, preset, JSON.stringify(params), count, String(seed));
   } catch (e) {
     showMessage(`Cannot start: ${errorText(e)}.`, true);
     return false;
@@ -87,6 +111,8 @@ function restart({ model = S.model, count = S.count, seed = S.seed, params = S.p
   if (S.flock) S.flock.delete();
   S.flock = flock;
   S.model = model;
+  S.desc = S.models.get(model);
+  S.preset = preset;
   S.count = count;
   S.seed = String(seed);
   S.params = JSON.parse(flock.paramsJson());
@@ -94,13 +120,13 @@ function restart({ model = S.model, count = S.count, seed = S.seed, params = S.p
   S.events = [];
   S.samples = [];
   S.time = 0;
-  S.pointer = null;
+  S.pointer = parsePointer(S.params.pointer);
   S.drag = null;
   S.keyPressed = false;
   S.latestStep = -1;
   S.shownStep = -1;
   recordSample();
-  if (modelChanged) buildSliders();
+  if (modelChanged) buildControls();
   syncControls();
   layoutStage();
   S.chartDirty = true;
@@ -114,7 +140,7 @@ function recordSample() {
   const f = S.flock;
   const m = JSON.parse(f.metricsJson());
   const step = f.stepCount();
-  S.samples.push({ step, x: S.model === 'steering' ? S.time : step, ...m });
+  S.samples.push({ step, x: has('dt') ? S.time : step, ...m });
   S.latest = m;
   S.latestStep = step;
   S.chartDirty = true;
@@ -128,7 +154,7 @@ function advance(n) {
     const s = f.stepCount();
     const k = Math.min(n, SAMPLE_EVERY - (s % SAMPLE_EVERY));
     f.step(k);
-    if (S.model === 'steering') S.time += k * S.params.dt;
+    if (has('dt')) S.time += k * S.params.dt;
     n -= k;
     S.speed.steps += k;
     if ((s + k) % SAMPLE_EVERY === 0) recordSample();
@@ -146,49 +172,36 @@ function currentMetrics() {
 }
 
 /** Records a live change so a Share link can replay it; changes at one step are merged. */
-function record(kind, data) {
+function record(delta) {
   const s = S.flock.stepCount();
-  for (let i = S.events.length - 1; i >= 0 && S.events[i][0] === s; i--) {
-    if (S.events[i][1] === kind) {
-      S.events[i][2] = kind === 'p' ? { ...S.events[i][2], ...data } : data;
-      return;
-    }
-  }
-  S.events.push([s, kind, kind === 'p' ? { ...data } : data]);
+  const last = S.events[S.events.length - 1];
+  if (last && last[0] === s) Object.assign(last[2], JSON.parse(JSON.stringify(delta)));
+  else S.events.push([s, 'p', JSON.parse(JSON.stringify(delta))]);
 }
 
 /** Changes parameters live. Returns false (and says why) when the engine refuses them. */
-function setLive(delta) {
+function setLive(delta, { quiet = false } = {}) {
   try {
     S.flock.setParams(JSON.stringify(delta));
   } catch (e) {
     showMessage(errorText(e), true);
-    syncSliders();
+    syncControlValues();
     return false;
   }
-  Object.assign(S.params, JSON.parse(JSON.stringify(delta)));
-  record('p', delta);
+  S.params = JSON.parse(S.flock.paramsJson());
+  record(delta);
+  S.pointer = parsePointer(S.params.pointer);
   S.dirty = true;
-  showMessage('');
-  syncSliders();
+  if (!quiet) showMessage('');
+  syncControlValues();
   syncPreset();
   syncCli();
   return true;
 }
 
-/** Sets the pointer (steering only): mode 'off', 'food' or 'predator' at world (x, y). */
+/** Sets the pointer (models with a `pointer` parameter): mode 'off', 'food' or 'predator' at world (x, y). */
 function setPointer(mode, x, y) {
-  try {
-    S.flock.setPointer(mode, x, y);
-  } catch (e) {
-    showMessage(errorText(e), true);
-    return false;
-  }
-  record('ptr', [mode, x, y]);
-  S.pointer = mode === 'off' ? null : { mode, x, y };
-  S.dirty = true;
-  syncCli();
-  return true;
+  return setLive({ pointer: pointerText(mode, x, y) }, { quiet: true });
 }
 
 function setRunning(on) {
@@ -218,12 +231,12 @@ function render() {
   const world = worldSize();
   S.renderer.draw(frameOf(S.flock, world, triangleSize()));
   const overlay = $('overlay');
-  const showCursor = S.model === 'steering' && S.cursor && overlay.matches(':focus-visible');
+  const showCursor = hasTools() && S.cursor && overlay.matches(':focus-visible');
   drawOverlay(overlay, {
     world,
     dpr: window.devicePixelRatio || 1,
-    walls: S.model === 'steering' && S.params.edges === 'walls',
-    obstacles: S.model === 'steering' ? S.params.obstacles : [],
+    walls: S.params.edges === 'walls',
+    obstacles: parseObstacles(S.params.obstacle),
     pointer: S.pointer,
     cursor: showCursor ? S.cursor : null,
     cursorRadius: showCursor && S.tool === 'obstacle' ? obstacleRadius() : 0,
@@ -257,24 +270,25 @@ function updateReadouts() {
   if (step !== S.shownStep) {
     S.shownStep = step;
     $('stat-step').textContent = step.toLocaleString('en-US');
-    $('stat-time').textContent = S.model === 'steering' ? `${fmt(S.time, 1)} s` : '–';
+    $('stat-time').textContent = has('dt') ? `${fmt(S.time, 1)} s` : '–';
     $('stat-hash').textContent = f.hash();
     if ($('cli').closest('details').open) syncCli();
   }
   const m = S.running ? S.latest : currentMetrics();
   if (m) {
-    $('order-value').textContent = m.polarization.toFixed(3);
-    $('order-fill').style.width = `${(100 * Math.min(1, Math.max(0, m.polarization))).toFixed(1)}%`;
-    $('order-meter').setAttribute('aria-valuenow', m.polarization.toFixed(3));
-    $('m-flocks').textContent = String(m.flocks);
-    $('m-largest').textContent = `${m.largest_flock} (${Math.round(100 * m.largest_share)}%)`;
-    $('m-nn').textContent = `${fmt(m.mean_nn_distance, 2)} ${S.model === 'steering' ? 'px' : 'units'}`;
-    $('m-neigh').textContent = fmt(m.mean_neighbors, 1);
-    $('badge').textContent = `Order ${m.polarization.toFixed(2)} · largest ${Math.round(100 * m.largest_share)}%`;
+    const order = m[METER_METRIC];
+    $('order-value').textContent = order.toFixed(3);
+    $('order-fill').style.width = `${(100 * Math.min(1, Math.max(0, order))).toFixed(1)}%`;
+    $('order-meter').setAttribute('aria-valuenow', order.toFixed(3));
+    for (const metric of S.registry.metrics) {
+      if (metric.key === METER_METRIC) continue;
+      $(`m-${metric.key}`).textContent = metricText(metric, m[metric.key], S.desc);
+    }
+    $('badge').textContent = S.chartSeries.map((s) => `${s.label} ${m[s.key].toFixed(2)}`).join(' · ');
   }
   if (S.chartDirty) {
     S.chart.fit();
-    S.chart.draw(S.samples, S.model === 'steering' ? 'simulated time (s)' : 'step');
+    S.chart.draw(S.samples, has('dt') ? 'simulated time (s)' : 'step', S.chartSeries);
     S.chartDirty = false;
   }
 }
@@ -312,87 +326,161 @@ function frame(now) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Controls
+// Controls, built from the registry
 
-function buildSliders() {
-  $('rules-sliders').replaceChildren();
-  $('sliders').replaceChildren();
-  S.sliders.clear();
-  MODELS[S.model].groups.forEach((group, index) => {
-    // The first group (the rules) goes into the "Model and rules" panel; the others get their own.
-    let container = $('rules-sliders');
-    if (index > 0) {
-      container = document.createElement('fieldset');
-      container.className = 'panel';
-      const legend = document.createElement('legend');
-      legend.textContent = group.title;
-      container.append(legend);
-      $('sliders').append(container);
-    }
-    if (group.note) {
-      const note = document.createElement('p');
-      note.className = 'help';
-      note.textContent = group.note;
-      container.append(note);
-    }
-    for (const def of group.params) {
-      const id = `p-${def.key}`;
-      const wrap = document.createElement('div');
-      wrap.className = `slider${def.apply === RESTART ? ' restart' : ''}`;
-      const head = document.createElement('div');
-      head.className = 'slider-head';
-      const label = document.createElement('label');
-      label.htmlFor = id;
-      label.textContent = def.label;
-      const output = document.createElement('output');
-      output.htmlFor = id;
-      output.id = `${id}-out`;
-      head.append(label, output);
-      const input = document.createElement('input');
-      Object.assign(input, { type: 'range', id, min: def.min, max: def.max, step: def.step });
-      input.setAttribute('aria-describedby', output.id);
-      input.addEventListener('input', () => onSlider(def, input, false));
-      input.addEventListener('change', () => onSlider(def, input, true));
-      wrap.append(head, input);
-      container.append(wrap);
-      S.sliders.set(def.key, { def, input, output });
-    }
-  });
+/** Does the current model have anything to do with a press on the canvas? */
+function hasTools() {
+  return has('pointer') || has('obstacle');
 }
 
-function describe(def, value) {
-  if (def.describe) return def.describe(value);
-  if (!def.unit) return fmt(value, 3);
-  return def.unit === '°' ? `${fmt(value, 3)}°` : `${fmt(value, 3)} ${def.unit}`;
+/** The control of one parameter: a slider (number), checkbox (switch) or select (choice). */
+function makeControl(spec) {
+  const id = `p-${spec.key}`;
+  const wrap = document.createElement('div');
+  const help = document.createElement('p');
+  help.className = 'param-help';
+  help.id = `${id}-help`;
+  help.textContent = spec.help;  // the World panel says once that its controls restart (↻)
+  const label = document.createElement('label');
+  label.htmlFor = id;
+  let input, output = null, ui = null;
+  if (spec.kind === 'number') {
+    ui = sliderOf(spec);
+    wrap.className = `slider${spec.live ? '' : ' restart'}`;
+    const head = document.createElement('div');
+    head.className = 'slider-head';
+    label.textContent = ui.label;
+    output = document.createElement('output');
+    output.htmlFor = id;
+    output.id = `${id}-out`;
+    head.append(label, output);
+    input = document.createElement('input');
+    Object.assign(input, { type: 'range', id, min: ui.min, max: ui.max, step: ui.step });
+    input.setAttribute('aria-describedby', `${output.id} ${help.id}`);
+    input.addEventListener('input', () => onControl(spec, false));
+    input.addEventListener('change', () => onControl(spec, true));
+    wrap.append(head, input, help);
+  } else if (spec.kind === 'switch') {
+    wrap.className = `switch${spec.live ? '' : ' restart'}`;
+    input = document.createElement('input');
+    Object.assign(input, { type: 'checkbox', id });
+    input.setAttribute('aria-describedby', help.id);
+    label.className = 'check';
+    label.append(input, ` ${labelOf(spec)}`);
+    input.addEventListener('change', () => onControl(spec, true));
+    wrap.append(label, help);
+  } else {
+    wrap.className = `field choice${spec.live ? '' : ' restart'}`;
+    label.textContent = labelOf(spec);
+    input = document.createElement('select');
+    input.id = id;
+    input.setAttribute('aria-describedby', help.id);
+    for (const c of spec.choices ?? []) input.append(new Option(c, c));
+    input.addEventListener('change', () => onControl(spec, true));
+    wrap.append(label, input, help);
+  }
+  S.controls.set(spec.key, { spec, ui, input, output });
+  return wrap;
 }
 
-function onSlider(def, input, committed) {
+/**
+ * The model's controls: its live parameters in the "Model and rules" panel, those that restart
+ * the flock in a panel of their own; presets in the preset menu; the canvas tools its
+ * parameters ask for.
+ */
+function buildControls() {
+  const d = S.desc;
+  S.controls.clear();
+  const live = d.params.filter((p) => hasControl(p) && p.live);
+  const fixed = d.params.filter((p) => hasControl(p) && !p.live);
+  $('rules-sliders').replaceChildren(...live.map(makeControl));
+  const panels = [];
+  if (fixed.length) {
+    const panel = document.createElement('fieldset');
+    panel.className = 'panel';
+    panel.id = 'restart-panel';
+    const legend = document.createElement('legend');
+    legend.textContent = 'World';
+    const note = document.createElement('p');
+    note.className = 'help';
+    note.textContent = 'These restart the flock (↻) with the same seed.';
+    panel.append(legend, note, ...fixed.map(makeControl));
+    panels.push(panel);
+  }
+  $('sliders').replaceChildren(...panels);
+  const preset = $('preset');
+  preset.replaceChildren(...d.presets.map((p) => {
+    const o = new Option(p.name.charAt(0).toUpperCase() + p.name.slice(1), p.name);
+    o.title = p.summary;
+    return o;
+  }));
+  const custom = new Option('Custom', '');
+  custom.disabled = true;
+  preset.append(custom);
+  $('preset-field').hidden = d.presets.length === 0;
+  $('model-summary').textContent = `${d.title.charAt(0).toUpperCase()}${d.title.slice(1)}: ${d.summary}.`;
+  const unit = d.count_unit || 'boids';
+  $('count-label').textContent = unit.charAt(0).toUpperCase() + unit.slice(1);
+  for (const el of document.querySelectorAll('[data-needs]')) el.hidden = !has(el.dataset.needs);
+  const tool = document.querySelector(`input[name="tool"][value="${S.tool}"]`);
+  if (!tool || tool.closest('[data-needs]').hidden) {
+    const first = [...document.querySelectorAll('input[name="tool"]')].find((r) => !r.closest('[data-needs]').hidden);
+    if (first) {
+      first.checked = true;
+      S.tool = first.value;
+    }
+  }
+  $('obstacle-size-out').textContent = `${$('obstacle-size').value} ${worldUnit(d)}`;
+}
+
+/** The value a control shows now, in engine units. */
+function controlValue({ spec, ui, input }) {
+  if (spec.kind === 'number') {
+    const raw = Number(Number(input.value).toFixed(decimalsOf(ui.step)));
+    return ui.fromSlider(raw);
+  }
+  return spec.kind === 'switch' ? input.checked : input.value;
+}
+
+function describe(spec, value) {
+  const c = S.controls.get(spec.key);
+  if (c && c.ui) return c.ui.describe(value);
+  return String(value);
+}
+
+function onControl(spec, committed) {
   if (S.busy) return;
-  const raw = Number(Number(input.value).toFixed(decimalsOf(def.step)));
-  const value = def.fromSlider ? def.fromSlider(raw) : raw;
-  const { output } = S.sliders.get(def.key);
-  output.textContent = describe(def, value);
-  if (def.apply === LIVE) {
-    if (S.params[def.key] !== value) setLive({ [def.key]: value });
-  } else if (committed && S.params[def.key] !== value) {
-    if (restart({ params: { ...S.params, [def.key]: value } })) showMessage(`Restarted with ${def.label.toLowerCase()} ${describe(def, value)}.`);
-    else syncSliders();
+  const c = S.controls.get(spec.key);
+  const value = controlValue(c);
+  if (c.output) c.output.textContent = describe(spec, value);
+  if (S.params[spec.key] === value) return;
+  if (spec.live) {
+    setLive({ [spec.key]: value });
+  } else if (committed) {
+    const label = spec.kind === 'number' ? c.ui.label : labelOf(spec);
+    const text = spec.kind === 'switch' ? (value ? 'on' : 'off') : describe(spec, value);
+    if (restart({ params: paramsForRestart({ [spec.key]: value }) })) showMessage(`Restarted with ${label.toLowerCase()} ${text} (same seed).`);
+    else syncControlValues();
   }
 }
 
-function syncSliders() {
-  for (const { def, input, output } of S.sliders.values()) {
-    const value = S.params[def.key];
-    input.value = String(def.toSlider ? def.toSlider(value) : value);
-    output.textContent = describe(def, value);
+function syncControlValues() {
+  for (const { spec, ui, input, output } of S.controls.values()) {
+    const value = S.params[spec.key];
+    if (spec.kind === 'number') {
+      input.value = String(ui.toSlider(value));
+      output.textContent = ui.describe(value);
+    } else if (spec.kind === 'switch') {
+      input.checked = value === true;
+    } else {
+      input.value = value;
+    }
   }
 }
 
 function syncPreset() {
-  const select = $('preset');
-  if (S.model !== 'steering') return;
-  const match = PRESETS.find((name) => PRESET_KEYS.every((k) => S.presets[name][k] === S.params[k]));
-  select.value = match ?? '';
+  if (!S.desc.presets.length) return;
+  $('preset').value = matchingPreset(S.desc, S.params);
 }
 
 function obstacleRadius() {
@@ -400,19 +488,13 @@ function obstacleRadius() {
 }
 
 function syncControls() {
-  const steering = S.model === 'steering';
   $('model').value = S.model;
   $('count').value = String(S.count);
   $('seed').value = S.seed;
-  $('preset-field').hidden = !steering;
-  $('edges-field').hidden = !steering;
-  $('press-panel').hidden = !steering;
-  $('press-none').hidden = steering;
-  $('stat-time-item').hidden = !steering;
-  if (steering) {
-    for (const r of document.querySelectorAll('input[name="edges"]')) r.checked = r.value === S.params.edges;
-  }
-  syncSliders();
+  $('press-panel').hidden = !hasTools();
+  $('press-none').hidden = hasTools();
+  $('stat-time-item').hidden = !has('dt');
+  syncControlValues();
   syncPreset();
   syncHint();
   syncCli();
@@ -420,11 +502,13 @@ function syncControls() {
 
 function syncHint() {
   const hint = $('press-hint');
-  if (S.model !== 'steering') hint.textContent = 'The lab model has no pointer: change the rules with the sliders.';
-  else if (S.tool === 'obstacle') hint.textContent = `Click the canvas to place an obstacle (radius ${obstacleRadius()} px).`;
-  else if (S.tool === 'food') hint.textContent = 'Press or drag on the canvas to drop food: boids within 160 px gather. Release to take it away.';
-  else hint.textContent = 'Press or drag on the canvas to be a predator: boids within 160 px flee. Release to leave.';
-  $('overlay').style.cursor = S.model !== 'steering' ? 'default' : 'crosshair';
+  const unit = worldUnit(S.desc);
+  const reach = 'within 160 px';
+  if (!hasTools()) hint.textContent = `This model has no pointer or obstacles: change its parameters with the sliders.`;
+  else if (S.tool === 'obstacle') hint.textContent = `Click the canvas to place an obstacle (radius ${obstacleRadius()} ${unit}).`;
+  else if (S.tool === 'food') hint.textContent = `Press or drag on the canvas to drop food: boids ${reach} gather. Release to take it away.`;
+  else hint.textContent = `Press or drag on the canvas to be a predator: boids ${reach} flee. Release to leave.`;
+  $('overlay').style.cursor = hasTools() ? 'crosshair' : 'default';
 }
 
 /**
@@ -432,27 +516,45 @@ function syncHint() {
  * when the live changes are anything else.
  */
 function pointerFlag(events, steps) {
-  if (!events.length || events.length > 2 || events.some((e) => e[1] !== 'ptr')) return null;
-  const [[from, , [mode, x, y]], off] = events;
-  if (mode === 'off' || (off && off[2][0] !== 'off')) return null;
-  return `${mode}:${x},${y}@${from}-${off ? off[0] : Math.max(steps, from)}`;
+  if (!events.length || events.length > 2) return null;
+  if (events.some((e) => Object.keys(e[2]).length !== 1 || !('pointer' in e[2]))) return null;
+  const [[from, , { pointer }], off] = events;
+  if (!pointer || pointer.includes('@') || (off && off[2].pointer !== '')) return null;
+  return `${pointer}@${from}-${off ? off[0] : Math.max(steps, from + 1)}`;
+}
+
+/** A text with its numbers in exponent form (the engine writes 600 as 6e+02) written plainly: same values. */
+function plainNumbers(text) {
+  return text.replace(/[-+]?\d+(\.\d+)?e[-+]?\d+/g, (n) => String(Number(n)));
+}
+
+/** The registry's values of a preset ('' for the model's defaults). */
+function presetValues(desc, preset) {
+  const p = desc.presets.find((x) => x.name === preset);
+  return p ? p.params : Object.fromEntries(desc.params.map((s) => [s.key, s.default]));
 }
 
 /**
  * `flocklab run` arguments that reproduce the current run, or null when it had live changes
  * the command line cannot replay (anything but one press of the pointer held in one place).
+ * Each parameter that differs from the run's preset becomes its flag (`--` + key, '_' -> '-').
  */
 function cliArgs(steps = S.flock.stepCount()) {
-  const args = ['run', '--model', S.model, '--count', String(S.count), '--seed', S.seed, '--steps', String(steps)];
-  const d = S.defaults[S.model];
-  for (const [key, value] of Object.entries(S.startParams)) {
-    if (key === 'edges') { if (value !== d.edges) args.push('--edges', value); continue; }
-    if (key === 'obstacles') { for (const o of value) args.push('--obstacle', o.join(',')); continue; }
-    if (value !== d[key] && CLI_FLAGS[key]) args.push(CLI_FLAGS[key], String(value));
+  const args = ['run', '--model', S.model];
+  if (S.preset) args.push('--preset', S.preset);
+  args.push('--count', String(S.count), '--seed', S.seed, '--steps', String(steps));
+  const base = presetValues(S.desc, S.preset);
+  for (const spec of S.desc.params) {
+    const value = S.startParams[spec.key];
+    if (JSON.stringify(value) === JSON.stringify(base[spec.key])) continue;
+    const flag = cliFlag(spec.key);
+    if (spec.kind === 'switch') args.push(value ? flag : `${flag}=false`);
+    else if (spec.kind === 'text_list') for (const item of value) args.push(flag, plainNumbers(String(item)));
+    else args.push(flag, plainNumbers(String(value)));
   }
   if (S.events.length) {
     const pointer = pointerFlag(S.events, steps);
-    if (!pointer) return null;
+    if (!pointer || S.startParams.pointer) return null;
     args.push('--pointer', pointer);
   }
   args.push('--hash');
@@ -485,7 +587,7 @@ function onRestart() {
   if (S.busy) return;
   const cs = readCountAndSeed();
   if (!cs) return;
-  if (restart({ ...cs, params: S.params })) {
+  if (restart({ ...cs, params: paramsForRestart() })) {
     if (cs.count > 5000) showMessage(`${cs.count.toLocaleString('en-US')} boids: each step takes a while in the browser; drawing keeps up.`);
   }
 }
@@ -500,14 +602,19 @@ function worldPoint(e) {
 }
 
 function placeObstacle(x, y) {
-  const obstacles = [...S.params.obstacles, [x, y, obstacleRadius()]];
-  if (setLive({ obstacles })) showMessage(`Obstacle ${obstacles.length} placed at (${x}, ${y}).`);
+  const obstacle = [...S.params.obstacle, `${x},${y},${obstacleRadius()}`];
+  if (setLive({ obstacle })) showMessage(`Obstacle ${obstacle.length} placed at (${x}, ${y}).`);
+}
+
+/** Whether the current tool can be used: the model has its parameter. */
+function toolUsable() {
+  return has(S.tool === 'obstacle' ? 'obstacle' : 'pointer');
 }
 
 function wireCanvas() {
   const overlay = $('overlay');
   overlay.addEventListener('pointerdown', (e) => {
-    if (S.busy || S.model !== 'steering' || (e.pointerType === 'mouse' && e.button !== 0)) return;
+    if (S.busy || !toolUsable() || (e.pointerType === 'mouse' && e.button !== 0)) return;
     const { x, y } = worldPoint(e);
     if (S.tool === 'obstacle') {
       placeObstacle(x, y);
@@ -537,7 +644,7 @@ function wireCanvas() {
 
   // Keyboard: arrows move a cursor, Enter/Space press and release (or place an obstacle).
   overlay.addEventListener('keydown', (e) => {
-    if (S.busy || S.model !== 'steering') return;
+    if (S.busy || !toolUsable()) return;
     const { w, h } = worldSize();
     if (!S.cursor) S.cursor = { x: Math.round(w / 2), y: Math.round(h / 2) };
     const d = e.shiftKey ? 50 : 10;
@@ -589,12 +696,13 @@ function fileStem() {
   return `flocklab-${S.model}-n${S.count}-seed${S.seed}-step${S.flock.stepCount()}`;
 }
 
-/** The metrics so far as CSV, with the columns of `flocklab run --metrics-out`. */
+/** The metrics so far as CSV, with the columns of `flocklab run --metrics-out` (step, then the schema's). */
 function metricsCsv() {
+  const columns = ['step', ...S.registry.metrics.map((m) => m.key)];
   const rows = S.samples.map((s) => s);
   const step = S.flock.stepCount();
   if (!rows.length || rows[rows.length - 1].step !== step) rows.push({ step, ...currentMetrics() });
-  return `${CSV_COLUMNS.join(',')}\n${rows.map((r) => CSV_COLUMNS.map((c) => String(r[c])).join(',')).join('\n')}\n`;
+  return `${columns.join(',')}\n${rows.map((r) => columns.map((c) => String(r[c])).join(',')).join('\n')}\n`;
 }
 
 /** The canvas as the user sees it (boids and overlay) on one 2D canvas. */
@@ -619,7 +727,7 @@ function canvasPng() {
 function shareUrl() {
   const base = location.href.split('#')[0];
   return `${base}#${encodeShare({
-    model: S.model, count: S.count, seed: S.seed, params: S.startParams,
+    model: S.model, preset: S.preset, count: S.count, seed: S.seed, params: S.startParams,
     at: S.flock.stepCount(), events: S.events,
   })}`;
 }
@@ -640,6 +748,26 @@ async function onShare() {
   }
 }
 
+/**
+ * Chooses a preset: its values of the live parameters apply to the running flock; when it
+ * differs in a parameter that needs a restart (a world's size), the flock restarts from it with
+ * the preset's count and the same seed.
+ */
+function onPreset(name) {
+  if (S.busy || !name) return;
+  const preset = S.desc.presets.find((p) => p.name === name);
+  const { live, restart: needsRestart } = presetChange(S.desc, preset, S.params);
+  const title = $('preset').selectedOptions[0].textContent;
+  if (needsRestart) {
+    const params = has('pointer') ? { pointer: '' } : {};
+    if (restart({ preset: name, count: preset.count, params })) {
+      showMessage(`Preset ${title}: restarted with ${preset.count} ${S.desc.count_unit || 'boids'} (same seed).`);
+    } else syncPreset();
+    return;
+  }
+  if (Object.keys(live).length && setLive(live)) showMessage(`Preset ${title}: its values now apply to this flock.`);
+}
+
 function wireControls() {
   $('run').addEventListener('click', () => setRunning(!S.running));
   $('step').addEventListener('click', () => {
@@ -653,14 +781,9 @@ function wireControls() {
   $('model').addEventListener('change', (e) => {
     if (S.busy) return;
     const model = e.target.value;
-    if (!restart({ model, count: MODELS[model].defaultCount, params: S.defaults[model] })) e.target.value = S.model;
+    if (!restart({ model, preset: '', count: S.models.get(model).default_count, params: {} })) e.target.value = S.model;
   });
-  $('preset').addEventListener('change', (e) => {
-    if (S.busy || !e.target.value) return;
-    const p = S.presets[e.target.value];
-    setLive(Object.fromEntries(PRESET_KEYS.map((k) => [k, p[k]])));
-    showMessage(`Preset ${e.target.selectedOptions[0].textContent}: its rules now apply to this flock.`);
-  });
+  $('preset').addEventListener('change', (e) => onPreset(e.target.value));
   for (const id of ['count', 'seed']) {
     $(id).addEventListener('keydown', (e) => { if (e.key === 'Enter') onRestart(); });
   }
@@ -669,12 +792,6 @@ function wireControls() {
     $('seed').value = String(words[0]);
     onRestart();
   });
-  for (const r of document.querySelectorAll('input[name="edges"]')) {
-    r.addEventListener('change', () => {
-      if (S.busy || !r.checked || r.value === S.params.edges) return;
-      if (restart({ params: { ...S.params, edges: r.value } })) showMessage(`Restarted with ${r.value === 'walls' ? 'walls' : 'wrap-around edges'} (same seed).`);
-    });
-  }
   for (const r of document.querySelectorAll('input[name="tool"]')) {
     r.addEventListener('change', () => {
       if (r.checked) S.tool = r.value;
@@ -683,16 +800,16 @@ function wireControls() {
     });
   }
   $('obstacle-size').addEventListener('input', (e) => {
-    $('obstacle-size-out').textContent = `${e.target.value} px`;
+    $('obstacle-size-out').textContent = `${e.target.value} ${worldUnit(S.desc)}`;
     syncHint();
   });
   $('obstacle-undo').addEventListener('click', () => {
-    if (S.busy || !S.params.obstacles.length) return;
-    setLive({ obstacles: S.params.obstacles.slice(0, -1) });
+    if (S.busy || !S.params.obstacle?.length) return;
+    setLive({ obstacle: S.params.obstacle.slice(0, -1) });
   });
   $('obstacle-clear').addEventListener('click', () => {
-    if (S.busy || !S.params.obstacles.length) return;
-    setLive({ obstacles: [] });
+    if (S.busy || !S.params.obstacle?.length) return;
+    setLive({ obstacle: [] });
   });
   $('colour').addEventListener('change', (e) => { S.colour = e.target.checked; render(); });
   $('share').addEventListener('click', onShare);
@@ -727,10 +844,9 @@ async function openShared(run) {
         await nextFrame();
       }
     };
-    for (const [step, kind, data] of run.events) {
+    for (const [step, , data] of run.events) {
       await goTo(step);
-      const ok = kind === 'p' ? setLive(data) : setPointer(data[0], data[1], data[2]);
-      if (!ok) return false;
+      if (!setLive(data, { quiet: true })) return false;
     }
     await goTo(run.at);
   } finally {
@@ -762,6 +878,54 @@ function useRenderer(renderer) {
   }, { once: true });
 }
 
+/** Takes in the registry: the model menu, the metric figures, the chart's legend, the About list. */
+function loadRegistry(registry) {
+  S.registry = registry;
+  S.models = new Map(registry.models.map((m) => [m.name, m]));
+  $('model').replaceChildren(...registry.models.map((m) => new Option(`${m.name}: ${m.title}`, m.name)));
+  const meter = registry.metrics.find((m) => m.key === METER_METRIC);
+  $('order-label').textContent = meter ? `Order (${meter.label})` : 'Order';
+  if (meter) $('order-meter').title = meter.description;
+  $('figures').replaceChildren(...registry.metrics.filter((m) => m.key !== METER_METRIC).map((m) => {
+    const div = document.createElement('div');
+    div.title = m.description;
+    const dt = document.createElement('dt');
+    dt.textContent = m.label.charAt(0).toUpperCase() + m.label.slice(1);
+    const dd = document.createElement('dd');
+    dd.id = `m-${m.key}`;
+    dd.textContent = '–';
+    div.append(dt, dd);
+    return div;
+  }));
+  S.chartSeries = SERIES.filter((s) => registry.metrics.some((m) => m.key === s.key)).map((s) => {
+    const m = registry.metrics.find((x) => x.key === s.key);
+    return { ...s, label: m.label.charAt(0).toUpperCase() + m.label.slice(1) };
+  });
+  $('legend').replaceChildren(...S.chartSeries.map((s) => {
+    const li = document.createElement('li');
+    const swatch = document.createElement('span');
+    swatch.className = `swatch${s.dash.length ? ' dashed' : ''}`;
+    swatch.style.setProperty('--c', s.colour);
+    li.append(swatch, s.label);
+    return li;
+  }));
+  $('chart').setAttribute('aria-label', `Chart of ${S.chartSeries.map((s) => s.label.toLowerCase()).join(' and ')} over time`);
+  $('about-models').replaceChildren(...registry.models.flatMap((m) => {
+    const dt = document.createElement('dt');
+    dt.textContent = m.name;
+    const dd = document.createElement('dd');
+    dd.textContent = `${m.title.charAt(0).toUpperCase()}${m.title.slice(1)}: ${m.summary}.` +
+      (m.presets.length ? ` Presets: ${m.presets.map((p) => `${p.name} (${p.summary})`).join('; ')}.` : '');
+    return [dt, dd];
+  }));
+}
+
+/** The model shown first: ?model=NAME, else the page's <html data-model>, else the registry's first. */
+function firstModel(asked) {
+  for (const name of [asked, document.documentElement.dataset.model]) if (name && S.models.has(name)) return name;
+  return S.registry.models[0].name;
+}
+
 async function init() {
   S.chart = new Chart($('chart'));
   try {
@@ -772,8 +936,7 @@ async function init() {
     return { ok: false, error: errorText(e) };
   }
   $('version').textContent = `flocklab ${S.m.version()} (WebAssembly)`;
-  S.defaults = { steering: JSON.parse(S.m.presetJson('flock')), lab: JSON.parse(S.m.labDefaultsJson()) };
-  for (const name of PRESETS) S.presets[name] = JSON.parse(S.m.presetJson(name));
+  loadRegistry(JSON.parse(S.m.registryJson()));
   const query = new URLSearchParams(location.search);
   // ?paused=1 starts paused (for tests and for embedding); ?renderer=webgl or webgl-noaa draws
   // with WebGL2 instead of canvas 2D (falling back to canvas 2D where it is missing; see draw.js).
@@ -783,7 +946,7 @@ async function init() {
   wireControls();
   wireCanvas();
 
-  const shared = decodeShare(location.hash.slice(1));
+  const shared = decodeShare(location.hash.slice(1), [...S.models.keys()]);
   let ok = true;
   let error;
   if (shared && !shared.error) {
@@ -793,7 +956,10 @@ async function init() {
     ok = false;
     error = shared.error;
   }
-  if (!S.flock) restart({ model: 'steering', count: MODELS.steering.defaultCount, seed: '42', params: S.defaults.steering });
+  if (!S.flock) {
+    const model = firstModel(query.get('model'));
+    restart({ model, preset: '', count: S.models.get(model).default_count, seed: '42', params: {} });
+  }
   if (!ok) showMessage(error, true);
   $('loading').hidden = true;
   S.speed.since = performance.now();
@@ -809,8 +975,8 @@ const ready = init().catch((e) => {
 // ---------------------------------------------------------------------------------------------
 // Test hook: deterministic control for tests and scripts (not needed by the page itself).
 
-function benchFlock({ model = 'steering', count = 1500, seed = '1', warmup = 0 }) {
-  const f = new S.m.Flock(model, '{}', count, String(seed));
+function benchFlock({ model = S.model, count = 1500, seed = '1', warmup = 0 }) {
+  const f = new S.m.Flock(model, '', '{}', count, String(seed));
   if (warmup) f.step(warmup);
   return f;
 }
@@ -839,13 +1005,18 @@ window.flocklab = {
   samples: () => S.samples.map((s) => ({ ...s })),
   events: () => JSON.parse(JSON.stringify(S.events)),
   setParams: (delta) => setLive(delta),
-  setPointer: (mode, x, y) => setPointer(mode, x, y),
+  /** The registry as the page read it: {models, metrics}. */
+  registry: () => JSON.parse(JSON.stringify(S.registry)),
+  /** The models offered in the page's model menu, in order. */
+  modelMenu: () => [...$('model').options].map((o) => o.value),
+  preset: () => S.preset,
   restart: (opts) => restart(opts),
   shareUrl,
   cliArgs,
   metricsCsv,
   message: () => $('message').textContent,
-  presetJson: (name) => S.m.presetJson(name),
+  /** The parameters of a model's preset in the registry. */
+  presetParams: (name, model = S.model) => ({ ...S.models.get(model).presets.find((p) => p.name === name).params }),
   renderer: () => S.renderer.name,
   /** Mean ms per running frame: stepping, drawing, readouts, and idle between frames; resets. */
   frameCost() {
@@ -864,9 +1035,9 @@ window.flocklab = {
   },
   positions: () => ({ x: Array.from(S.flock.x()), y: Array.from(S.flock.y()) }),
   /** Simulated steps per second of a fresh flock (optionally drawing every step on the page's canvas). */
-  bench({ model = 'steering', count = 1500, steps = 100, warmup = 0, draw = false, seed = '1' } = {}) {
+  bench({ model = S.model, count = 1500, steps = 100, warmup = 0, draw = false, seed = '1' } = {}) {
     const f = benchFlock({ model, count, seed, warmup });
-    const world = model === 'steering' ? { w: 900, h: 560 } : { w: 100, h: 100 };
+    const world = worldOf(JSON.parse(f.paramsJson()));
     const size = triangleSize();
     const t0 = performance.now();
     for (let i = 0; i < steps; i++) {
@@ -887,7 +1058,7 @@ window.flocklab = {
     canvas.height = 560;
     const r = makeRenderer(canvas, renderer);
     const f = benchFlock({ count, seed, warmup });
-    const frameData = frameOf(f, { w: 900, h: 560 }, 9);
+    const frameData = frameOf(f, worldOf(JSON.parse(f.paramsJson())), 9);
     const times = [];
     for (let i = 0; i < frames + 3; i++) {
       const t0 = performance.now();

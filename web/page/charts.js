@@ -1,9 +1,10 @@
-// The live chart: polarization (order) and the largest group's share over time, both in [0, 1],
-// on one pair of labelled axes. Drawn on a 2D canvas at the device's pixel ratio.
+// The live chart: metrics in [0, 1] (the page charts polarization and the largest group's share)
+// over time, on one pair of labelled axes. Drawn on a 2D canvas at the device's pixel ratio.
 
+/** The metric keys charted, with their line styles; their labels come from the metric schema. */
 export const SERIES = [
-  { key: 'polarization', label: 'Order (polarization)', colour: '#2f6fdf', dash: [] },
-  { key: 'largest_share', label: "Largest group's share", colour: '#1f9a56', dash: [6, 4] },
+  { key: 'polarization', colour: '#2f6fdf', dash: [] },
+  { key: 'largest_share', colour: '#1f9a56', dash: [6, 4] },
 ];
 
 /** A "nice" tick step (1, 2 or 5 times a power of ten) giving about `count` ticks over `span`. */
@@ -37,9 +38,10 @@ export class Chart {
   }
 
   /**
-   * samples: [{x, polarization, largest_share}] in order of x; xLabel: the x axis' title.
+   * samples: [{x, ...metrics}] in order of x; xLabel: the x axis' title; series: those of SERIES
+   * to draw.
    */
-  draw(samples, xLabel) {
+  draw(samples, xLabel, series = SERIES) {
     const { ctx, canvas } = this;
     const dpr = window.devicePixelRatio || 1;
     const W = canvas.width, H = canvas.height;
@@ -110,7 +112,7 @@ export class Chart {
     ctx.rect(left, top - 2, pw + 1, ph + 4);
     ctx.clip();
     const stride = Math.max(1, Math.floor(samples.length / (pw * dpr)));
-    for (const s of SERIES) {
+    for (const s of series) {
       ctx.strokeStyle = s.colour;
       ctx.lineWidth = 2;
       ctx.setLineDash(s.dash);

@@ -1,92 +1,36 @@
-// The parameters of the two models as the page shows them: one slider per parameter, in the
-// order and with the ranges a person can usefully explore. The engine's own JSON keys are used
-// throughout (src/io/params_json.cpp); values are only displayed and passed on, never computed with.
+// The page's reading of the engine's model registry (registryJson(), src/io/params_json.cpp):
+// labels, slider ranges, value texts, command-line flags and presets, worked out from each
+// parameter's description, so the page names no model. A few presentation choices are keyed by
+// a parameter's key or unit, never by a model: the world's size (`world`, or `width` and
+// `height`), simulated time (`dt`, in s), the canvas tools (`pointer`, `obstacle`).
 
-/** How a change of a parameter reaches the engine: live (setParams) or by restarting the flock. */
-export const LIVE = 'live';
-export const RESTART = 'restart';
+/** The parameter kinds that get a control of their own (text kinds are set by the canvas tools). */
+const CONTROL_KINDS = ['number', 'switch', 'choice'];
 
-/**
- * Slider definitions. `scale` lets a slider show a friendlier quantity than the engine's:
- * dt is shown as steps per simulated second (dt = 1/value), so the default 1/60 is exact.
- */
-export const MODELS = {
-  steering: {
-    label: 'Steering (Flocking Lab)',
-    defaultCount: 1500,
-    units: 'px',
-    groups: [
-      {
-        title: 'Rules',
-        params: [
-          { key: 'separation', label: 'Separation weight', min: 0, max: 4, step: 0.05, apply: LIVE },
-          { key: 'alignment', label: 'Alignment weight', min: 0, max: 4, step: 0.05, apply: LIVE },
-          { key: 'cohesion', label: 'Cohesion weight', min: 0, max: 4, step: 0.05, apply: LIVE },
-          { key: 'vision', label: 'Vision radius', unit: 'px', min: 5, max: 200, step: 1, apply: LIVE },
-          { key: 'separation_radius', label: 'Separation radius', unit: 'px', min: 2, max: 100, step: 1, apply: LIVE },
-          { key: 'fov', label: 'Field of view', unit: '°', min: 10, max: 360, step: 5, apply: LIVE },
-          { key: 'max_speed', label: 'Max speed', unit: 'px/s', min: 20, max: 600, step: 5, apply: LIVE },
-        ],
-      },
-      {
-        title: 'Pointer, walls and obstacles',
-        params: [
-          { key: 'food_weight', label: 'Food weight', min: 0, max: 6, step: 0.1, apply: LIVE },
-          { key: 'predator_weight', label: 'Predator weight', min: 0, max: 10, step: 0.1, apply: LIVE },
-          { key: 'wall_weight', label: 'Wall weight', min: 0, max: 10, step: 0.1, apply: LIVE },
-          { key: 'obstacle_weight', label: 'Obstacle weight', min: 0, max: 10, step: 0.1, apply: LIVE },
-        ],
-      },
-      {
-        title: 'Time and world',
-        note: 'Width and height (↻) restart the flock with the same seed.',
-        params: [
-          {
-            key: 'dt', label: 'Steps per simulated second', unit: '/s', min: 15, max: 240, step: 1,
-            apply: LIVE, toSlider: (dt) => 1 / dt, fromSlider: (v) => 1 / v,
-            describe: (dt) => `${fmt(1 / dt, 1)}/s (dt ${fmt(dt, 4)} s)`,
-          },
-          { key: 'width', label: 'World width', unit: 'px', min: 200, max: 1800, step: 10, apply: RESTART },
-          { key: 'height', label: 'World height', unit: 'px', min: 200, max: 1200, step: 10, apply: RESTART },
-        ],
-      },
-    ],
-  },
-  lab: {
-    label: 'Lab (reference model)',
-    defaultCount: 120,
-    units: 'units',
-    groups: [
-      {
-        title: 'Rules',
-        params: [
-          { key: 'separation', label: 'Separation weight', min: 0, max: 5, step: 0.05, apply: LIVE },
-          { key: 'alignment', label: 'Alignment weight', min: 0, max: 5, step: 0.05, apply: LIVE },
-          { key: 'cohesion', label: 'Cohesion weight', min: 0, max: 5, step: 0.05, apply: LIVE },
-          { key: 'radius', label: 'Perception radius r', unit: 'units', min: 1, max: 50, step: 0.5, apply: LIVE },
-          { key: 'max_speed', label: 'Max speed', unit: 'units/step', min: 0.1, max: 5, step: 0.05, apply: LIVE },
-        ],
-      },
-      {
-        title: 'World',
-        note: 'The world side (↻) restarts the flock with the same seed.',
-        params: [{ key: 'world', label: 'World side L', unit: 'units', min: 20, max: 500, step: 5, apply: RESTART }],
-      },
-    ],
-  },
-};
+/** Short keys that read as abbreviations. */
+const ABBREVIATIONS = { fov: 'Field of view' };
 
-/** The keys a preset sets live (its world, edges and obstacles are left as they are). */
-export const PRESET_KEYS = ['vision', 'separation_radius', 'fov', 'max_speed', 'separation', 'alignment', 'cohesion'];
-export const PRESETS = ['flock', 'school', 'swarm', 'chaos'];
+/** A parameter's label from its key: 'separation_radius' -> 'Separation radius'. */
+export function labelOf(spec) {
+  if (ABBREVIATIONS[spec.key]) return ABBREVIATIONS[spec.key];
+  const words = spec.key.split('_').join(' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
-/** Command-line flags of `flocklab run` for each JSON key (see `flocklab run --help`). */
-export const CLI_FLAGS = {
-  separation: '--separation', alignment: '--alignment', cohesion: '--cohesion', max_speed: '--max-speed',
-  radius: '--radius', world: '--world', vision: '--vision', separation_radius: '--separation-radius',
-  fov: '--fov', width: '--width', height: '--height', dt: '--dt', food_weight: '--food-weight',
-  predator_weight: '--predator-weight', wall_weight: '--wall-weight', obstacle_weight: '--obstacle-weight',
-};
+/** The `flocklab run` flag of a parameter key: '--' + key with '_' -> '-'. */
+export function cliFlag(key) {
+  return `--${key.replaceAll('_', '-')}`;
+}
+
+/** Whether a parameter gets a slider, checkbox or select. */
+export function hasControl(spec) {
+  return CONTROL_KINDS.includes(spec.kind);
+}
+
+/** The parameter with `key` of a model description, or undefined. */
+export function paramOf(model, key) {
+  return model.params.find((p) => p.key === key);
+}
 
 /** A number for display: at most `digits` decimals, no trailing zeros. */
 export function fmt(value, digits = 2) {
@@ -99,4 +43,102 @@ export function decimalsOf(step) {
   const text = String(step);
   const dot = text.indexOf('.');
   return dot < 0 ? 0 : text.length - dot - 1;
+}
+
+/** A unit as shown after a value. */
+function unitText(unit) {
+  return unit === 'degrees' ? '°' : unit ? ` ${unit}` : '';
+}
+
+/** Is this the simulated time step (shown as steps per simulated second)? */
+function isTimeStep(spec) {
+  return spec.key === 'dt' && spec.unit === 's';
+}
+
+/**
+ * A number parameter's slider: {label, min, max, step, toSlider, fromSlider, describe}. The
+ * time step is shown as steps per simulated second (dt = 1/value), so the default 1/60 is exact.
+ */
+export function sliderOf(spec) {
+  if (isTimeStep(spec)) {
+    return {
+      label: 'Steps per simulated second',
+      min: Math.round(1 / spec.slider.max), max: Math.round(1 / spec.slider.min), step: 1,
+      toSlider: (dt) => 1 / dt, fromSlider: (v) => 1 / v,
+      describe: (dt) => `${fmt(1 / dt, 1)}/s (dt ${fmt(dt, 4)} s)`,
+    };
+  }
+  return {
+    label: labelOf(spec), min: spec.slider.min, max: spec.slider.max, step: spec.slider.step,
+    toSlider: (v) => v, fromSlider: (v) => v,
+    describe: (v) => `${fmt(v, 3)}${unitText(spec.unit)}`,
+  };
+}
+
+/** The world's size {w, h} in world units from the parameters `world`, or `width` and `height`. */
+export function worldOf(params) {
+  const side = Number.isFinite(params.world) ? params.world : 100;
+  return { w: Number.isFinite(params.width) ? params.width : side, h: Number.isFinite(params.height) ? params.height : side };
+}
+
+/** The unit of world distances: that of the parameter giving the world's size. */
+export function worldUnit(model) {
+  return (paramOf(model, 'world') ?? paramOf(model, 'width'))?.unit ?? 'world units';
+}
+
+/** A metric's unit for a model: "world units" become the model's own (px for a world in px). */
+export function metricUnit(metric, model) {
+  return metric.unit === 'world units' ? worldUnit(model) : metric.unit;
+}
+
+/** A metric's value as text, with its digits and unit. */
+export function metricText(metric, value, model) {
+  if (value === undefined || value === null) return '–';
+  const text = metric.whole ? String(value) : value.toFixed(metric.digits);
+  const unit = metricUnit(metric, model);
+  return unit ? `${text} ${unit}` : text;
+}
+
+/** The parameters a preset sets and a match compares: those with a control (not pointer, obstacles). */
+function presetKeys(model) {
+  return model.params.filter(hasControl).map((p) => p.key);
+}
+
+/** The preset whose controlled parameters all equal `params`, or ''. */
+export function matchingPreset(model, params) {
+  const keys = presetKeys(model);
+  const match = model.presets.find((p) => keys.every((k) => p.params[k] === params[k]));
+  return match ? match.name : '';
+}
+
+/**
+ * What choosing `preset` changes: {live} the controlled live parameters that differ (set on the
+ * running flock) and {restart}: true when a parameter that needs a restart differs.
+ */
+export function presetChange(model, preset, params) {
+  const live = {};
+  let restart = false;
+  for (const spec of model.params.filter(hasControl)) {
+    const value = preset.params[spec.key];
+    if (value === params[spec.key]) continue;
+    if (spec.live) live[spec.key] = value;
+    else restart = true;
+  }
+  return { live, restart };
+}
+
+/** The pointer's text ("food:X,Y", "predator:X,Y" or "") as {mode, x, y}, or null when off. */
+export function parsePointer(text) {
+  const m = /^(\w+):([-+\d.e]+),([-+\d.e]+)/.exec(text ?? '');
+  return m ? { mode: m[1], x: Number(m[2]), y: Number(m[3]) } : null;
+}
+
+/** The pointer's text for mode 'off', 'food' or 'predator' at (x, y). */
+export function pointerText(mode, x, y) {
+  return mode === 'off' ? '' : `${mode}:${x},${y}`;
+}
+
+/** Obstacle texts "X,Y,R" (or older [x, y, r] lists) as [[x, y, r]]. */
+export function parseObstacles(list) {
+  return (list ?? []).map((o) => (Array.isArray(o) ? o : String(o).split(',').map(Number)));
 }

@@ -1,10 +1,13 @@
 #pragma once
-// Turns `flocklab run`'s options into a simulation of the chosen model: defaults, presets,
-// the options that belong to each model, and a start (random or from a CSV).
+// Turns `flocklab run`'s options into a simulation of the chosen model, through the registry:
+// the model's description gives the defaults, presets, checks and random start, so nothing here
+// names a model.
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 
+#include "flocklab/model.hpp"
 #include "flocklab/simulation.hpp"
 #include "commands/run_command.hpp"
 
@@ -12,13 +15,22 @@ namespace flocklab::cli {
 
 /// A ready simulation and the words that describe its setup in the summary.
 struct ModelSetup {
+  const ModelDescription* model = nullptr;
   std::unique_ptr<Simulation> simulation;
-  std::string label;  ///< "lab", "steering (preset flock)", "abm (preset small, sequential)"
-  std::string preset;  ///< the steering or abm preset's name, or ""
+  std::string label;   ///< "lab", "steering (preset flock)", "abm (preset small, sequential)"
+  std::string preset;  ///< the preset's name, or "" for a model without presets
   std::uint64_t defaultSteps = 600;  ///< steps when --steps is not given
-  std::string form;    ///< abm: "sequential" or "sync"; "" for the other models
+  std::string form;    ///< the model's form ("sequential" or "sync" for abm), or ""
 };
 
+/// A registry key as a flag name without the dashes: "max_speed" -> "max-speed".
+std::string flagName(std::string_view key);
+/// The models that have a parameter called `name`, as "lab or steering".
+std::string ownersOf(std::string_view name);
+
+/// The parameters `options` give for its model (preset, then each given flag), checked.
+/// Throws UsageError naming the option at fault.
+ParamSet resolveParams(const RunOptions& options);
 /// Builds the simulation; throws UsageError naming the option at fault.
 ModelSetup setUpModel(const RunOptions& options, const EngineOptions& engine);
 

@@ -9,13 +9,14 @@
 #include <charconv>
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <cstdio>
 #include <memory>
 #include <vector>
 
 #include "outputs/flock_picture.hpp"
 #include "support/atomic_file.hpp"
-#include "flocklab/models/steering_simulation.hpp"
+#include "flocklab/registry.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/io/state_hash.hpp"
 #include "support/interrupt.hpp"
@@ -85,7 +86,8 @@ FlockPicture flockPictureOf(const Simulation& sim, const std::string& caption) {
   FlockPicture p;
   p.flock = &sim.flock();
   p.space = sim.space();
-  if (const auto* steering = dynamic_cast<const SteeringSimulation*>(&sim)) p.obstacles = steering->params().obstacles;
+  const ModelDescription& model = flocklab::model(sim.model());
+  p.obstacles = model.obstacles(model.current(sim));
   p.caption = fmt::format("{} - step {}", caption, sim.stepCount());
   return p;
 }
@@ -160,47 +162,121 @@ class Track {
   Flock last_;
 };
 
+
+// "lab (the reference model), steering (the Flocking Lab) or abm (...)".
+std::string modelList() {
+  std::string out;
+  const auto& all = models();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + all[i]->name + " (" + all[i]->title + ")";
+  return out;
+}
+
+// "120 lab, 1500 steering, 200 abm".
+std::string defaultsText(const std::function<std::string(const ModelDescription&)>& value) {
+  std::string out;
+  for (const ModelDescription* m : models()) out += (out.empty() ? "" : ", ") + value(*m) + " " + m->name;
+  return out;
+}
+
+std::vector<const ModelDescription*> modelsWithPresets() {
+  std::vector<const ModelDescription*> out;
+  for (const ModelDescription* m : models())
+    if (!m->presets.empty()) out.push_back(m);
+  return out;
+}
+
+// "steering model", "lab and abm models": the help group of an option.
+std::string groupOf(const std::vector<const ModelDescription*>& owners) {
+  if (owners.size() == models().size()) return "model parameters";
+  std::string out;
+  for (std::size_t i = 0; i < owners.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == owners.size() ? " and " : ", ") + owners[i]->name;
+  return out + (owners.size() == 1 ? " model" : " models");
+}
+
+std::string presetHelp() {
+  std::string out;
+  for (const ModelDescription* m : modelsWithPresets()) {
+    out += (out.empty() ? "" : "; ") + m->name + ": ";
+    for (std::size_t i = 0; i < m->presets.size(); ++i)
+      out += (i == 0 ? "" : ", ") + m->presets[i].name + (i == 0 ? " (default)" : "");
+  }
+  return out;
+}
+
+std::string typeName(const ParamSpec& spec) {
+  switch (spec.kind) {
+    case ParamKind::Number: return "NUMBER";
+    case ParamKind::Choice: {
+      std::string words;
+      for (const std::string& c : spec.choices) words += (words.empty() ? "" : "|") + c;
+      return words;
+    }
+    default: return "TEXT";
+  }
+}
+
+// One flag per parameter name of the registry (a key or an alias shared by several models is
+// one flag), its help and defaults from each model that has it.
+void addParameterFlags(CLI::App* run, std::map<std::string, std::vector<std::string>>& params) {
+  std::vector<std::string> names;
+  for (const ModelDescription* m : models())
+    for (const ParamSpec& spec : m->params) {
+      names.push_back(spec.key);
+      // An alias is a flag of its own only where it is another model's key (abm's --radius);
+      // others are older run-file spellings.
+      for (const std::string& alias : spec.aliases)
+        for (const ModelDescription* other : models())
+          if (other->findParam(alias) && other->findParam(alias)->key == alias) names.push_back(alias);
+    }
+  std::vector<std::string> done;
+  for (const std::string& name : names) {
+    if (std::find(done.begin(), done.end(), name) != done.end()) continue;
+    done.push_back(name);
+    std::vector<const ModelDescription*> owners;
+    std::string help, defaults;
+    const ParamSpec* first = nullptr;
+    for (const ModelDescription* m : models())
+      if (const ParamSpec* spec = m->findParam(name)) {
+        owners.push_back(m);
+        if (!first) first = spec, help = spec->help + (spec->unit.empty() ? "" : ", " + spec->unit);
+        const std::string shown = showValue(m->defaults().get(spec->key));
+        if (!shown.empty()) defaults += (defaults.empty() ? "" : ", ") + shown + " " + m->name;
+        if (spec->key != name) help += " (" + m->name + ": --" + flagName(spec->key) + ")";
+      }
+    if (!defaults.empty() && first->kind != ParamKind::Switch) help += " (default " + defaults + ")";
+    const std::string flag = "--" + flagName(name);
+    std::vector<std::string>& texts = params[name];
+    CLI::Option* option = nullptr;
+    if (first->kind == ParamKind::Switch) {
+      option = run->add_flag_callback(flag, [&texts] { texts = {"true"}; }, help);
+    } else {
+      option = run->add_option(flag, texts, help)->expected(1)->type_name(typeName(*first));
+      if (first->kind == ParamKind::TextList) option->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
+      else option->multi_option_policy(CLI::MultiOptionPolicy::Throw);
+    }
+    option->group(groupOf(owners));
+  }
+}
+
 }  // namespace
 
 void addModelOptions(CLI::App* run, RunOptions& o) {
-  run->add_option("--model", o.model,
-                  "Model: lab (the reference), steering (the Flocking Lab) or abm (the ABM frameworks' Flocking)")
-      ->capture_default_str();
-  run->add_option("--count,-n", o.count, "Number of boids (default 120 lab, 1500 steering, 200 or 400 abm)");
-  run->add_option("--steps", o.steps, "Steps to run (default 600 lab, 1800 steering = 30 s, 100 abm)");
-  run->add_option("--seed", o.seed, "Seed of the random start (and of abm's random order), 0 to 2^64-1")
+  run->add_option("--model", o.model, "Model: " + modelList())->capture_default_str();
+  run->add_option("--count,-n", o.count, "Number of boids (default: " + defaultsText([](const ModelDescription& m) {
+                    return std::to_string(m.countFor(""));
+                  }) + ")");
+  run->add_option("--steps", o.steps, "Steps to run (default: " + defaultsText([](const ModelDescription& m) {
+                    return std::to_string(m.defaultSteps);
+                  }) + ")");
+  run->add_option("--seed", o.seed, "Seed of the random start (and of any later randomness), 0 to 2^64-1")
       ->capture_default_str()
       ->check([](const std::string& text) {
         return text.rfind('-', 0) == 0 ? "must be a whole number from 0 to 2^64-1 (got " + text + ")" : "";
       });
-  run->add_option("--separation", o.separation, "Weight of separation, >= 0 (default 1.5 lab, 1 steering)");
-  run->add_option("--alignment", o.alignment, "Weight of alignment, >= 0 (default 1)");
-  run->add_option("--cohesion", o.cohesion, "Weight of cohesion, >= 0 (default 1)");
-  run->add_option("--max-speed", o.maxSpeed, "Maximum speed (default 1 unit/step lab, 180 px/s steering)");
-
-  const char* lab = "lab and abm models";
-  run->add_option("--radius", o.radius, "Perception radius r, > 0 (lab: default 10, separation within r/2; abm: the visual distance, default 5 small, 15 large)")->group(lab);
-  run->add_option("--world", o.world, "Side L of the square wrap-around world (default 100; abm large 150)")->group(lab);
-
-  run->add_option("--preset", o.preset, "steering: flock (default), school, swarm or chaos; abm: small (default) or large")
-      ->group("steering and abm models");
-  const char* abm = "abm model";
-  run->add_flag("--sync", o.sync, "Every agent reads the previous step's state (default: one at a time, in a fresh random order)")->group(abm);
-
-  const char* steering = "steering model";
-  run->add_option("--vision", o.vision, "Vision radius, px (default 50)")->group(steering);
-  run->add_option("--separation-radius", o.separationRadius, "Separation radius, px (default 20)")->group(steering);
-  run->add_option("--fov", o.fov, "Field of view, degrees in (0, 360] (default 360)")->group(steering);
-  run->add_option("--width", o.width, "World width, px (default 900)")->group(steering);
-  run->add_option("--height", o.height, "World height, px (default 560)")->group(steering);
-  run->add_option("--edges", o.edges, "wrap (default) or walls")->group(steering);
-  run->add_option("--dt", o.dt, "Time step, s (default 1/60)")->group(steering);
-  run->add_option("--obstacle", o.obstacles, "A circle X,Y,R that boids avoid (repeatable)")->group(steering);
-  run->add_option("--pointer", o.pointer, "food:X,Y or predator:X,Y, held all run or over steps @FROM-TO")->group(steering);
-  run->add_option("--food-weight", o.foodWeight, "Weight of the pointer as food (default 1)")->group(steering);
-  run->add_option("--predator-weight", o.predatorWeight, "Weight of the pointer as a predator (default 3)")->group(steering);
-  run->add_option("--wall-weight", o.wallWeight, "Weight of the walls' push (default 2)")->group(steering);
-  run->add_option("--obstacle-weight", o.obstacleWeight, "Weight of obstacle avoidance (default 3)")->group(steering);
+  run->add_option("--preset", o.preset, presetHelp())->group(groupOf(modelsWithPresets()));
+  addParameterFlags(run, o.params);
 }
 
 CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
@@ -233,7 +309,10 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
 int executeRun(RunOptions o, const CLI::App& command) {
   if (!o.configFile.empty())
     applyRunFile(readRunFile(o.configFile), o.configFile, o,
-                 [&](const std::string& name) { return command.get_option("--" + name)->count() > 0; });
+                 [&](const std::string& name) {
+                   const CLI::Option* option = command.get_option_no_throw("--" + flagName(name));
+                   return option != nullptr && option->count() > 0;
+                 });
   checkOptions(o);
   // Open every output before the first step: a bad path fails now, not after the run.
   const auto metricsFile = openOutput(o.metricsOut);
@@ -257,6 +336,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
   report.label = setup.label;
   report.preset = setup.preset;
   report.form = setup.form;
+  report.countUnit = setup.model->countUnit;
   report.count = sim.flock().size();
   report.steps = o.steps ? static_cast<std::uint64_t>(*o.steps) : setup.defaultSteps;
   report.seed = o.seed;

@@ -2,6 +2,7 @@
 // `flocklab run`: one flock of any model from a random start or a CSV, stepped and measured.
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -14,18 +15,10 @@ struct RunOptions {
   std::string model = "lab";
   std::optional<std::int64_t> count, steps;
   std::uint64_t seed = 42;
-  std::optional<double> separation, alignment, cohesion, maxSpeed;
-  // lab and abm
-  std::optional<double> radius, world;
-  // steering and abm
   std::optional<std::string> preset;
-  // abm
-  bool sync = false;
-  // steering
-  std::optional<std::string> edges, pointer;
-  std::optional<double> vision, separationRadius, fov, width, height, dt;
-  std::optional<double> foodWeight, predatorWeight, wallWeight, obstacleWeight;
-  std::vector<std::string> obstacles;
+  /// Model parameters as given, by the registry's key (or alias) with underscores: each
+  /// flag's texts (several for a list such as --obstacle); an empty list was not given.
+  std::map<std::string, std::vector<std::string>> params;
   // engine and outputs
   std::int64_t threads = 0;  ///< 0: all cores
   std::string neighbors = "grid";

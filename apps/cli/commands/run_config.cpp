@@ -1,3 +1,7 @@
+// Run files. Design: a run file holds the run's own keys (model, count, steps, seed, init,
+// preset) and the model's parameters under the registry's keys; older files' dashed keys
+// ("max-speed") and aliases ("radius" for abm's visual distance) still read. Values become the
+// same texts a command line gives, so a file and a command line are checked alike.
 #include "commands/run_config.hpp"
 
 #include <fmt/format.h>
@@ -5,115 +9,44 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
-#include <variant>
 
-#include "flocklab/models/abm_simulation.hpp"
-#include "flocklab/models/lab_simulation.hpp"
+#include "flocklab/io/params_json.hpp"
 #include "flocklab/io/state_csv.hpp"
-#include "flocklab/models/steering_simulation.hpp"
+#include "flocklab/registry.hpp"
 #include "flocklab/version.hpp"
 #include "support/usage_error.hpp"
 
 namespace flocklab::cli {
 namespace {
 
-using Field = std::variant<std::string RunOptions::*, std::uint64_t RunOptions::*, bool RunOptions::*,
-                           std::optional<std::int64_t> RunOptions::*, std::optional<double> RunOptions::*,
-                           std::optional<std::string> RunOptions::*, std::vector<std::string> RunOptions::*>;
-
-struct Key {
-  const char* name;
-  Field field;
-};
-
-// The model options, by their command-line names.
-const Key kKeys[] = {
-    {"model", &RunOptions::model},
-    {"count", &RunOptions::count},
-    {"steps", &RunOptions::steps},
-    {"seed", &RunOptions::seed},
-    {"init", &RunOptions::initFile},
-    {"separation", &RunOptions::separation},
-    {"alignment", &RunOptions::alignment},
-    {"cohesion", &RunOptions::cohesion},
-    {"max-speed", &RunOptions::maxSpeed},
-    {"radius", &RunOptions::radius},
-    {"world", &RunOptions::world},
-    {"preset", &RunOptions::preset},
-    {"sync", &RunOptions::sync},
-    {"vision", &RunOptions::vision},
-    {"separation-radius", &RunOptions::separationRadius},
-    {"fov", &RunOptions::fov},
-    {"width", &RunOptions::width},
-    {"height", &RunOptions::height},
-    {"edges", &RunOptions::edges},
-    {"dt", &RunOptions::dt},
-    {"obstacle", &RunOptions::obstacles},
-    {"pointer", &RunOptions::pointer},
-    {"food-weight", &RunOptions::foodWeight},
-    {"predator-weight", &RunOptions::predatorWeight},
-    {"wall-weight", &RunOptions::wallWeight},
-    {"obstacle-weight", &RunOptions::obstacleWeight},
-};
-
-const Key* findKey(const std::string& name) {
-  const auto it = std::find_if(std::begin(kKeys), std::end(kKeys), [&](const Key& k) { return name == k.name; });
-  return it == std::end(kKeys) ? nullptr : it;
+UsageError wrongType(const std::string& path, const std::string& key, const char* expected, const nlohmann::json& v) {
+  return UsageError(fmt::format("--config {}: key '{}' must be {} (got {})", path, key, expected, v.dump()));
 }
 
-// Sets one field from a JSON value of the right type; returns the expected type when wrong.
-const char* setField(RunOptions& o, const Field& field, const nlohmann::json& v) {
-  struct Visitor {
-    RunOptions& o;
-    const nlohmann::json& v;
-    const char* operator()(std::string RunOptions::*f) const {
-      if (!v.is_string()) return "a string";
-      o.*f = v.get<std::string>();
-      return nullptr;
-    }
-    const char* operator()(std::uint64_t RunOptions::*f) const {
-      if (!v.is_number_unsigned()) return "a whole number from 0 to 2^64-1";
-      o.*f = v.get<std::uint64_t>();
-      return nullptr;
-    }
-    const char* operator()(bool RunOptions::*f) const {
-      if (!v.is_boolean()) return "true or false";
-      o.*f = v.get<bool>();
-      return nullptr;
-    }
-    const char* operator()(std::optional<std::int64_t> RunOptions::*f) const {
-      if (!v.is_number_integer()) return "a whole number";
-      o.*f = v.get<std::int64_t>();
-      return nullptr;
-    }
-    const char* operator()(std::optional<double> RunOptions::*f) const {
-      if (!v.is_number()) return "a number";
-      o.*f = v.get<double>();
-      return nullptr;
-    }
-    const char* operator()(std::optional<std::string> RunOptions::*f) const {
-      if (!v.is_string()) return "a string";
-      o.*f = v.get<std::string>();
-      return nullptr;
-    }
-    const char* operator()(std::vector<std::string> RunOptions::*f) const {
-      if (!v.is_array() || !std::all_of(v.begin(), v.end(), [](const auto& e) { return e.is_string(); }))
-        return "a list of strings";
-      o.*f = v.get<std::vector<std::string>>();
-      return nullptr;
-    }
-  };
-  return std::visit(Visitor{o, v}, field);
+// The run's own keys (not model parameters); returns false for any other key.
+bool setRunKey(RunOptions& o, const std::string& key, const nlohmann::json& v, const std::string& path) {
+  if (key == "model" || key == "init" || key == "preset") {
+    if (!v.is_string()) throw wrongType(path, key, "a string", v);
+    if (key == "model") o.model = v.get<std::string>();
+    else if (key == "init") o.initFile = v.get<std::string>();
+    else o.preset = v.get<std::string>();
+  } else if (key == "count" || key == "steps") {
+    if (!v.is_number_integer()) throw wrongType(path, key, "a whole number", v);
+    (key == "count" ? o.count : o.steps) = v.get<std::int64_t>();
+  } else if (key == "seed") {
+    if (!v.is_number_unsigned()) throw wrongType(path, key, "a whole number from 0 to 2^64-1", v);
+    o.seed = v.get<std::uint64_t>();
+  } else {
+    return false;
+  }
+  return true;
 }
 
-std::string obstacleText(const Obstacle& c) {
-  return roundTrip(c.x) + "," + roundTrip(c.y) + "," + roundTrip(c.radius);
-}
-
-std::string pointerText(const Pointer& p) {
-  std::string text = std::string(p.mode == PointerMode::Food ? "food:" : "predator:") + roundTrip(p.x) + "," + roundTrip(p.y);
-  if (p.fromStep != 0 || p.toStep != Pointer{}.toStep) text += fmt::format("@{}-{}", p.fromStep, p.toStep);
-  return text;
+// A parameter's JSON value as the texts its flag would take.
+std::vector<std::string> textsOf(const ParamValue& value) {
+  if (const auto* d = std::get_if<double>(&value)) return {roundTrip(*d)};
+  if (const auto* list = std::get_if<std::vector<std::string>>(&value)) return *list;
+  return {showValue(value)};
 }
 
 }  // namespace
@@ -135,31 +68,48 @@ nlohmann::json readRunFile(const std::string& path) {
 
 void applyRunFile(const nlohmann::json& config, const std::string& path, RunOptions& o,
                   const std::function<bool(const std::string&)>& given, const std::vector<std::string>& extraKeys) {
+  // The model first: it decides what the other keys mean.
+  if (const auto it = config.find("model"); it != config.end() && !given("model")) setRunKey(o, "model", *it, path);
+  const ModelDescription* model = findModel(o.model);
   for (const auto& [name, value] : config.items()) {
     if (name == "flocklab") {
       if (!value.is_string()) throw UsageError("--config " + path + ": key 'flocklab' must be a string (the version)");
       continue;
     }
-    if (std::find(extraKeys.begin(), extraKeys.end(), name) != extraKeys.end()) continue;
-    const Key* key = findKey(name);
-    if (!key) throw UsageError("--config " + path + ": unknown key '" + name + "'");
-    if (given(name)) continue;
-    if (const char* expected = setField(o, key->field, value))
-      throw UsageError(fmt::format("--config {}: key '{}' must be {} (got {})", path, name, expected, value.dump()));
+    if (name == "model" || std::find(extraKeys.begin(), extraKeys.end(), name) != extraKeys.end()) continue;
+    const std::string key = canonicalKey(name);
+    if (given(key)) continue;
+    if (setRunKey(o, key, value, path)) continue;
+    const ParamSpec* spec = model ? model->findParam(key) : nullptr;
+    if (!spec) {
+      const std::string owners = ownersOf(key);
+      if (owners.empty()) throw UsageError("--config " + path + ": unknown key '" + name + "'");
+      throw UsageError(fmt::format("--config {}: key '{}' belongs to --model {}, not --model {}", path, name, owners,
+                                   o.model));
+    }
+    // Given on the command line under another of its names (an alias) wins too.
+    const bool givenAs = std::any_of(o.params.begin(), o.params.end(), [&](const auto& entry) {
+      return !entry.second.empty() && spec->answersTo(entry.first);
+    });
+    if (givenAs) continue;
+    std::string expected;
+    const auto v = paramFromJson(*spec, value, expected);
+    if (!v) throw wrongType(path, name, expected.c_str(), value);
+    o.params[key] = textsOf(*v);
   }
 }
 
 bool setNumericOption(RunOptions& o, const std::string& name, double value) {
-  const Key* key = findKey(name);
-  if (!key || name == "steps") return false;  // the steps are the sweep's own option
-  if (const auto* f = std::get_if<std::optional<double> RunOptions::*>(&key->field)) {
-    o.**f = value;
+  const std::string key = canonicalKey(name);
+  if (key == "count") {
+    o.count = static_cast<std::int64_t>(value);
     return true;
   }
-  if (const auto* f = std::get_if<std::optional<std::int64_t> RunOptions::*>(&key->field)) {
-    o.**f = static_cast<std::int64_t>(value);
-    return true;
-  }
+  for (const ModelDescription* m : models())
+    if (const ParamSpec* spec = m->findParam(key); spec && spec->kind == ParamKind::Number) {
+      o.params[key] = {roundTrip(value)};
+      return true;
+    }
   return false;
 }
 
@@ -170,25 +120,8 @@ nlohmann::ordered_json resolvedRunFile(const RunOptions& o, const ModelSetup& se
   else c["init"] = o.initFile;
   c["steps"] = steps;
   c["seed"] = o.seed;
-  if (const auto* lab = dynamic_cast<const LabSimulation*>(&sim)) {
-    const LabParams& p = lab->params();
-    c.update({{"separation", p.separation}, {"alignment", p.alignment}, {"cohesion", p.cohesion},
-              {"max-speed", p.maxSpeed}, {"radius", p.radius}, {"world", p.world}});
-  } else if (const auto* steering = dynamic_cast<const SteeringSimulation*>(&sim)) {
-    const SteeringParams& p = steering->params();
-    nlohmann::ordered_json obstacles = nlohmann::ordered_json::array();
-    for (const Obstacle& ob : p.obstacles) obstacles.push_back(obstacleText(ob));
-    c.update({{"preset", setup.preset}, {"separation", p.separation}, {"alignment", p.alignment},
-              {"cohesion", p.cohesion}, {"max-speed", p.maxSpeed}, {"vision", p.vision},
-              {"separation-radius", p.separationRadius}, {"fov", p.fov}, {"width", p.width}, {"height", p.height},
-              {"edges", p.edges == Edges::Walls ? "walls" : "wrap"}, {"dt", p.dt}, {"obstacle", obstacles},
-              {"food-weight", p.foodWeight}, {"predator-weight", p.predatorWeight}, {"wall-weight", p.wallWeight},
-              {"obstacle-weight", p.obstacleWeight}});
-    if (p.pointer.mode != PointerMode::Off) c["pointer"] = pointerText(p.pointer);
-  } else if (const auto* abm = dynamic_cast<const AbmSimulation*>(&sim)) {
-    const AbmParams& p = abm->params();
-    c.update({{"preset", setup.preset}, {"radius", p.visualDistance}, {"world", p.world}, {"sync", p.sync}});
-  }
+  if (!setup.preset.empty()) c["preset"] = setup.preset;
+  c.update(paramsToJson(setup.model->current(sim)));
   return c;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Run files: a run's (or a sweep's) parameters as JSON. Design: a run file's keys are the
-// command's long option names ("max-speed", "obstacle"), so a file and a command line say the
-// same things in the same words; options given on the command line win over the file.
+// registry's keys ("max_speed", "obstacle"), which are the command's long option names with
+// underscores, so a file and a command line say the same things; options given on the command
+// line win over the file.
 // --write-config writes every parameter as the model resolved it (presets and defaults filled
 // in), with flocklab's version and the seed, so that --config repeats the run to the bit.
 #include <functional>
@@ -17,7 +18,7 @@ namespace flocklab::cli {
 nlohmann::json readRunFile(const std::string& path);
 
 /// Sets the model options of `options` named by the keys of `config`, except those for which
-/// `given(name)` is true (given on the command line). Keys in `extraKeys` are left for the
+/// `given(key)` is true (given on the command line; key with underscores). Keys in `extraKeys` are left for the
 /// caller. Throws UsageError naming an unknown key or a value of the wrong type.
 void applyRunFile(const nlohmann::json& config, const std::string& path, RunOptions& options,
                   const std::function<bool(const std::string&)>& given,

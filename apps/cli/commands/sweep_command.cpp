@@ -56,7 +56,7 @@ class Sweep {
 
  private:
   bool given(const std::string& name) const {
-    const CLI::Option* option = command_.get_option_no_throw("--" + name);
+    const CLI::Option* option = command_.get_option_no_throw("--" + flagName(name));
     return option != nullptr && option->count() > 0;
   }
 
@@ -118,11 +118,9 @@ void Sweep::checkOptions() {
     throw UsageError("--write-config must end in .json (got " + o_.writeConfig + ")");
   if (o_.out == o_.plot || o_.out == o_.writeConfig || (!o_.plot.empty() && o_.plot == o_.writeConfig))
     throw UsageError("--out, --plot and --write-config must name different files");
-  const auto metric = std::find(std::begin(kMetricNames), std::end(kMetricNames), o_.metric);
-  if (metric == std::end(kMetricNames))
-    throw UsageError("--metric must be polarization, flocks, largest_flock, largest_share, mean_nn_distance or "
-                     "mean_neighbors (got " + o_.metric + ")");
-  metric_ = static_cast<std::size_t>(metric - std::begin(kMetricNames));
+  const MetricSpec* metric = findMetric(o_.metric);
+  if (!metric) throw UsageError("--metric must be " + metricKeys() + " (got " + o_.metric + ")");
+  metric_ = static_cast<std::size_t>(metric - metricSchema().data());
   if (o_.seeds < 1 || o_.seeds > 1000000) throw UsageError(fmt::format("--seeds must be between 1 and 1000000 (got {})", o_.seeds));
   if (o_.base.seed > UINT64_MAX - static_cast<std::uint64_t>(o_.seeds - 1))
     throw UsageError(fmt::format("--seed {} leaves no room for {} seeds below 2^64", o_.base.seed, o_.seeds));
@@ -321,7 +319,7 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& o) {
   sweep->add_option("--out", o.out, "FILE.csv: one row per run, appended as runs finish (required)")->group(group);
   sweep->add_option("--plot", o.plot, "FILE.svg or FILE.png: --metric against the first parameter, mean and standard deviation over seeds")
       ->group(group);
-  sweep->add_option("--metric", o.metric, "The plotted metric: polarization, flocks, largest_flock, largest_share, mean_nn_distance or mean_neighbors")
+  sweep->add_option("--metric", o.metric, "The plotted metric: " + metricKeys())
       ->capture_default_str()->group(group);
   sweep->add_option("--threads", o.threads, "Runs at a time, each on one thread; 0 (the default) means all cores")->group(group);
   sweep->add_option("--every", o.every, "Steps between the measurements averaged over the last fifth")->capture_default_str()->group(group);

@@ -11,6 +11,7 @@
 #include <cstdlib>
 
 #include "flocklab/io/state_csv.hpp"
+#include "flocklab/registry.hpp"
 #include "commands/run_config.hpp"
 #include "support/text_fields.hpp"
 #include "support/usage_error.hpp"
@@ -30,6 +31,15 @@ double roundedRangeValue(double raw, double scale) {
   return v == 0 ? 0.0 : v;  // no "-0"
 }
 
+// "count, separation, alignment, ...": what --param can sweep for `model`.
+std::string sweepableNames(const std::string& model) {
+  std::string names = "count";
+  if (const ModelDescription* m = findModel(model))
+    for (const ParamSpec& spec : m->params)
+      if (spec.kind == ParamKind::Number) names += ", " + spec.key;
+  return "the --model " + model + " sweeps " + names;
+}
+
 Param parseParam(const std::string& spec, const RunOptions& base) {
   const std::string shape = "--param must look like NAME=FROM:TO:STEP or NAME=V1,V2,... (got " + spec + ")";
   const std::size_t equals = spec.find('=');
@@ -42,8 +52,7 @@ Param parseParam(const std::string& spec, const RunOptions& base) {
   if (p.name == "steps") throw UsageError("--param cannot sweep steps: give --steps, or sweep with separate commands");
   RunOptions scratch = base;
   if (!setNumericOption(scratch, p.name, 1))
-    throw UsageError("--param: unknown parameter '" + p.name +
-                     "' (numeric model options, e.g. radius, alignment, cohesion, separation, max-speed, world, count, vision, fov)");
+    throw UsageError("--param: unknown parameter '" + p.name + "' (" + sweepableNames(base.model) + ")");
   if (values.find(':') != std::string::npos) {
     const auto parts = split(values, ':');
     if (parts.size() != 3) throw UsageError(shape);

@@ -26,22 +26,20 @@ std::vector<std::uint64_t> measuredSteps(std::uint64_t steps, std::uint64_t ever
 RunResult measureRun(const RunOptions& options, std::uint64_t steps, std::uint64_t every) {
   ModelSetup setup = setUpModel(options, EngineOptions{NeighborSearch::Grid, 1});
   Simulation& sim = *setup.simulation;
+  const std::vector<MetricSpec>& schema = metricSchema();
   RunResult r;
-  std::array<double, kMetricCount> sums{};
+  r.lastFifth.assign(schema.size(), 0);
   const std::vector<std::uint64_t> at = measuredSteps(steps, every);
   for (std::uint64_t s : at) {
     if (s > sim.stepCount()) sim.step(s - sim.stepCount());
     const Metrics m = sim.metrics();
-    // Determinism: summed in step order.
-    sums[0] += m.polarization;
-    sums[1] += static_cast<double>(m.flocks);
-    sums[2] += static_cast<double>(m.largestFlock);
-    sums[3] += m.largestShare;
-    sums[4] += m.meanNearestDistance;
-    sums[5] += m.meanNeighbors;
-    r.final = m;  // the last one is the final state's
+    r.final.clear();
+    for (std::size_t k = 0; k < schema.size(); ++k) {
+      r.final.push_back(schema[k].value(m));  // the last one is the final state's
+      r.lastFifth[k] += r.final[k];           // Determinism: summed in step order
+    }
   }
-  for (std::size_t k = 0; k < kMetricCount; ++k) r.lastFifth[k] = sums[k] / static_cast<double>(at.size());
+  for (double& sum : r.lastFifth) sum /= static_cast<double>(at.size());
   return r;
 }
 

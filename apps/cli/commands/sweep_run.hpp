@@ -2,25 +2,20 @@
 // One run of a sweep and what it reports. Design: a run is single-threaded and owns its
 // simulation, so its result is a pure function of its options (parameters and seed); the
 // sweep's thread count changes only how many runs go at once.
-#include <array>
 #include <cstddef>
 #include <cstdint>
 
-#include "flocklab/metrics.hpp"
+#include <vector>
+
+#include "flocklab/metric_schema.hpp"
 #include "commands/run_command.hpp"
 
 namespace flocklab::cli {
 
-/// How many metrics a run reports.
-inline constexpr std::size_t kMetricCount = 6;
-/// The metric columns, in the order of `run --metrics-out`.
-inline constexpr const char* kMetricNames[kMetricCount] = {"polarization",  "flocks",           "largest_flock",
-                                                           "largest_share", "mean_nn_distance", "mean_neighbors"};
-
-/// What a run reports: the final metrics and the last fifth's means, in kMetricNames' order.
+/// What a run reports, each in the metric schema's order (flocklab/metric_schema.hpp): the
+/// final state's metrics and the means over the last fifth of the steps.
 struct RunResult {
-  Metrics final;
-  std::array<double, kMetricCount> lastFifth{};
+  std::vector<double> final, lastFifth;
 };
 
 /// Runs `options`' model for `steps` steps on this thread, measuring the last fifth as

@@ -5,16 +5,22 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "flocklab/io/params_json.hpp"
 #include "flocklab/io/state_csv.hpp"
+#include "flocklab/metric_schema.hpp"
 #include "flocklab/version.hpp"
 
 namespace flocklab::cli {
 namespace {
 
-nlohmann::ordered_json metricsJson(const Metrics& m) {
-  return {{"polarization", m.polarization},       {"flocks", m.flocks},
-          {"largest_flock", m.largestFlock},      {"largest_share", m.largestShare},
-          {"mean_nn_distance", m.meanNearestDistance}, {"mean_neighbors", m.meanNeighbors}};
+// One metric's value as files write it: a count as a whole number, else at round-trip precision.
+std::string valueText(const MetricSpec& spec, const Metrics& m) {
+  return spec.whole ? fmt::format("{}", static_cast<std::uint64_t>(spec.value(m))) : roundTrip(spec.value(m));
+}
+
+std::string summaryValue(const MetricSpec& spec, const Metrics& m) {
+  return spec.whole ? fmt::format("{}", static_cast<std::uint64_t>(spec.value(m)))
+                    : fmt::format("{:.{}f}", spec.value(m), spec.digits);
 }
 
 // 6.0e6 rather than printf's 6.0e+06: easier to read in a summary.
@@ -30,18 +36,23 @@ std::string shortScientific(double value) {
 std::string formatSummary(const RunReport& r) {
   const std::string start = r.startFile.empty() ? fmt::format("seed {}", r.seed)
                                                 : fmt::format("start {}", r.startFile);
-  std::string out = fmt::format("flocklab {} - model {} - {} boids - {} steps - {}\n", kVersion,
-                                r.label, r.count, r.steps, start);
+  std::string out = fmt::format("flocklab {} - model {} - {} {} - {} steps - {}\n", kVersion,
+                                r.label, r.count, r.countUnit, r.steps, start);
   const auto line = [&out](const char* label, const std::string& value) {
     out += fmt::format("{:<28}{}\n", label, value);
   };
-  line("polarization", fmt::format("{:.3f} -> {:.3f}", r.start.polarization, r.end.polarization));
-  line("flocks (largest)", fmt::format("{} ({}) -> {} ({})", r.start.flocks, r.start.largestFlock,
-                                       r.end.flocks, r.end.largestFlock));
-  line("nearest-neighbour distance",
-       fmt::format("{:.2f} -> {:.2f}", r.start.meanNearestDistance, r.end.meanNearestDistance));
-  line("neighbours per boid",
-       fmt::format("{:.1f} -> {:.1f}", r.start.meanNeighbors, r.end.meanNeighbors));
+  // A line per metric; one that joins another shows in parentheses on that one's line.
+  for (const MetricSpec& spec : metricSchema()) {
+    if (!spec.joins.empty()) continue;
+    std::string label = spec.label, start = summaryValue(spec, r.start), end = summaryValue(spec, r.end);
+    for (const MetricSpec& joined : metricSchema())
+      if (joined.joins == spec.key) {
+        label += " (" + joined.shortLabel + ")";
+        start += " (" + summaryValue(joined, r.start) + ")";
+        end += " (" + summaryValue(joined, r.end) + ")";
+      }
+    line(label.c_str(), start + " -> " + end);
+  }
   const double work = static_cast<double>(r.count) * static_cast<double>(r.steps);
   const std::string rate = r.seconds > 0 && work > 0 ? shortScientific(work / r.seconds) : "-";
   line("time", fmt::format("{:.3f} s ({} boid-steps/s, {} thread{})", r.seconds, rate, r.threads,
@@ -62,8 +73,8 @@ std::string formatSummaryJson(const RunReport& r) {
     j["init"] = r.startFile;
   j["threads"] = r.threads;
   j["seconds"] = r.seconds;
-  j["start"] = metricsJson(r.start);
-  j["end"] = metricsJson(r.end);
+  j["start"] = metricsToJson(r.start);
+  j["end"] = metricsToJson(r.end);
   if (!r.hash.empty()) j["hash"] = r.hash;
   return j.dump() + "\n";
 }
@@ -73,18 +84,18 @@ std::string formatSeries(const std::vector<SeriesRow>& rows, bool json) {
     nlohmann::ordered_json array = nlohmann::ordered_json::array();
     for (const SeriesRow& row : rows) {
       nlohmann::ordered_json item = {{"step", row.step}};
-      item.update(metricsJson(row.metrics));
+      item.update(metricsToJson(row.metrics));
       array.push_back(std::move(item));
     }
     return array.dump(1) + "\n";
   }
-  std::string out =
-      "step,polarization,flocks,largest_flock,largest_share,mean_nn_distance,mean_neighbors\n";
+  std::string out = "step";
+  for (const MetricSpec& spec : metricSchema()) out += "," + spec.key;
+  out += "\n";
   for (const SeriesRow& row : rows) {
-    const Metrics& m = row.metrics;
-    out += fmt::format("{},{},{},{},{},{},{}\n", row.step, roundTrip(m.polarization), m.flocks,
-                       m.largestFlock, roundTrip(m.largestShare), roundTrip(m.meanNearestDistance),
-                       roundTrip(m.meanNeighbors));
+    out += std::to_string(row.step);
+    for (const MetricSpec& spec : metricSchema()) out += "," + valueText(spec, row.metrics);
+    out += "\n";
   }
   return out;
 }

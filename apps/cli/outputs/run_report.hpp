@@ -21,6 +21,7 @@ struct RunReport {
   std::string preset;         ///< the steering or abm preset, or ""
   std::string form;           ///< abm: "sequential" or "sync", or ""
   std::size_t count = 0;
+  std::string countUnit = "boids";  ///< "boids" or "agents"
   std::uint64_t steps = 0;
   std::uint64_t seed = 0;
   std::string startFile;  ///< the --init file, or "" for a random start

@@ -12,10 +12,6 @@
 namespace flocklab::cli {
 namespace {
 
-// How the plot names the metrics, in kMetricNames' order.
-constexpr const char* kMetricWords[kMetricCount] = {"polarization",   "flocks", "largest flock", "share of the largest flock",
-                                                    "nearest-neighbour distance", "neighbours per boid"};
-
 std::string upperFirst(std::string text) {
   if (!text.empty() && text[0] >= 'a' && text[0] <= 'z') text[0] = static_cast<char>(text[0] - 'a' + 'A');
   return text;
@@ -28,7 +24,7 @@ std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results
   const Param& x = plan.params[0];
   const std::size_t seeds = plan.seedCount;
   Chart chart;
-  const std::string words = kMetricWords[metric];
+  const std::string words = metricSchema()[metric].label;
   chart.title = upperFirst(words) + " against " + x.name;
   const bool countSwept =
       std::any_of(plan.params.begin(), plan.params.end(), [](const Param& p) { return p.name == "count"; });

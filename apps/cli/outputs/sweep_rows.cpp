@@ -31,27 +31,27 @@ UsageError badLine(const std::string& path, std::size_t lineNumber, const std::s
 RunResult parseRow(const SweepPlan& plan, std::string_view line, std::size_t lineNumber, const std::string& path) {
   const auto bad = [&](const std::string& why) { return badLine(path, lineNumber, why); };
   const auto fields = split(line, ',');
-  const std::size_t expected = plan.params.size() + 1 + 2 * kMetricCount;
+  const std::vector<MetricSpec>& schema = metricSchema();
+  const std::size_t expected = plan.params.size() + 1 + 2 * schema.size();
   if (fields.size() != expected) throw bad(fmt::format("{} fields where the header has {}", fields.size(), expected));
   RunResult r;
   std::size_t f = plan.params.size() + 1;
-  const auto number = [&](const char* name) {
+  for (const MetricSpec& spec : schema) {
+    if (spec.whole) {
+      const auto v = parseWhole(fields[f++]);
+      if (!v) throw bad(spec.key + " is not a whole number");
+      r.final.push_back(static_cast<double>(*v));
+    } else {
+      const auto v = parseDouble(fields[f++]);
+      if (!v) throw bad(spec.key + " is not a number");
+      r.final.push_back(*v);
+    }
+  }
+  for (const MetricSpec& spec : schema) {
     const auto v = parseDouble(fields[f++]);
-    if (!v) throw bad(std::string(name) + " is not a number");
-    return *v;
-  };
-  const auto whole = [&](const char* name) {
-    const auto v = parseWhole(fields[f++]);
-    if (!v) throw bad(std::string(name) + " is not a whole number");
-    return static_cast<std::size_t>(*v);
-  };
-  r.final.polarization = number("polarization");
-  r.final.flocks = whole("flocks");
-  r.final.largestFlock = whole("largest_flock");
-  r.final.largestShare = number("largest_share");
-  r.final.meanNearestDistance = number("mean_nn_distance");
-  r.final.meanNeighbors = number("mean_neighbors");
-  for (double& v : r.lastFifth) v = number("a last_fifth_ column");
+    if (!v) throw bad("last_fifth_" + spec.key + " is not a number");
+    r.lastFifth.push_back(*v);
+  }
   return r;
 }
 
@@ -61,8 +61,8 @@ std::string csvHeader(const SweepPlan& plan) {
   std::string text;
   for (const Param& p : plan.params) text += p.name + ",";
   text += "seed";
-  for (const char* name : kMetricNames) text += std::string(",") + name;
-  for (const char* name : kMetricNames) text += std::string(",last_fifth_") + name;
+  for (const MetricSpec& spec : metricSchema()) text += "," + spec.key;
+  for (const MetricSpec& spec : metricSchema()) text += ",last_fifth_" + spec.key;
   return text + "\n";
 }
 
@@ -70,10 +70,10 @@ std::string formatRow(const SweepPlan& plan, std::size_t run, const RunResult& r
   std::string line;
   const std::vector<std::size_t> indices = plan.valueIndices(run / plan.seedCount);
   for (std::size_t p = 0; p < plan.params.size(); ++p) line += plan.params[p].texts[indices[p]] + ",";
-  const Metrics& m = r.final;
-  line += fmt::format("{},{},{},{},{},{},{}", plan.seedOf(run), roundTrip(m.polarization), m.flocks,
-                      m.largestFlock, roundTrip(m.largestShare), roundTrip(m.meanNearestDistance),
-                      roundTrip(m.meanNeighbors));
+  line += std::to_string(plan.seedOf(run));
+  const std::vector<MetricSpec>& schema = metricSchema();
+  for (std::size_t k = 0; k < schema.size(); ++k)
+    line += "," + (schema[k].whole ? std::to_string(static_cast<std::uint64_t>(r.final[k])) : roundTrip(r.final[k]));
   for (double v : r.lastFifth) line += "," + roundTrip(v);
   return line + "\n";
 }

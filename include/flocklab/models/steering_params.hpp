@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "flocklab/obstacle.hpp"
 #include "flocklab/space.hpp"
 
 namespace flocklab {
@@ -35,12 +36,6 @@ struct Pointer {
   double x = 0, y = 0;  ///< px, inside the world
   std::uint64_t fromStep = 0;
   std::uint64_t toStep = std::numeric_limits<std::uint64_t>::max();
-};
-
-/// A circle that boids steer around and never enter.
-struct Obstacle {
-  double x = 0, y = 0;  ///< centre, px, inside the world
-  double radius = 0;    ///< px, > 0
 };
 
 /// Parameters of the steering model; the defaults are the Flock preset.

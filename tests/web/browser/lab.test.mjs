@@ -183,10 +183,10 @@ test('a predator press in a formed flock lowers the largest group\'s share; rele
     const pressed = await hook(page, () => window.flocklab.metrics());
     await page.mouse.up();
     const events = await hook(page, () => window.flocklab.events());
-    assert.deepEqual(events[0].slice(0, 2), [900, 'ptr']);
-    const [mode, px, py] = events[0][2];
-    assert.ok(mode === 'predator' && Math.abs(px - at.x) <= 1 && Math.abs(py - at.y) <= 1, `pressed at ${events[0][2]}, aimed at ${at.x},${at.y}`);
-    assert.deepEqual(events.at(-1), [960, 'ptr', ['off', 0, 0]], 'released');
+    assert.deepEqual(events[0].slice(0, 2), [900, 'p']);
+    const [, mode, px, py] = /^(\w+):(\d+),(\d+)$/.exec(events[0][2].pointer);
+    assert.ok(mode === 'predator' && Math.abs(px - at.x) <= 1 && Math.abs(py - at.y) <= 1, `pressed at ${events[0][2].pointer}, aimed at ${at.x},${at.y}`);
+    assert.deepEqual(events.at(-1), [960, 'p', { pointer: '' }], 'released');
     assert.ok(pressed.largest_share < formed.largest_share - 0.3,
       `largest share ${formed.largest_share} -> ${pressed.largest_share} with a predator`);
     await hook(page, () => window.flocklab.step(480));
@@ -198,7 +198,7 @@ test('a predator press in a formed flock lowers the largest group\'s share; rele
 
 test('presets and models switch', { timeout: 60000 }, async () => {
   await withPage({}, async (page) => {
-    const presets = await hook(page, () => Object.fromEntries(['school', 'chaos'].map((p) => [p, JSON.parse(window.flocklab.presetJson(p))])));
+    const presets = await hook(page, () => Object.fromEntries(['school', 'chaos'].map((p) => [p, window.flocklab.presetParams(p)])));
     await page.selectOption('#preset', 'school');
     let params = await hook(page, () => window.flocklab.params());
     for (const k of ['vision', 'separation_radius', 'fov', 'max_speed', 'separation', 'alignment', 'cohesion'])
@@ -233,6 +233,66 @@ test('presets and models switch', { timeout: 60000 }, async () => {
     assert.equal(await hook(page, () => window.flocklab.model()), 'steering');
     assert.equal(await hook(page, () => window.flocklab.count()), 1500);
     assert.equal(await page.inputValue('#preset'), 'flock');
+    assert.equal(await page.isHidden('#press-panel'), false);
+  });
+});
+
+test('the model menu, sliders and presets come from the registry; the abm model runs in the page', { timeout: 60000 }, async () => {
+  await withPage({}, async (page) => {
+    const registry = await hook(page, () => window.flocklab.registry());
+    assert.deepEqual(await hook(page, () => window.flocklab.modelMenu()), registry.models.map((m) => m.name));
+    assert.ok(registry.models.some((m) => m.name === 'abm'), 'abm is in the registry');
+    // each model's controls are its registry's parameters: sliders with the registry's range
+    for (const model of registry.models) {
+      await page.selectOption('#model', model.name);
+      assert.equal(await hook(page, () => window.flocklab.count()), model.default_count, model.name);
+      for (const spec of model.params) {
+        const control = page.locator(`#p-${spec.key}`);
+        const expected = ['number', 'switch', 'choice'].includes(spec.kind) ? 1 : 0;
+        assert.equal(await control.count(), expected, `${model.name} ${spec.key}`);
+        if (spec.kind === 'number' && spec.key !== 'dt')
+          assert.deepEqual(await control.evaluate((e) => [Number(e.min), Number(e.max), Number(e.step)]),
+            [spec.slider.min, spec.slider.max, spec.slider.step], `${model.name} ${spec.key} range`);
+      }
+      assert.deepEqual(await page.$$eval('#preset option:not([disabled])', (os) => os.map((o) => o.value)),
+        model.presets.map((p) => p.name), `${model.name} presets`);
+      const tools = model.params.some((p) => p.key === 'pointer' || p.key === 'obstacle');
+      assert.equal(await page.isHidden('#press-panel'), !tools, `${model.name} canvas tools`);
+      const figures = await page.$$eval('#figures dd', (dds) => dds.map((d) => d.id));
+      assert.deepEqual(figures, registry.metrics.filter((m) => m.key !== 'polarization').map((m) => `m-${m.key}`));
+    }
+
+    // abm: its default preset (small), then large (a bigger world: the flock restarts), then --sync
+    await page.selectOption('#model', 'abm');
+    assert.equal(await hook(page, () => window.flocklab.model()), 'abm');
+    assert.equal(await page.inputValue('#preset'), 'small');
+    assert.equal(await page.textContent('#count-label'), 'Agents');
+    await hook(page, () => window.flocklab.step(100));
+    let cli = await cliRun(['--model', 'abm', '--count', '200', '--steps', '100', '--seed', '42']);
+    assert.equal(await hook(page, () => window.flocklab.hash()), cli.hash, 'abm small');
+    await page.selectOption('#preset', 'large');
+    assert.equal(await hook(page, () => window.flocklab.preset()), 'large');
+    assert.equal(await hook(page, () => window.flocklab.count()), 400);
+    assert.equal(await hook(page, () => window.flocklab.stepCount()), 0);
+    await page.check('#p-sync');
+    assert.equal((await hook(page, () => window.flocklab.params())).sync, true);
+    assert.equal(await hook(page, () => window.flocklab.stepCount()), 0, 'sync restarts the flock');
+    await hook(page, () => window.flocklab.step(120));
+    const args = await hook(page, () => window.flocklab.cliArgs());
+    assert.deepEqual(args.slice(0, 5), ['run', '--model', 'abm', '--preset', 'large']);
+    assert.ok(args.includes('--sync'), args.join(' '));
+    cli = await cliRun(args.slice(1).filter((a) => a !== '--hash'));
+    assert.equal(await hook(page, () => window.flocklab.hash()), cli.hash, `abm: flocklab ${args.join(' ')}`);
+    assert.equal(await page.textContent('#stat-hash'), cli.hash);
+    // a live change of an abm parameter, and the flock is drawn
+    await page.focus('#p-match_factor');
+    await page.keyboard.press('ArrowRight');
+    assert.ok((await hook(page, () => window.flocklab.events())).length === 1);
+    await hook(page, () => window.flocklab.step(10));
+    const { lit } = await hook(page, () => window.flocklab.litPixels());
+    assert.ok(lit > 400 * 5, `${lit} pixels lit`);
+    const m = await hook(page, () => window.flocklab.metrics());
+    assert.match(await page.textContent('#m-mean_nn_distance'), new RegExp(`^${m.mean_nn_distance.toFixed(2)} `));
   });
 });
 
@@ -252,12 +312,12 @@ test('the page\'s hash equals the command line\'s after N steps', { timeout: 600
     // walls, an obstacle, other weights and a predator press, as the page's own command line
     await hook(page, () => window.flocklab.restart({
       count: 600, seed: '5',
-      params: { ...window.flocklab.params(), edges: 'walls', obstacles: [[450, 280, 40], [100, 100, 25]], alignment: 1.5, vision: 40 },
+      params: { ...window.flocklab.params(), edges: 'walls', obstacle: ['450,280,40', '100,100,25'], alignment: 1.5, vision: 40 },
     }));
     await hook(page, () => window.flocklab.step(150));
-    await hook(page, () => window.flocklab.setPointer('predator', 300, 200));
+    await hook(page, () => window.flocklab.setParams({ pointer: 'predator:300,200' }));
     await hook(page, () => window.flocklab.step(40));
-    await hook(page, () => window.flocklab.setPointer('off', 0, 0));
+    await hook(page, () => window.flocklab.setParams({ pointer: '' }));
     await hook(page, () => window.flocklab.step(30));
     const args = await hook(page, () => window.flocklab.cliArgs());
     assert.ok(args, 'the run has a command line');
@@ -281,14 +341,14 @@ test('a Share link opened in a new page gives the same flight and hash', { timeo
     await page.focus('#p-alignment');
     await page.keyboard.press('ArrowLeft');  // a live change: alignment 0.95
     await hook(page, () => window.flocklab.step(30));
-    await hook(page, () => window.flocklab.setPointer('food', 450, 280));
+    await hook(page, () => window.flocklab.setParams({ pointer: 'food:450,280' }));
     await hook(page, () => window.flocklab.step(30));
-    await hook(page, () => window.flocklab.setPointer('off', 0, 0));
-    await hook(page, () => window.flocklab.setParams({ obstacles: [[200, 200, 30]] }));
+    await hook(page, () => window.flocklab.setParams({ pointer: '' }));
+    await hook(page, () => window.flocklab.setParams({ obstacle: ['200,200,30'] }));
     await hook(page, () => window.flocklab.step(25));
     await page.click('#share');
     url = page.url();
-    assert.match(url, /#v=1&model=steering&count=800&seed=9&/);
+    assert.match(url, /#v=2&model=steering&count=800&seed=9&/);
     assert.equal(await page.inputValue('#share-url'), url);
     hash = await hook(page, () => window.flocklab.hash());
     step = await hook(page, () => window.flocklab.stepCount());
@@ -308,6 +368,30 @@ test('a Share link opened in a new page gives the same flight and hash', { timeo
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
+  }
+  // a version 1 link (pointer events of their own, obstacles as [x, y, r]) is still read
+  let v1hash;
+  await withPage({}, async (page) => {
+    await hook(page, () => window.flocklab.restart({ count: 300, seed: '3', preset: '', params: { alignment: 0.5, obstacle: ['200,200,30'] } }));
+    await hook(page, () => window.flocklab.step(20));
+    await hook(page, () => window.flocklab.setParams({ pointer: 'food:450,280' }));
+    await hook(page, () => window.flocklab.step(20));
+    await hook(page, () => window.flocklab.setParams({ pointer: '', cohesion: 2 }));
+    await hook(page, () => window.flocklab.step(20));
+    v1hash = await hook(page, () => window.flocklab.hash());
+  });
+  const v1 = new URLSearchParams({
+    v: '1', model: 'steering', count: '300', seed: '3', params: JSON.stringify({ alignment: 0.5, obstacles: [[200, 200, 30]] }),
+    at: '60', events: JSON.stringify([[20, 'ptr', ['food', 450, 280]], [40, 'ptr', ['off', 0, 0]], [40, 'p', { cohesion: 2 }]]),
+  });
+  const old = await openPage(browser, `${server.url}#${v1}`, { pause: false });
+  try {
+    assert.equal(old.state.ok, true, old.state.error);
+    assert.equal(await hook(old.page, () => window.flocklab.stepCount()), 60);
+    assert.equal(await hook(old.page, () => window.flocklab.hash()), v1hash, 'a version 1 link flies as before');
+    assert.deepEqual(old.errors, []);
+  } finally {
+    await old.context.close();
   }
   // a broken link says so on the page, and the page still works
   const broken = await openPage(browser, `${server.url}#v=1&model=steering&count=abc&seed=1&params={}&at=0`, { pause: false });
@@ -355,10 +439,10 @@ test('keyboard: real buttons, visible focus, and the canvas pointer by keys', { 
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('Enter');
     let events = await hook(page, () => window.flocklab.events());
-    assert.deepEqual(events.at(-1)[2], ['predator', 440, 280]);
+    assert.deepEqual(events.at(-1)[2], { pointer: 'predator:440,280' });
     await page.keyboard.press('Escape');
     events = await hook(page, () => window.flocklab.events());
-    assert.deepEqual(events.at(-1)[2], ['off', 0, 0]);
+    assert.deepEqual(events.at(-1)[2], { pointer: '' });
   });
 });
 
@@ -377,11 +461,18 @@ test('a phone-sized window: no sideways scrolling, canvas fills the width', { ti
   });
 });
 
-test('a screenshot of the page is saved as a test artifact', { timeout: 30000 }, async () => {
+test('a screenshot of the page is saved as a test artifact, for each model', { timeout: 60000 }, async () => {
   await withPage({}, async (page) => {
     await hook(page, () => window.flocklab.step(400));
     const file = artifactPath('browser-desktop.png');
     await page.screenshot({ path: file });
     assert.ok(existsSync(file) && statSync(file).size > 20000, file);
+    for (const model of await hook(page, () => window.flocklab.modelMenu())) {
+      await page.selectOption('#model', model);
+      await hook(page, () => window.flocklab.step(200));
+      const shot = artifactPath(`browser-desktop-${model}.png`);
+      await page.screenshot({ path: shot, fullPage: true });
+      assert.ok(statSync(shot).size > 20000, shot);
+    }
   });
 });

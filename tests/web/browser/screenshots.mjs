@@ -20,9 +20,9 @@ try {
     // Steering with walls, an obstacle and a predator held
     await page.evaluate(() => {
       window.flocklab.restart({ params: { ...window.flocklab.params(), edges: 'walls' } });
-      window.flocklab.setParams({ obstacles: [[450, 280, 40]] });
+      window.flocklab.setParams({ obstacle: ['450,280,40'] });
       window.flocklab.step(300);
-      window.flocklab.setPointer('predator', 300, 200);
+      window.flocklab.setParams({ pointer: 'predator:300,200' });
       window.flocklab.step(20);
     });
     await page.screenshot({ path: artifactPath(`page-${s.name}-walls.png`) });
@@ -33,10 +33,12 @@ try {
     await page.locator('#about').scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifactPath(`page-${s.name}-about.png`) });
     await page.evaluate(() => window.scrollTo(0, 0));
-    // The lab model
-    await page.selectOption('#model', 'lab');
-    await page.evaluate(() => window.flocklab.step(300));
-    await page.screenshot({ path: artifactPath(`page-${s.name}-lab.png`) });
+    // Every other model of the registry
+    for (const model of await page.evaluate(() => window.flocklab.modelMenu())) {
+      await page.selectOption('#model', model);
+      await page.evaluate(() => window.flocklab.step(300));
+      await page.screenshot({ path: artifactPath(`page-${s.name}-${model}.png`) });
+    }
     console.log(s.name, errors.length ? errors : 'no console errors');
     await context.close();
   }

@@ -1,4 +1,4 @@
-// The WebAssembly build of the core under node gives the native build's bits: for both models,
+// The WebAssembly build of the core under node gives the native build's bits: for every model,
 // the state hash after N steps equals `flocklab run --hash` for the same model, parameters,
 // seed and steps. Run by ctest: FLOCKLAB_CLI is the native binary, FLOCKLAB_WASM_NODE the
 // node build of the module (build/<preset>/wasm/node/flocklab_node.cjs).
@@ -6,18 +6,21 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
 
 const cli = process.env.FLOCKLAB_CLI;
-const modulePath = process.env.FLOCKLAB_WASM_NODE;
+const modulePath = resolve(process.env.FLOCKLAB_WASM_NODE);  // relative to the working folder
 const m = createRequire(import.meta.url)(modulePath)();
+const registry = JSON.parse(m.registryJson());
+const presetOf = (model, name) => registry.models.find((x) => x.name === model).presets.find((p) => p.name === name);
 
 function nativeHash(args) {
   const out = execFileSync(cli, ['run', ...args, '--hash', '--json', '--threads', '2'], { encoding: 'utf8' });
   return JSON.parse(out).hash;
 }
 
-function wasmHash(model, params, count, seed, steps, drive = (f) => f.step(steps)) {
-  const flock = new m.Flock(model, JSON.stringify(params), count, String(seed));
+function wasmHash(model, params, count, seed, steps, drive = (f) => f.step(steps), preset = '') {
+  const flock = new m.Flock(model, preset, JSON.stringify(params), count, String(seed));
   try {
     drive(flock);
     assert.equal(flock.stepCount(), steps);
@@ -41,27 +44,76 @@ test('lab with other parameters and a world that r does not divide', () => {
 
 for (const preset of ['flock', 'school', 'swarm', 'chaos']) {
   test(`steering preset ${preset}`, () => {
-    const params = JSON.parse(m.presetJson(preset));
-    assert.equal(wasmHash('steering', params, 700, 42, 240),
-      nativeHash(['--model', 'steering', '--preset', preset, '--count', '700', '--steps', '240']));
+    const native = nativeHash(['--model', 'steering', '--preset', preset, '--count', '700', '--steps', '240']);
+    // by name, and as the registry's values over the default preset
+    assert.equal(wasmHash('steering', {}, 700, 42, 240, undefined, preset), native);
+    assert.equal(wasmHash('steering', presetOf('steering', preset).params, 700, 42, 240), native);
   });
 }
 
+for (const preset of ['small', 'large']) {
+  for (const sync of [false, true]) {
+    test(`abm preset ${preset}${sync ? ' --sync' : ''}`, () => {
+      const { count } = presetOf('abm', preset);
+      const params = sync ? { sync: true } : {};
+      const hash = wasmHash('abm', params, count, 11, 150, undefined, preset);
+      assert.equal(hash, nativeHash(['--model', 'abm', '--preset', preset, ...(sync ? ['--sync'] : []),
+        '--count', String(count), '--seed', '11', '--steps', '150']));
+      // the registry's values of the preset give the same flight
+      assert.equal(wasmHash('abm', { ...presetOf('abm', preset).params, ...params }, count, 11, 150), hash);
+    });
+  }
+}
+
+test('abm: the default preset is small; other values over a preset, as the command line\'s flags', () => {
+  const model = registry.models.find((x) => x.name === 'abm');
+  assert.equal(wasmHash('abm', {}, model.default_count, 42, 100), nativeHash(['--model', 'abm']));
+  assert.equal(wasmHash('abm', { radius: 10, world: 80, sync: true }, 400, 3, 120, undefined, 'large'),
+    nativeHash(['--model', 'abm', '--preset', 'large', '--sync', '--radius', '10', '--world', '80',
+      '--count', '400', '--seed', '3', '--steps', '120']));
+});
+
 test('steering with walls, obstacles, a 270-degree field of view and a predator for steps 50-150', () => {
-  const params = { edges: 'walls', fov: 270, obstacles: [[450, 280, 60], [200, 150, 30]] };
-  const hash = wasmHash('steering', params, 700, 9, 240, (f) => {
+  const params = { edges: 'walls', fov: 270, obstacle: ['450,280,60', '200,150,30'] };
+  const drive = (f) => {
     f.step(50);
-    f.setPointer('predator', 600, 300);
+    f.setParams(JSON.stringify({ pointer: 'predator:600,300' }));
+    const [mode, xy] = JSON.parse(f.paramsJson()).pointer.split(':');
+    assert.deepEqual([mode, ...xy.split(',').map(Number)], ['predator', 600, 300]);
     f.step(100);
-    f.setPointer('off', 0, 0);
+    f.setParams(JSON.stringify({ pointer: '' }));
     f.step(90);
-  });
+  };
+  const hash = wasmHash('steering', params, 700, 9, 240, drive);
+  // the page's older links give obstacles as [[x, y, r]] under the key "obstacles"
+  assert.equal(wasmHash('steering', { ...params, obstacle: undefined, obstacles: [[450, 280, 60], [200, 150, 30]] }, 700, 9, 240, drive), hash);
   assert.equal(hash, nativeHash(['--model', 'steering', '--count', '700', '--steps', '240', '--seed', '9',
     '--edges', 'walls', '--fov', '270', '--obstacle', '450,280,60', '--obstacle', '200,150,30',
     '--pointer', 'predator:600,300@50-150']));
 });
 
 test('bad parameters throw with a readable message', () => {
-  assert.throws(() => new m.Flock('steering', '{"fov": 400}', 10, '1'), (e) => /field of view/.test(m.errorMessage(e)));
-  assert.throws(() => new m.Flock('lab', '{"radius": "big"}', 10, '1'), (e) => /radius/.test(m.errorMessage(e)));
+  assert.throws(() => new m.Flock('steering', '', '{"fov": 400}', 10, '1'), (e) => /fov|field of view/.test(m.errorMessage(e)));
+  assert.throws(() => new m.Flock('lab', '', '{"radius": "big"}', 10, '1'), (e) => /radius/.test(m.errorMessage(e)));
+  assert.throws(() => new m.Flock('abm', '', '{"sync": 1}', 10, '1'), (e) => /sync/.test(m.errorMessage(e)));
+  const f = new m.Flock('steering', '', '{}', 10, '1');
+  try {
+    assert.throws(() => f.setParams('{"pointer": "cat:1,2"}'), (e) => /pointer/.test(m.errorMessage(e)));
+  } finally {
+    f.delete();
+  }
+});
+
+test('the registry lists every model with its parameters, presets and the metric schema', () => {
+  assert.deepEqual(registry.models.map((x) => x.name).sort(), ['abm', 'lab', 'steering']);
+  for (const model of registry.models) {
+    const f = new m.Flock(model.name, '', '{}', model.default_count, '1');
+    try {
+      assert.deepEqual(Object.keys(JSON.parse(f.paramsJson())), model.params.map((p) => p.key), model.name);
+      assert.equal(f.model(), model.name);
+      assert.deepEqual(Object.keys(JSON.parse(f.metricsJson())), registry.metrics.map((x) => x.key));
+    } finally {
+      f.delete();
+    }
+  }
 });

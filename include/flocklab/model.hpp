@@ -1,0 +1,152 @@
+#pragma once
+// A model described as data. Design: each model is one description (its name, a table of
+// parameters with key, unit, range, default and help, its presets, its random start and what
+// its metrics link and count) plus one rule. The front ends (the command line, run files,
+// sweeps, the browser lab, the docs' parameter tables) are generated from the descriptions in
+// the registry (flocklab/registry.hpp) and name no model: a new model needs no edit there.
+//
+// A ParamSet holds one model's values behind a generic face (get and set by key); the model's
+// own code reads its typed parameter struct from it. Values are checked in one place, the
+// description's table, with one message naming the parameter.
+#include <any>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "flocklab/engine_options.hpp"
+#include "flocklab/flock.hpp"
+#include "flocklab/obstacle.hpp"
+#include "flocklab/simulation.hpp"
+#include "flocklab/space.hpp"
+
+namespace flocklab {
+
+/// How a parameter's value is written and checked.
+enum class ParamKind {
+  Number,    ///< a finite double within [min, max] (ends open or closed)
+  Switch,    ///< true or false
+  Choice,    ///< one of a few words
+  Text,      ///< a text with its own grammar (the pointer: "food:X,Y@FROM-TO", "" for none)
+  TextList,  ///< a list of texts with their own grammar (obstacles: "X,Y,R" each)
+};
+
+/// A parameter's value: a number, a switch, a word or text, or a list of texts.
+using ParamValue = std::variant<double, bool, std::string, std::vector<std::string>>;
+
+/// One parameter of a model: what the front ends need to show, take and check it.
+struct ParamSpec {
+  std::string key;    ///< canonical snake_case key; the command-line flag is --key-with-dashes
+  std::string unit;   ///< "px", "px/s", "degrees", "world units", or "" for a plain number
+  std::string help;   ///< one line
+  ParamKind kind = ParamKind::Number;
+  double min = 0;     ///< Number: the lowest value (see minOpen)
+  bool minOpen = false;  ///< Number: true when min itself is refused (> min, not >= min)
+  double max = std::numeric_limits<double>::infinity();  ///< Number: the highest value
+  bool maxOpen = false;  ///< Number: true when max itself is refused
+  std::vector<std::string> choices;  ///< Choice: the words
+  double sliderMin = 0, sliderMax = 1, sliderStep = 0.1;  ///< Number: the page's slider
+  bool live = true;   ///< may change between steps of a running flock (else: restart)
+  std::vector<std::string> aliases;  ///< older spellings still read (0.1.0 run files and flags)
+  std::string grammar;  ///< Text/TextList: the form a value takes, for messages and help
+
+  /// True when `name` is this parameter's key or one of its aliases.
+  bool answersTo(std::string_view name) const;
+};
+
+/// "" when `value` suits `spec` (kind and range), else why not, without the parameter's name:
+/// "must be a finite number > 0 (got -1)". Front ends put their own spelling of the name first.
+std::string valueProblem(const ParamSpec& spec, const ParamValue& value);
+/// The value as a person reads it: 0.5, true, wrap, food:1,2; lists joined by spaces.
+std::string showValue(const ParamValue& value);
+
+/// A named parameter set of a model: `flocklab run --preset NAME`.
+struct PresetSpec {
+  std::string name;     ///< lower case, as typed
+  std::string summary;  ///< one line: what it shows
+  std::size_t count;    ///< the preset's number of boids
+};
+
+class ModelDescription;
+
+/// One model's parameter values. Copyable plain data. get/set by key (or alias); set checks the
+/// value's kind and range and throws std::invalid_argument("KEY must be ...") otherwise.
+class ParamSet {
+ public:
+  ParamSet(const ModelDescription& model, std::any values) : model_(&model), values_(std::move(values)) {}
+  /// The model these values belong to.
+  const ModelDescription& model() const { return *model_; }
+  /// The value of `key`; throws std::invalid_argument for a key the model does not have.
+  ParamValue get(std::string_view key) const;
+  /// Sets `key` to `value` after checking it; throws std::invalid_argument naming the key.
+  void set(std::string_view key, const ParamValue& value);
+  /// The first problem of the whole set (each value, then how they fit together), or "".
+  std::string problem() const;
+  /// The model's typed parameters (LabParams, SteeringParams, ...). Throws std::bad_any_cast.
+  template <class Params>
+  const Params& as() const { return std::any_cast<const Params&>(values_); }
+  template <class Params>
+  Params& as() { return std::any_cast<Params&>(values_); }
+
+ private:
+  const ModelDescription* model_;
+  std::any values_;
+};
+
+/// What a model is, as data and a few functions: the registry's entries. Thread-safe (const).
+class ModelDescription {
+ public:
+  virtual ~ModelDescription() = default;
+
+  std::string name;     ///< as `flocklab run --model` takes it
+  std::string title;    ///< a few words: "the reference model"
+  std::string summary;  ///< one sentence
+  std::string doc;      ///< the page that specifies it, "docs/model-lab.md"
+  std::vector<ParamSpec> params;    ///< every parameter, in the order front ends show them
+  std::vector<PresetSpec> presets;  ///< the first is the default; empty when there are none
+  std::size_t defaultCount = 100;   ///< boids of a random start without a preset
+  std::uint64_t defaultSteps = 600; ///< steps of a run when none are asked for
+  std::string countUnit = "boids";  ///< "boids" or "agents", for summaries
+  std::string groupsLink;           ///< metrics: which boids link into one group
+  std::string neighborsCount;       ///< metrics: which boids count as neighbours
+
+  /// The parameter with key (or alias) `name`, or nullptr.
+  const ParamSpec* findParam(std::string_view name) const;
+  /// The preset called `name`, or nullptr.
+  const PresetSpec* findPreset(std::string_view name) const;
+  /// The number of boids of a random start under `preset` ("" for the default).
+  std::size_t countFor(std::string_view preset) const;
+  /// The parameters of `preset` ("" for the model's defaults, which are its first preset's).
+  /// Throws std::invalid_argument naming the presets for an unknown name.
+  virtual ParamSet defaults(std::string_view preset = "") const = 0;
+  /// The world of a flock under these parameters.
+  virtual Space space(const ParamSet& params) const = 0;
+  /// The model's random start: `count` boids drawn from `seed` (SPEC section 2).
+  virtual Flock randomStart(const ParamSet& params, std::size_t count, std::uint64_t seed) const = 0;
+  /// A simulation of `start` under `params` (valid: check problem() first for a clear message);
+  /// `seed` drives any randomness after the start. Throws std::invalid_argument.
+  virtual std::unique_ptr<Simulation> create(const ParamSet& params, Flock start, std::uint64_t seed,
+                                             const EngineOptions& options = {}) const = 0;
+  /// The parameters a simulation of this model runs with now.
+  virtual ParamSet current(const Simulation& simulation) const = 0;
+  /// Changes a running simulation's parameters between steps (those not `live` must stay).
+  /// Throws std::invalid_argument.
+  virtual void change(Simulation& simulation, const ParamSet& params) const = 0;
+  /// The variant of the rule these parameters run ("sequential" or "sync" for abm), or "".
+  virtual std::string form(const ParamSet&) const { return ""; }
+  /// The circles boids avoid, for pictures.
+  virtual std::vector<Obstacle> obstacles(const ParamSet&) const { return {}; }
+
+ protected:
+  friend class ParamSet;
+  virtual ParamValue read(const std::any& values, const ParamSpec& spec) const = 0;
+  virtual void write(std::any& values, const ParamSpec& spec, const ParamValue& value) const = 0;
+  /// Problems between parameters (after every value passed its own check), or "".
+  virtual std::string crossProblem(const std::any& values) const = 0;
+};
+
+}  // namespace flocklab

@@ -1,0 +1,40 @@
+// The metric schema: one table of every metric's key, label, unit and meaning.
+#include "flocklab/metric_schema.hpp"
+
+namespace flocklab {
+
+const std::vector<MetricSpec>& metricSchema() {
+  static const std::vector<MetricSpec> schema{
+      {"polarization", "polarization", "",
+       "order: the length of the mean unit heading, 1 when all fly the same way, about sqrt(pi/4n) for random headings",
+       false, 3, "", "", [](const Metrics& m) { return m.polarization; }},
+      {"flocks", "flocks", "", "groups of boids chained by links (which boids link: see each model)", true, 0, "", "",
+       [](const Metrics& m) { return static_cast<double>(m.flocks); }},
+      {"largest_flock", "largest flock", "", "boids in the largest group", true, 0, "flocks", "largest",
+       [](const Metrics& m) { return static_cast<double>(m.largestFlock); }},
+      {"largest_share", "largest group's share", "", "the largest group's share of all boids, in (0, 1]", false, 3, "", "",
+       [](const Metrics& m) { return m.largestShare; }},
+      {"mean_nn_distance", "nearest-neighbour distance", "world units",
+       "mean distance from each boid to its nearest other boid (wrapped on a torus)", false, 2, "", "",
+       [](const Metrics& m) { return m.meanNearestDistance; }},
+      {"mean_neighbors", "neighbours per boid", "", "mean number of neighbours (which boids count: see each model)",
+       false, 1, "", "", [](const Metrics& m) { return m.meanNeighbors; }},
+  };
+  return schema;
+}
+
+const MetricSpec* findMetric(const std::string& key) {
+  for (const MetricSpec& m : metricSchema())
+    if (m.key == key) return &m;
+  return nullptr;
+}
+
+std::string metricKeys() {
+  std::string out;
+  const auto& schema = metricSchema();
+  for (std::size_t i = 0; i < schema.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == schema.size() ? " or " : ", ") + schema[i].key;
+  return out;
+}
+
+}  // namespace flocklab

@@ -1,0 +1,125 @@
+// The generic half of a model description: one value check for every front end, ParamSet's
+// get and set by key, and the lookups the front ends use.
+#include "flocklab/model.hpp"
+
+#include <stdexcept>
+
+#include "models/param_text.hpp"
+
+namespace flocklab {
+namespace {
+
+std::string kindName(ParamKind kind) {
+  switch (kind) {
+    case ParamKind::Number: return "a number";
+    case ParamKind::Switch: return "true or false";
+    case ParamKind::Choice: return "a word";
+    case ParamKind::Text: return "a text";
+    default: return "a list of texts";
+  }
+}
+
+bool fitsKind(ParamKind kind, const ParamValue& value) {
+  switch (kind) {
+    case ParamKind::Number: return std::holds_alternative<double>(value);
+    case ParamKind::Switch: return std::holds_alternative<bool>(value);
+    case ParamKind::Choice:
+    case ParamKind::Text: return std::holds_alternative<std::string>(value);
+    default: return std::holds_alternative<std::vector<std::string>>(value);
+  }
+}
+
+// "> 0", ">= 0", "in (0, 360]".
+std::string rangeText(const ParamSpec& s) {
+  const std::string low = text::shortest(s.min);
+  if (std::isinf(s.max)) return (s.minOpen ? "> " : ">= ") + low;
+  return std::string("in ") + (s.minOpen ? "(" : "[") + low + ", " + text::shortest(s.max) + (s.maxOpen ? ")" : "]");
+}
+
+std::string joinedChoices(const std::vector<std::string>& words) {
+  std::string out;
+  for (std::size_t i = 0; i < words.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
+  return out;
+}
+
+}  // namespace
+
+bool ParamSpec::answersTo(std::string_view name) const {
+  if (name == key) return true;
+  for (const std::string& alias : aliases)
+    if (name == alias) return true;
+  return false;
+}
+
+std::string showValue(const ParamValue& value) {
+  if (const auto* d = std::get_if<double>(&value)) return text::shortest(*d);
+  if (const auto* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
+  if (const auto* s = std::get_if<std::string>(&value)) return *s;
+  std::string out;
+  for (const std::string& item : std::get<std::vector<std::string>>(value)) out += (out.empty() ? "" : " ") + item;
+  return out;
+}
+
+std::string valueProblem(const ParamSpec& spec, const ParamValue& value) {
+  if (!fitsKind(spec.kind, value)) return "must be " + kindName(spec.kind);
+  if (spec.kind == ParamKind::Number) {
+    const double v = std::get<double>(value);
+    const bool below = v < spec.min || (spec.minOpen && v == spec.min);
+    const bool above = v > spec.max || (spec.maxOpen && v == spec.max);
+    if (!std::isfinite(v) || below || above)
+      return "must be a finite number " + rangeText(spec) + " (got " + text::shortest(v) + ")";
+  }
+  if (spec.kind == ParamKind::Choice) {
+    const std::string& word = std::get<std::string>(value);
+    bool known = false;
+    for (const std::string& c : spec.choices) known = known || c == word;
+    if (!known) return "must be " + joinedChoices(spec.choices) + " (got " + word + ")";
+  }
+  return "";
+}
+
+const ParamSpec* ModelDescription::findParam(std::string_view name) const {
+  for (const ParamSpec& p : params)
+    if (p.answersTo(name)) return &p;
+  return nullptr;
+}
+
+const PresetSpec* ModelDescription::findPreset(std::string_view name) const {
+  for (const PresetSpec& p : presets)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+std::size_t ModelDescription::countFor(std::string_view preset) const {
+  if (const PresetSpec* p = preset.empty() && !presets.empty() ? &presets.front() : findPreset(preset)) return p->count;
+  return defaultCount;
+}
+
+ParamValue ParamSet::get(std::string_view key) const {
+  const ParamSpec* spec = model_->findParam(key);
+  if (!spec) throw std::invalid_argument("the " + model_->name + " model has no parameter '" + std::string(key) + "'");
+  return model_->read(values_, *spec);
+}
+
+void ParamSet::set(std::string_view key, const ParamValue& value) {
+  const ParamSpec* spec = model_->findParam(key);
+  if (!spec) throw std::invalid_argument("the " + model_->name + " model has no parameter '" + std::string(key) + "'");
+  if (const std::string problem = valueProblem(*spec, value); !problem.empty())
+    throw std::invalid_argument(spec->key + " " + problem);
+  model_->write(values_, *spec, value);
+}
+
+std::string ParamSet::problem() const {
+  for (const ParamSpec& spec : model_->params)
+    if (const std::string p = valueProblem(spec, model_->read(values_, spec)); !p.empty()) return spec.key + " " + p;
+  return model_->crossProblem(values_);
+}
+
+std::string presetNames(const ModelDescription& model) {
+  std::vector<std::string> names;
+  for (const PresetSpec& p : model.presets) names.push_back(p.name);
+  return joinedChoices(names);
+}
+
+}  // namespace flocklab

@@ -1,0 +1,80 @@
+#pragma once
+// Numbers in parameter texts (an obstacle's "X,Y,R", the pointer's "food:X,Y@FROM-TO") read and
+// written by the core itself: strict (all of the field is the number), and written as the
+// shortest text that reads back to the same double, so a value survives a run file exactly.
+// Uses strtod/snprintf, which the WebAssembly build's libc++ has (it lacks floating to_chars).
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace flocklab::text {
+
+/// `field` as a finite double, or nothing when it is empty, not all a number, or not finite.
+inline std::optional<double> number(std::string_view field) {
+  const std::string s(field);
+  if (s.empty() || s.front() == ' ' || s.front() == '\t' || s.front() == '\n') return std::nullopt;
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(s.c_str(), &end);
+  if (end != s.c_str() + s.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+/// `field` as a whole number >= 0, or nothing.
+inline std::optional<std::uint64_t> whole(std::string_view field) {
+  if (field.empty() || field.size() > 20) return std::nullopt;
+  std::uint64_t v = 0;
+  for (char c : field) {
+    if (c < '0' || c > '9') return std::nullopt;
+    const std::uint64_t digit = static_cast<std::uint64_t>(c - '0');
+    if (v > (UINT64_MAX - digit) / 10) return std::nullopt;
+    v = v * 10 + digit;
+  }
+  return v;
+}
+
+/// The shortest text that reads back to exactly `v`: 0.5, 20, 0.1.
+inline std::string shortest(double v) {
+  char buffer[32];
+  if (v == std::floor(v) && std::fabs(v) < 1e15) {  // whole numbers without an exponent: 180, not 1.8e+02
+    std::snprintf(buffer, sizeof buffer, "%.0f", v);
+    return buffer;
+  }
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
+    if (std::strtod(buffer, nullptr) == v) break;
+  }
+  return buffer;
+}
+
+/// The fields of `text` between commas, empty ones included.
+inline std::vector<std::string_view> fields(std::string_view text) {
+  std::vector<std::string_view> out;
+  for (std::size_t begin = 0;;) {
+    const std::size_t end = text.find(',', begin);
+    out.push_back(text.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin));
+    if (end == std::string_view::npos) return out;
+    begin = end + 1;
+  }
+}
+
+/// `count` comma-separated numbers, or nothing.
+inline std::optional<std::vector<double>> numbers(std::string_view text, std::size_t count) {
+  const auto parts = fields(text);
+  if (parts.size() != count) return std::nullopt;
+  std::vector<double> values;
+  for (std::string_view part : parts) {
+    const auto v = number(part);
+    if (!v) return std::nullopt;
+    values.push_back(*v);
+  }
+  return values;
+}
+
+}  // namespace flocklab::text

@@ -1,0 +1,35 @@
+// The registry: the one list of models. A new model adds its description here and nowhere else.
+#include "flocklab/registry.hpp"
+
+#include <stdexcept>
+
+#include "models/abm_model.hpp"
+#include "models/lab_model.hpp"
+#include "models/steering_model.hpp"
+
+namespace flocklab {
+
+const std::vector<const ModelDescription*>& models() {
+  static const std::vector<const ModelDescription*> all{&labModel(), &steeringModel(), &abmModel()};
+  return all;
+}
+
+const ModelDescription* findModel(std::string_view name) {
+  for (const ModelDescription* m : models())
+    if (m->name == name) return m;
+  return nullptr;
+}
+
+std::string modelNames() {
+  std::string out;
+  const auto& all = models();
+  for (std::size_t i = 0; i < all.size(); ++i) out += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + all[i]->name;
+  return out;
+}
+
+const ModelDescription& model(std::string_view name) {
+  if (const ModelDescription* m = findModel(name)) return *m;
+  throw std::invalid_argument("--model must be " + modelNames() + " (got " + std::string(name) + ")");
+}
+
+}  // namespace flocklab

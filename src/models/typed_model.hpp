@@ -1,0 +1,73 @@
+#pragma once
+// How a model's description binds its parameter table to its typed parameter struct: each
+// parameter is a ParamSpec plus a getter and a setter on the struct, so get/set by key, the
+// value checks and validate() all come from the one table.
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "flocklab/model.hpp"
+
+namespace flocklab {
+
+/// The presets' names as a person lists them: "small or large".
+std::string presetNames(const ModelDescription& model);
+
+template <class Params>
+class TypedModel : public ModelDescription {
+ public:
+  using Getter = std::function<ParamValue(const Params&)>;
+  using Setter = std::function<void(Params&, const ParamValue&)>;
+
+  /// The first problem of `p` (each value against the table, then cross-checks), or "".
+  std::string problemOf(const Params& p) const { return wrap(p).problem(); }
+  /// `p` as a ParamSet of this model.
+  ParamSet wrap(Params p) const { return ParamSet(*this, std::any(std::move(p))); }
+
+  ParamSet defaults(std::string_view preset) const override {
+    if (preset.empty()) return wrap(presetParams(presets.empty() ? "" : presets.front().name));
+    if (!findPreset(preset))
+      throw std::invalid_argument(presets.empty()
+                                      ? "the " + name + " model has no presets"
+                                      : "--preset must be " + presetNames(*this) + " with --model " + name +
+                                            " (got " + std::string(preset) + ")");
+    return wrap(presetParams(preset));
+  }
+
+ protected:
+  /// The parameters of a preset named in `presets` ("" when the model has none).
+  virtual Params presetParams(std::string_view preset) const = 0;
+  virtual std::string crossProblemOf(const Params& p) const = 0;
+
+  /// Adds a parameter held in a double member.
+  void number(ParamSpec spec, double Params::*member) {
+    add(std::move(spec), [member](const Params& p) { return ParamValue(p.*member); },
+        [member](Params& p, const ParamValue& v) { p.*member = std::get<double>(v); });
+  }
+  /// Adds a parameter with its own getter and setter (the setter may throw
+  /// std::invalid_argument for a text that does not follow the grammar).
+  void add(ParamSpec spec, Getter get, Setter set) {
+    params.push_back(std::move(spec));
+    getters_.push_back(std::move(get));
+    setters_.push_back(std::move(set));
+  }
+
+  ParamValue read(const std::any& values, const ParamSpec& spec) const override {
+    return getters_[index(spec)](std::any_cast<const Params&>(values));
+  }
+  void write(std::any& values, const ParamSpec& spec, const ParamValue& value) const override {
+    setters_[index(spec)](std::any_cast<Params&>(values), value);
+  }
+  std::string crossProblem(const std::any& values) const override {
+    return crossProblemOf(std::any_cast<const Params&>(values));
+  }
+
+ private:
+  std::size_t index(const ParamSpec& spec) const { return static_cast<std::size_t>(&spec - params.data()); }
+  std::vector<Getter> getters_;
+  std::vector<Setter> setters_;
+};
+
+}  // namespace flocklab
