@@ -1,6 +1,7 @@
 // What the command says when its command line is wrong: one line naming the option (with the
 // nearest known name for a typo), exit status 2. The messages are pinned word for word, so a
-// CLI11 upgrade that changes the errors they are read from fails here.
+// CLI11 upgrade that changes the errors they are read from fails here. Also: the same short
+// flags on every command.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -96,4 +97,22 @@ TEST_F(CliMessages, StrayValueIsNamed) {
 TEST_F(CliMessages, ExclusiveOptionsAreNamed) {
   write("start.csv", "x,y,vx,vy\n1,1,0,1\n");
   expect("run --count 5 --init start.csv", "give --count or --init, not both");
+}
+
+TEST_F(CliMessages, ShortFlagsAreTheSameOnEveryCommand) {
+  for (const char* command : {"run", "sweep", "bench", "lab"}) {
+    const Result help = run(std::string(command) + " -h");
+    EXPECT_EQ(help.status, 0) << command;
+    const bool hasQuiet = std::string(command) != "lab";  // lab prints only its URL
+    EXPECT_EQ(help.out.find("-q,--quiet") != std::string::npos, hasQuiet) << command << "\n" << help.out;
+    const bool hasCount = std::string(command) == "run" || std::string(command) == "sweep";
+    EXPECT_EQ(help.out.find("-n,--count") != std::string::npos, hasCount) << command << "\n" << help.out;
+  }
+  Result r = run("run -n 30 --steps 5 -q");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  r = run("sweep -n 30 --steps 5 --param radius=5,10 --out r.csv -q");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  EXPECT_NE(slurp(dir_ / "r.csv").find("radius"), std::string::npos);
 }
