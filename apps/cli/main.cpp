@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <exception>
 #include <string>
+#include <vector>
 
 #include "commands/bench_command.hpp"
 #include "flocklab/version.hpp"
@@ -12,6 +13,7 @@
 #include "commands/models_command.hpp"
 #include "commands/run_command.hpp"
 #include "commands/sweep_command.hpp"
+#include "support/cli_messages.hpp"
 #include "support/usage_error.hpp"
 
 namespace {
@@ -36,10 +38,13 @@ int main(int argc, char** argv) {
   CLI::App* sweep = addSweepCommand(app, sweepOptions);
   ModelsOptions modelsOptions;
   CLI::App* modelsCommand = addModelsCommand(app, modelsOptions);
-  if (argc > 1 && argv[1][0] != '-' && app.get_subcommands([&](const CLI::App* sub) {
-                                          return sub->get_name() == argv[1];
-                                        }).empty())
-    return fail(std::string("unknown command '") + argv[1] + "' (see flocklab --help)");
+  // The command the line names, whose options a parse error is explained with.
+  CLI::App* command = &app;
+  if (argc > 1 && argv[1][0] != '-') {
+    const auto named = app.get_subcommands([&](const CLI::App* sub) { return sub->get_name() == argv[1]; });
+    if (named.empty()) return fail(unknownCommandMessage(argv[1], app));
+    command = named.front();
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -49,10 +54,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::string message = e.what();
-    if (message.empty() || dynamic_cast<const CLI::RequiredError*>(&e))
-      message = "give a command: flocklab run, sweep, models, lab or bench (see flocklab --help)";
-    return fail(message);
+    return fail(parseErrorMessage(e, *command, std::vector<std::string>(argv + 1, argv + argc)));
   }
   try {
     if (run->parsed()) {

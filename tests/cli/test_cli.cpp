@@ -288,12 +288,18 @@ TEST_F(Cli, BenchTimesTheWorkloadsAndDrawsTheScaling) {
   const std::string svg = slurp(dir_ / "scaling.svg");
   EXPECT_NE(svg.find("data-name=\"grid (default)\""), std::string::npos);
   EXPECT_NE(svg.find("data-name=\"brute force\""), std::string::npos);
+
+  // The same chart as PNG, as run and sweep draw them; --quiet drops the progress lines.
+  const Result png = run("bench --only W5 --repeats 1 -q --plot scaling.png");
+  ASSERT_EQ(png.status, 0) << png.err;
+  EXPECT_TRUE(png.err.empty()) << png.err;
+  EXPECT_EQ(slurp(dir_ / "scaling.png").substr(0, 8), "\x89PNG\r\n\x1a\n");
 }
 
 TEST_F(Cli, BenchRejectsBadOptions) {
   expectUsageError("bench --only W9", "--only takes workload ids W1 to W5");
   expectUsageError("bench --repeats 0", "--repeats must be between 1 and 1000");
-  expectUsageError("bench --plot scaling.png", "--plot must end in .svg");
+  expectUsageError("bench --plot scaling.txt", "--plot must end in .svg or .png");
   expectUsageError("bench --threads -1", "--threads must be between 0");
   expectUsageError("bench --plot no/such/dir/scaling.svg", "no/such/dir");
 }

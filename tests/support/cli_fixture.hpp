@@ -4,6 +4,7 @@
 // stderr, nothing on stdout, no file left behind.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -31,8 +32,10 @@ inline std::string slurp(const std::filesystem::path& path) {
 class Cli : public ::testing::Test {
  protected:
   void SetUp() override {
+    // The process id keeps apart two builds' runs of the same test on one machine.
     dir_ = fs::temp_directory_path() /
-           ("flocklab-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("flocklab-cli-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "-" +
+            std::to_string(getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }

@@ -21,8 +21,8 @@
 #include "flocklab/models/lab_simulation.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/version.hpp"
+#include "outputs/png_image.hpp"
 #include "outputs/svg_chart.hpp"
-#include "support/text_fields.hpp"
 #include "support/usage_error.hpp"
 
 namespace flocklab::cli {
@@ -59,8 +59,6 @@ double peakMegabytes() {
   return static_cast<double>(usage.ru_maxrss) / 1024;
 }
 
-void progress(const std::string& text) { std::fprintf(stderr, "bench: %s\n", text.c_str()); }
-
 // The lab model at the seed's density (120 boids per 100 x 100).
 LabParams labAtSeedDensity(std::size_t n) {
   LabParams p;
@@ -90,6 +88,10 @@ class Bench {
  public:
   explicit Bench(const BenchOptions& o) : o_(o), engine_{NeighborSearch::Grid, static_cast<unsigned>(o.threads)} {
     threads_ = LabSimulation(LabParams{}, randomLabStart(1, LabParams{}, 1), engine_).options().threads;
+  }
+
+  void progress(const std::string& text) const {
+    if (!o_.quiet) std::fprintf(stderr, "bench: %s\n", text.c_str());
   }
 
   bool wanted(const char* id) const {
@@ -311,7 +313,8 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
   bench->add_flag("--json", o.json, "Print the results as JSON");
   bench->add_option("--threads", o.threads, "Worker threads; 0 (the default) means all cores");
   bench->add_option("--repeats", o.repeats, "Timings per workload; the median is reported")->capture_default_str();
-  bench->add_option("--plot", o.plot, "Write time per boid-step against boids (grid and brute force) to FILE.svg");
+  bench->add_flag("--quiet,-q", o.quiet, "No progress lines on stderr");
+  bench->add_option("--plot", o.plot, "Chart time per boid-step against boids (grid and brute force): FILE.svg or FILE.png");
   bench->add_option("--reference", o.reference, "The JavaScript pair loop W1 compares with (tests/reference/lab_reference.mjs)");
   bench->add_option("--only", o.only, "Run only these workloads, e.g. W2,W3");
   return bench;
@@ -328,8 +331,8 @@ int executeBench(const BenchOptions& o) {
       throw UsageError("--only takes workload ids W1 to W5 separated by commas (got " + o.only + ")");
     begin = end + 1;
   }
-  if (!o.plot.empty() && !endsWith(o.plot, ".svg"))
-    throw UsageError("--plot must end in .svg (got " + o.plot + ")");
+  if (!o.plot.empty() && !isPicturePath(o.plot))
+    throw UsageError("--plot must end in .svg or .png (got " + o.plot + ")");
   std::unique_ptr<AtomicFile> plot;
   try {
     if (!o.plot.empty()) plot = std::make_unique<AtomicFile>(o.plot);
@@ -346,7 +349,7 @@ int executeBench(const BenchOptions& o) {
   if (plot) {
     if (!bench.plotting()) throw UsageError("--plot needs W5 (it draws W5's sizes beside brute force)");
     bench.bruteScaling();
-    plot->commit(bench.plotSvg());
+    plot->commit(pictureBytes(o.plot, bench.plotSvg()));
   }
   const std::string text = o.json ? bench.json() : bench.table();
   std::fwrite(text.data(), 1, text.size(), stdout);

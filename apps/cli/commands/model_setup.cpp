@@ -36,7 +36,7 @@ ParamValue valueOf(const ParamSpec& spec, const std::vector<std::string>& texts,
       const std::string& t = texts.front();
       const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
       if (t.empty() || ec != std::errc() || end != t.data() + t.size())
-        throw UsageError(fmt::format("{} must be a number (got {})", flag, t));
+        throw UsageError(fmt::format("{} takes a number (got {})", flag, t));
       return v;
     }
     case ParamKind::Switch:

@@ -323,7 +323,7 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& o) {
       ->capture_default_str()->group(group);
   sweep->add_option("--threads", o.threads, "Runs at a time, each on one thread; 0 (the default) means all cores")->group(group);
   sweep->add_option("--every", o.every, "Steps between the measurements averaged over the last fifth")->capture_default_str()->group(group);
-  sweep->add_flag("--quiet", o.quiet, "No progress bar")->group(group);
+  sweep->add_flag("--quiet,-q", o.quiet, "No progress bar")->group(group);
   sweep->add_option("--config", o.config, "Read the model options and the sweep's keys from FILE.json (the command line wins)")->group(group);
   sweep->add_option("--write-config", o.writeConfig, "Write the resolved options and the sweep's keys to FILE.json, then sweep")->group(group);
   return sweep;

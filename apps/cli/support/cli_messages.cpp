@@ -1,0 +1,213 @@
+// CLI11's errors carry their facts only in their text, so this file reads the texts of the one
+// CLI11 release flocklab builds with (2.1.2, Debian's libcli11-dev) and asks the command for
+// the rest (its options' names and types, what was left over). An error it cannot read keeps
+// CLI11's own text: still one line, never an empty one. tests/cli/test_cli_messages.cpp pins
+// every message, so a CLI11 upgrade that rewords one fails there.
+#include "support/cli_messages.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <string_view>
+
+namespace flocklab::cli {
+namespace {
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+std::string_view withoutDashes(std::string_view name) {
+  return name.substr(std::min(name.find_first_not_of('-'), name.size()));
+}
+
+// Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
+// neighbouring letters, each one edit.
+std::size_t editDistance(const std::string& a, const std::string& b) {
+  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
+  for (std::size_t i = 0; i <= a.size(); ++i) d[i][0] = i;
+  for (std::size_t j = 0; j <= b.size(); ++j) d[0][j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i)
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+    }
+  return d[a.size()][b.size()];
+}
+
+std::string commandPath(const CLI::App& command) {
+  return command.get_parent() != nullptr ? "flocklab " + command.get_name() : "flocklab";
+}
+
+// Every name an option of `command` answers to, long ones first, in the order they were added.
+std::vector<std::string> optionNames(const CLI::App& command) {
+  std::vector<std::string> longNames, shortNames;
+  for (const CLI::Option* option : command.get_options()) {
+    for (const std::string& name : option->get_lnames()) longNames.push_back("--" + name);
+    for (const std::string& name : option->get_snames()) shortNames.push_back("-" + name);
+  }
+  longNames.insert(longNames.end(), shortNames.begin(), shortNames.end());
+  return longNames;
+}
+
+// "a, b or c"
+std::string listOf(const std::vector<std::string>& items) {
+  std::string out;
+  for (std::size_t i = 0; i < items.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == items.size() ? " or " : ", ") + items[i];
+  return out;
+}
+
+// What an option's value must be, from CLI11's type name of it.
+std::string valueKind(const CLI::Option* option) {
+  const std::string type = option != nullptr ? option->get_type_name() : "";
+  if (type.find("UINT") != std::string::npos) return "a whole number from 0";
+  if (type.find("INT") != std::string::npos) return "a whole number";
+  if (type.find("FLOAT") != std::string::npos || type == "NUMBER") return "a number";
+  return "a value";
+}
+
+bool allDigits(std::string_view text) {
+  if (!text.empty() && text[0] == '-') text.remove_prefix(1);
+  return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The text before `separator` in `message`, or "" when it is absent.
+std::string before(const std::string& message, const std::string& separator) {
+  const std::size_t at = message.find(separator);
+  return at == std::string::npos ? "" : message.substr(0, at);
+}
+
+bool startsWith(const std::string& text, std::string_view prefix) { return text.rfind(prefix, 0) == 0; }
+
+// A value CLI11 could not use: the option's value is missing (the next word was an option),
+// or is not of the option's kind.
+std::string conversionMessage(const std::string& message, const CLI::App& command) {
+  if (startsWith(message, "Could not convert: ")) {
+    const std::string rest = message.substr(19);
+    const std::string name = before(rest, " = ");
+    if (name.empty()) return message;
+    const std::string value = rest.substr(name.size() + 3);
+    const CLI::Option* option = command.get_option_no_throw(name);
+    if (!value.empty() && value[0] == '-' && command.get_option_no_throw(value.substr(0, value.find('='))) != nullptr)
+      return fmt::format("{} needs a value before {}", name, value);
+    if (allDigits(value) && valueKind(option) != "a value") return fmt::format("{} is out of range (got {})", name, value);
+    return fmt::format("{} takes {} (got {})", name, valueKind(option), value);
+  }
+  if (const std::string name = before(message, ": "); !name.empty())
+    if (message.find("for a flag") != std::string::npos || message.find("true/false") != std::string::npos)
+      return name + " is a flag and takes no value";
+  if (startsWith(message, "The value ")) {
+    const std::string value = before(message.substr(10), " is not an allowed value for ");
+    const std::size_t at = message.rfind(" for ");
+    if (!value.empty() && at != std::string::npos) return fmt::format("{} does not take {}", message.substr(at + 5), value);
+  }
+  return message;
+}
+
+// A wrong number of values: an option given twice, or one given without its value.
+std::string mismatchMessage(const std::string& message, const CLI::App& command) {
+  const std::string name = before(message, ": ");
+  const CLI::Option* option = name.empty() ? nullptr : command.get_option_no_throw(name);
+  if (option == nullptr) return message;
+  int most = 0, received = 0, least = 0;
+  char type[64] = {};
+  const std::string rest = message.substr(name.size() + 2);
+  if (std::sscanf(rest.c_str(), "At Most %d required but received %d", &most, &received) == 2 && most > 0) {
+    const int times = std::max(2, received / most);
+    return fmt::format("{} was given {}; give it once", name, times == 2 ? "twice" : fmt::format("{} times", times));
+  }
+  if (std::sscanf(rest.c_str(), "At least %d required but received %d", &least, &received) == 2 ||
+      std::sscanf(rest.c_str(), "%d required %63s missing", &least, type) == 2) {
+    if (least <= 1) return fmt::format("{} needs a value ({})", name, valueKind(option));
+    return fmt::format("{} needs {} values", name, least);
+  }
+  return message;
+}
+
+// Words left over: an unknown option, or a value no option took.
+std::string extrasMessage(const std::string& message, const CLI::App& command, const std::vector<std::string>& args) {
+  std::vector<std::string> left = command.remaining(false);
+  if (left.empty()) return message;
+  const auto option = std::find_if(left.begin(), left.end(), [](const std::string& word) { return word.size() > 1 && word[0] == '-'; });
+  const std::string path = commandPath(command);
+  if (option != left.end()) {
+    const std::string name = option->substr(0, option->find('='));
+    const std::string guess = nearestName(name, optionNames(command));
+    return fmt::format("unknown option {} for {} ({})", name, path,
+                       guess.empty() ? "see " + path + " --help" : "did you mean " + guess + "?");
+  }
+  const std::string& word = left.front();
+  const auto at = std::find(args.begin(), args.end(), word);
+  if (at != args.begin() && at != args.end()) {
+    const CLI::Option* previous = command.get_option_no_throw(*(at - 1));
+    if (previous != nullptr && previous->get_expected_max() == 0)
+      return fmt::format("unexpected argument {} for {} ({} is a flag and takes no value)", word, path, *(at - 1));
+  }
+  return fmt::format("unexpected argument {} for {} (each value follows its option, e.g. --steps 100)", word, path);
+}
+
+}  // namespace
+
+std::string nearestName(const std::string& typed, const std::vector<std::string>& known) {
+  const std::string core = lower(withoutDashes(typed));
+  if (core.empty()) return "";
+  const std::size_t limit = core.size() < 3 ? 0 : core.size() <= 5 ? 1 : core.size() <= 8 ? 2 : 3;
+  std::string best;
+  std::size_t bestDistance = limit + 1;
+  for (const std::string& name : known) {
+    const std::size_t distance = editDistance(core, lower(withoutDashes(name)));
+    if (distance < bestDistance) best = name, bestDistance = distance;
+  }
+  if (!best.empty() || core.size() < 3) return best;
+  std::vector<std::string> extending;
+  for (const std::string& name : known)
+    if (startsWith(lower(withoutDashes(name)), core)) extending.push_back(name);
+  return extending.size() == 1 ? extending.front() : "";
+}
+
+std::string parseErrorMessage(const CLI::ParseError& error, const CLI::App& command, const std::vector<std::string>& args) {
+  const std::string message = error.what();
+  if (dynamic_cast<const CLI::ExtrasError*>(&error)) return extrasMessage(message, command, args);
+  if (dynamic_cast<const CLI::ArgumentMismatch*>(&error)) return mismatchMessage(message, command);
+  if (dynamic_cast<const CLI::ConversionError*>(&error)) return conversionMessage(message, command);
+  if (dynamic_cast<const CLI::ValidationError*>(&error)) {
+    // "--seed: must be ..." as "--seed must be ..."
+    const std::string name = before(message, ": ");
+    if (!name.empty() && command.get_option_no_throw(name) != nullptr) return name + " " + message.substr(name.size() + 2);
+    return message;
+  }
+  if (dynamic_cast<const CLI::ExcludesError*>(&error)) {
+    const std::string first = before(message, " excludes ");
+    if (!first.empty()) return fmt::format("give {} or {}, not both", first, message.substr(first.size() + 10));
+    return message;
+  }
+  if (dynamic_cast<const CLI::RequiresError*>(&error)) {
+    const std::string first = before(message, " requires ");
+    if (!first.empty()) return fmt::format("{} needs {} too", first, message.substr(first.size() + 10));
+    return message;
+  }
+  if (message.empty() || dynamic_cast<const CLI::RequiredError*>(&error)) {
+    const CLI::App* root = &command;
+    while (root->get_parent() != nullptr) root = root->get_parent();
+    std::vector<std::string> names;
+    for (const CLI::App* sub : root->get_subcommands({})) names.push_back(sub->get_name());
+    if (message.empty() || startsWith(message, "A subcommand") || startsWith(message, "Requires at least"))
+      return "give a command: " + listOf(names) + " (see flocklab --help)";
+  }
+  return message;
+}
+
+std::string unknownCommandMessage(const std::string& typed, const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+  const std::string guess = nearestName(typed, names);
+  if (!guess.empty()) return fmt::format("unknown command {} (did you mean flocklab {}?)", typed, guess);
+  return fmt::format("unknown command {} (the commands are {}; see flocklab --help)", typed, listOf(names));
+}
+
+}  // namespace flocklab::cli

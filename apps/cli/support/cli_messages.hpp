@@ -1,0 +1,26 @@
+#pragma once
+// CLI11's parse errors as the one line flocklab prints for them. CLI11 words its errors for
+// programmers ("At Most 1 required but received 2"); these name the option, say what it takes
+// and, for a mistyped option or command, suggest the nearest known name of the same command.
+#include <CLI/CLI.hpp>
+#include <string>
+#include <vector>
+
+namespace flocklab::cli {
+
+/// The name in `known` nearest to `typed` (case and leading dashes ignored, a swap of two
+/// neighbouring letters counting as one edit), or "" when none is close enough to be a typo:
+/// at most 1 edit for names up to 5 letters, 2 up to 8, 3 beyond; a name of 1 or 2 letters
+/// only when equal. An unmatched `typed` of 3 letters or more that begins exactly one known
+/// name suggests that name. Ties go to the earlier name in `known`.
+std::string nearestName(const std::string& typed, const std::vector<std::string>& known);
+
+/// One line naming the problem of `error`, thrown while parsing `command` (the app itself or
+/// the subcommand the command line named). `args` is the command line after the program's name,
+/// read only to explain a stray value (after a flag, which takes none).
+std::string parseErrorMessage(const CLI::ParseError& error, const CLI::App& command, const std::vector<std::string>& args);
+
+/// One line for a first argument `typed` that names no subcommand of `app`.
+std::string unknownCommandMessage(const std::string& typed, const CLI::App& app);
+
+}  // namespace flocklab::cli
