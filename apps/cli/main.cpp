@@ -9,7 +9,7 @@
 #include "commands/bench_command.hpp"
 #include "flocklab/version.hpp"
 #include "support/interrupt.hpp"
-#include "commands/lab_command.hpp"
+#include "commands/serve_command.hpp"
 #include "commands/models_command.hpp"
 #include "commands/run_command.hpp"
 #include "commands/sweep_command.hpp"
@@ -30,18 +30,18 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   RunOptions runOptions;
   CLI::App* run = addRunCommand(app, runOptions);
-  LabOptions labOptions;
-  CLI::App* lab = addLabCommand(app, labOptions);
-  BenchOptions benchOptions;
-  CLI::App* bench = addBenchCommand(app, benchOptions);
   SweepOptions sweepOptions;
   CLI::App* sweep = addSweepCommand(app, sweepOptions);
   ModelsOptions modelsOptions;
   CLI::App* modelsCommand = addModelsCommand(app, modelsOptions);
+  ServeOptions serveOptions;
+  CLI::App* serve = addServeCommand(app, serveOptions);
+  BenchOptions benchOptions;
+  CLI::App* bench = addBenchCommand(app, benchOptions);
   // The command the line names, whose options a parse error is explained with.
   CLI::App* command = &app;
   if (argc > 1 && argv[1][0] != '-') {
-    const auto named = app.get_subcommands([&](const CLI::App* sub) { return sub->get_name() == argv[1]; });
+    const auto named = app.get_subcommands([&](const CLI::App* sub) { return sub->check_name(argv[1]); });
     if (named.empty()) return fail(unknownCommandMessage(argv[1], app));
     command = named.front();
   }
@@ -61,7 +61,7 @@ int main(int argc, char** argv) {
       catchInterrupts();
       return executeRun(runOptions, *run);
     }
-    if (lab->parsed()) return executeLab(labOptions);
+    if (serve->parsed()) return executeServe(serveOptions);
     if (bench->parsed()) return executeBench(benchOptions);
     if (sweep->parsed()) { catchInterrupts(); return executeSweep(sweepOptions, *sweep); }
     if (modelsCommand->parsed()) return executeModels(modelsOptions);

@@ -47,7 +47,7 @@ TEST_F(CliMessages, UnknownOptionNamesTheCommandAndTheNearestOption) {
   expect("sweep --out r.csv --param radius=2,4 --seeds 2 --metirc flocks",
          "unknown option --metirc for flocklab sweep (did you mean --metric?)");
   expect("bench --ony W2", "unknown option --ony for flocklab bench (did you mean --only?)");
-  expect("lab --prot 0", "unknown option --prot for flocklab lab (did you mean --port?)");
+  expect("serve --prot 0", "unknown option --prot for flocklab serve (did you mean --port?)");
   expect("run --wibble", "unknown option --wibble for flocklab run (see flocklab run --help)");
   expect("run -x", "unknown option -x for flocklab run (see flocklab run --help)");
   expect("bench --seeds 3", "unknown option --seeds for flocklab bench (see flocklab bench --help)");
@@ -56,9 +56,9 @@ TEST_F(CliMessages, UnknownOptionNamesTheCommandAndTheNearestOption) {
 TEST_F(CliMessages, UnknownCommandSuggestsTheNearest) {
   expect("rnu", "unknown command rnu (did you mean flocklab run?)");
   expect("sweeps --out r.csv", "unknown command sweeps (did you mean flocklab sweep?)");
-  expect("fly", "unknown command fly (the commands are run, lab, bench, sweep or models; see flocklab --help)");
-  expect("", "give a command: run, lab, bench, sweep or models (see flocklab --help)");
-  expect("--bogus", "give a command: run, lab, bench, sweep or models (see flocklab --help)");
+  expect("fly", "unknown command fly (the commands are run, sweep, models, serve or bench; see flocklab --help)");
+  expect("", "give a command: run, sweep, models, serve or bench (see flocklab --help)");
+  expect("--bogus", "give a command: run, sweep, models, serve or bench (see flocklab --help)");
 }
 
 TEST_F(CliMessages, RepeatedOptionIsNamed) {
@@ -100,10 +100,10 @@ TEST_F(CliMessages, ExclusiveOptionsAreNamed) {
 }
 
 TEST_F(CliMessages, ShortFlagsAreTheSameOnEveryCommand) {
-  for (const char* command : {"run", "sweep", "bench", "lab"}) {
+  for (const char* command : {"run", "sweep", "bench", "serve"}) {
     const Result help = run(std::string(command) + " -h");
     EXPECT_EQ(help.status, 0) << command;
-    const bool hasQuiet = std::string(command) != "lab";  // lab prints only its URL
+    const bool hasQuiet = std::string(command) != "serve";  // serve prints only its URL
     EXPECT_EQ(help.out.find("-q,--quiet") != std::string::npos, hasQuiet) << command << "\n" << help.out;
     const bool hasCount = std::string(command) == "run" || std::string(command) == "sweep";
     EXPECT_EQ(help.out.find("-n,--count") != std::string::npos, hasCount) << command << "\n" << help.out;

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <map>
 #include <stdexcept>
 
 #include "flocklab/io/state_csv.hpp"
@@ -102,15 +103,15 @@ ParamSet resolveParams(const RunOptions& o) {
       throw UsageError(e.what());
     }
   }();
-  std::vector<std::string> set;  // keys given so far, to refuse a key given under two names
+  std::map<std::string, std::string> setBy;  // key -> the name it was given as, to refuse a key given twice
   for (const auto& [name, texts] : o.params) {
     if (texts.empty()) continue;
     const std::string flag = "--" + flagName(name);
     const ParamSpec* spec = m.findParam(name);
     if (!spec) throw UsageError(fmt::format("{} belongs to --model {}, not --model {}", flag, ownersOf(name), m.name));
-    if (std::find(set.begin(), set.end(), spec->key) != set.end())
-      throw UsageError(fmt::format("{} gives --{} a second time; give it once", flag, flagName(spec->key)));
-    set.push_back(spec->key);
+    if (const auto it = setBy.find(spec->key); it != setBy.end())
+      throw UsageError(fmt::format("--{} and {} name the same parameter; give it once", flagName(it->second), flag));
+    setBy[spec->key] = name;
     try {
       p.set(spec->key, valueOf(*spec, texts, flag));
     } catch (const std::invalid_argument& e) {

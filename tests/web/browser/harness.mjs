@@ -2,7 +2,7 @@
 // playwright-core, open the page and collect every console error and page error.
 //
 // Environment:
-//   FLOCKLAB_CLI        the native `flocklab` binary: serves the site (`flocklab lab --port 0`)
+//   FLOCKLAB_CLI        the native `flocklab` binary: serves the site (`flocklab serve --port 0`)
 //                       and gives the reference hashes (`flocklab run --hash --json`).
 //                       Unset: the site is served by `python3 -m http.server` (development only)
 //                       and build/release/flocklab is used for the hashes.
@@ -31,7 +31,7 @@ export async function serve() {
   let child, pattern;
   if (process.env.FLOCKLAB_CLI) {
     child = spawn(CLI, ['lab', '--port', '0', '--dir', SITE], { stdio: ['ignore', 'pipe', 'pipe'] });
-    pattern = /flocklab lab: serving .* at (http:\/\/\S+\/)/;
+    pattern = /flocklab (?:serve|lab): serving .* at (http:\/\/\S+\/)/;
   } else {
     // Development fallback only: ask the OS for a free port through http.server's port 0.
     child = spawn('/usr/bin/python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', SITE],

@@ -1,5 +1,5 @@
 // Browser tests of the Flocking Lab page: Debian's Chromium (headless) through playwright-core,
-// the site served by `flocklab lab` (see harness.mjs for the environment). Every number comes
+// the site served by `flocklab serve` (see harness.mjs for the environment). Every number comes
 // from the page's own engine through the test hook window.flocklab, stepped exactly, never by
 // waiting for animation frames.
 //

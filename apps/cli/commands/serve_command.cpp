@@ -1,7 +1,7 @@
-// `flocklab lab`: a small static file server for the browser lab. It serves one folder and
+// `flocklab serve`: a small static file server for the browser lab. It serves one folder and
 // nothing outside it (see static_files.hpp), listens on 127.0.0.1 unless told otherwise, and
 // prints the URL once it is listening.
-#include "commands/lab_command.hpp"
+#include "commands/serve_command.hpp"
 
 #include <fmt/format.h>
 #include <httplib.h>
@@ -18,15 +18,16 @@ namespace flocklab::cli {
 
 namespace fs = std::filesystem;
 
-CLI::App* addLabCommand(CLI::App& app, LabOptions& o) {
-  CLI::App* lab = app.add_subcommand("lab", "Serve the browser lab and print its URL");
-  lab->add_option("--port", o.port, "Port to listen on (0 picks a free one)")->capture_default_str();
-  lab->add_option("--host", o.host, "Address to listen on")->capture_default_str();
-  lab->add_option("--dir", o.dir, "Folder to serve (default: the page this build made)");
-  return lab;
+CLI::App* addServeCommand(CLI::App& app, ServeOptions& o) {
+  CLI::App* serve = app.add_subcommand("serve", "Serve the browser lab and print its URL (also as flocklab lab)");
+  serve->alias("lab");  // its name up to 0.1.0
+  serve->add_option("--port", o.port, "Port to listen on (0 picks a free one)")->capture_default_str();
+  serve->add_option("--host", o.host, "Address to listen on")->capture_default_str();
+  serve->add_option("--dir", o.dir, "Folder to serve (default: the page this build made)");
+  return serve;
 }
 
-int executeLab(const LabOptions& o) {
+int executeServe(const ServeOptions& o) {
   if (o.port < 0 || o.port > 65535) throw UsageError(fmt::format("--port must be in 0..65535 (got {})", o.port));
   const fs::path dir = o.dir.empty() ? fs::path(FLOCKLAB_SITE_DIR) : fs::path(o.dir);
   std::error_code ec;
@@ -64,7 +65,7 @@ int executeLab(const LabOptions& o) {
     throw UsageError(fmt::format("cannot listen on {}:{} (the port is in use or the address is not this machine's)", o.host, port));
   }
   const std::string shownHost = o.host.find(':') != std::string::npos ? "[" + o.host + "]" : o.host;
-  std::printf("flocklab lab: serving %s at http://%s:%d/\n", root.c_str(), shownHost.c_str(), port);
+  std::printf("flocklab serve: serving %s at http://%s:%d/\n", root.c_str(), shownHost.c_str(), port);
   std::fflush(stdout);
   if (!server.listen_after_bind()) throw UsageError("the server stopped unexpectedly");
   return 0;

@@ -1,4 +1,4 @@
-// `flocklab lab`: which files the server hands out (the page's folder and nothing outside it,
+// `flocklab serve`: which files the server hands out (the page's folder and nothing outside it,
 // whatever the path says or where a link points), their types, 404s, and a busy port.
 #include <gtest/gtest.h>
 #include <httplib.h>
@@ -42,14 +42,14 @@ class Site : public ::testing::Test {
   fs::path base_, root_;
 };
 
-// Starts `flocklab lab ARGS` and returns its pid and the first line it prints.
+// Starts `flocklab COMMAND ARGS` (serve, or its old name lab) and returns its pid and the first line it prints.
 struct Server {
   pid_t pid = -1;
   std::string line;
   int status = -1;
 };
 
-Server startServer(const std::string& args) {
+Server startServer(const std::string& args, const std::string& command = "serve") {
   int out[2];
   if (pipe(out) != 0) return {};
   Server s;
@@ -58,7 +58,7 @@ Server startServer(const std::string& args) {
     dup2(out[1], 1);
     dup2(out[1], 2);
     close(out[0]);
-    execl("/bin/sh", "sh", "-c", (std::string("exec '" FLOCKLAB_BINARY_DIR "/flocklab' lab ") + args).c_str(), nullptr);
+    execl("/bin/sh", "sh", "-c", ("exec '" FLOCKLAB_BINARY_DIR "/flocklab' " + command + " " + args).c_str(), nullptr);
     _exit(127);
   }
   close(out[1]);
@@ -143,6 +143,14 @@ TEST_F(Site, BusyPortIsRefusedCleanly) {
 
 TEST_F(Site, MissingFolderIsAnError) {
   Server s = startServer("--port 0 --dir '" + (base_ / "nowhere").string() + "'");
+  int status = 0;
+  waitpid(s.pid, &status, 0);
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_NE(s.line.find("no browser lab in"), std::string::npos) << s.line;
+}
+
+TEST_F(Site, TheOldNameLabStillServes) {
+  Server s = startServer("--port 0 --dir '" + (base_ / "nowhere").string() + "'", "lab");
   int status = 0;
   waitpid(s.pid, &status, 0);
   EXPECT_EQ(WEXITSTATUS(status), 2);
