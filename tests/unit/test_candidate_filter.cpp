@@ -7,7 +7,7 @@
 #include <cmath>
 #include <vector>
 
-#include "engine/candidate_filter.hpp"
+#include "flocklab/engine/candidate_filter.hpp"
 #include "flocklab/rng.hpp"
 
 using namespace flocklab;
