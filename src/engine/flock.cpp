@@ -1,3 +1,5 @@
+// Flock's bookkeeping: the fields of its dimension count resized together; a 2D flock
+// keeps z and vz empty, so 2D states, files and hashes are the same as before 3D existed.
 #include "flocklab/flock.hpp"
 
 namespace flocklab {
