@@ -2,6 +2,7 @@
 /// Everything of flocklab's public API in one include.
 #include "flocklab/cosine.hpp"
 #include "flocklab/engine_options.hpp"
+#include "flocklab/executor.hpp"
 #include "flocklab/flock.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/io/state_hash.hpp"
@@ -13,6 +14,8 @@
 #include "flocklab/models/steering_params.hpp"
 #include "flocklab/models/steering_simulation.hpp"
 #include "flocklab/rng.hpp"
+#include "flocklab/rule.hpp"
+#include "flocklab/rule_simulation.hpp"
 #include "flocklab/simulation.hpp"
 #include "flocklab/space.hpp"
 #include "flocklab/version.hpp"

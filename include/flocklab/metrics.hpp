@@ -1,6 +1,6 @@
 #pragma once
-// Measures of a flock (SPEC section 3): order, groups, spacing. Computed with the grid, so
-// they cost O(n) and work at a million boids; the same bits for every thread count.
+// Measures of a flock (SPEC section 3; in 2D or 3D): order, groups, spacing. Computed with the
+// grid, so they cost O(n) and work at a million boids; the same bits for every executor.
 #include <cstddef>
 
 #include "flocklab/flock.hpp"
@@ -19,8 +19,10 @@ struct Metrics {
   double meanNeighbors = 0;   ///< mean number of other boids closer than r
 };
 
-/// Measures `flock` in `space`, linking boids closer than `radius` (wrapped on a torus).
-/// `options.threads` threads share the work; the result does not depend on it.
+/// Measures `flock` in `space` (of the flock's dimensions), linking boids closer than `radius`
+/// (wrapped on a torus). The work runs on `options.executor`, or on a pool of
+/// `options.threads` made for the call; the result does not depend on either. Throws
+/// std::invalid_argument when the flock's and the space's dimensions differ.
 Metrics measure(const Flock& flock, const Space& space, double radius, const EngineOptions& options = {});
 
 }  // namespace flocklab

@@ -1,21 +1,23 @@
 #pragma once
 // What every model's simulation offers: stepping, the state, and its measures. The CLI and
-// the browser lab drive any model through this interface.
+// the browser lab drive any model through this interface; rule_simulation.hpp runs a user's
+// own rule through it.
 #include <cstdint>
 #include <memory>
 
+#include "flocklab/engine_options.hpp"
 #include "flocklab/flock.hpp"
 #include "flocklab/metrics.hpp"
-#include "flocklab/engine_options.hpp"
 #include "flocklab/space.hpp"
 
 namespace flocklab {
 
+class Executor;
 class StepDriver;
 
 /// A running flock under one model. The state after k steps is a pure function of the
-/// model's parameters and the start: identical for grid and brute search and any thread
-/// count. Not thread-safe: one caller at a time (step() runs its own workers inside).
+/// model's parameters and the start: identical for grid and brute search and any executor or
+/// thread count. Not thread-safe: one caller at a time (step() runs tasks on its executor).
 class Simulation {
  public:
   virtual ~Simulation();
@@ -24,7 +26,7 @@ class Simulation {
 
   /// The model's name, as `flocklab run --model` takes it.
   virtual const char* model() const = 0;
-  /// Advances `steps` synchronous steps. No allocation after the first step.
+  /// Advances `steps` steps of the model. No allocation after the first step.
   virtual void step(std::uint64_t steps = 1) = 0;
   /// The world the flock lives in.
   virtual Space space() const = 0;
@@ -34,9 +36,11 @@ class Simulation {
   /// The current state, boid i at index i.
   const Flock& flock() const;
   /// Steps taken since construction.
-  std::uint64_t stepCount() const { return stepCount_; }
-  /// Engine settings in use (threads resolved to the actual count).
-  const EngineOptions& options() const { return options_; }
+  std::uint64_t stepCount() const;
+  /// Engine settings in use (threads resolved to the executor's size).
+  const EngineOptions& options() const;
+  /// The executor steps and metrics run on (the shared one from the options, or its own pool).
+  Executor& executor() const;
   /// Candidate pairs whose distance the steps so far tested: the work the neighbour search
   /// did, for benchmarks (n^2 a step for brute force).
   virtual std::uint64_t candidateChecks() const;
@@ -44,22 +48,20 @@ class Simulation {
   Metrics metrics() const;
 
  protected:
-  /// Takes the start state; threads in `options` are resolved here.
+  /// Takes the start state; threads in `options` are resolved here. Throws
+  /// std::invalid_argument when the flock's fields differ in length.
   Simulation(Flock start, const EngineOptions& options);
-  /// The step driver, holding the current state (loaded from flock_ when that is newer).
+  /// The step driver, holding the current state (loaded from the boid-order copy when that
+  /// is newer).
   StepDriver& driver();
-  /// Counts a step the driver took: flock_ is out of date until flock() next asks.
-  void stepped();
   /// The state in boid order, for a model that changes it in place; the driver reloads it.
   Flock& state();
+  /// Counts one step, taken either through driver() or on state(), whichever was asked for last.
+  void stepped();
 
-  // Either flock_ or the driver holds the current state (the driver, while flockStale_).
-  mutable Flock flock_;
-  mutable bool flockStale_ = false;
-  bool driverStale_ = true;
-  EngineOptions options_;
-  std::uint64_t stepCount_ = 0;
-  std::unique_ptr<StepDriver> driver_;
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
 };
 
 }  // namespace flocklab

@@ -1,4 +1,5 @@
-#include "engine/cell_candidates.hpp"
+// Candidate gathering: one run per non-empty cell, merged pairwise (see the header's design).
+#include "flocklab/engine/cell_candidates.hpp"
 
 #include <algorithm>
 
@@ -23,32 +24,39 @@ void mergeRuns(const std::uint64_t* a, const std::uint64_t* aEnd, const std::uin
 }  // namespace
 
 void CellCandidates::gather(const Grid& grid, const Tile& tile) {
-  int columns[kMaxTileSide], rows[kMaxTileSide];
+  int columns[kMaxTileSide], rows[kMaxTileSide], layers[kMaxTileSide];
   const int nc = grid.columnsAround(tile.column, tile.column + tile.columns - 1, columns);
   const int nr = grid.rowsAround(tile.row, tile.row + tile.rows - 1, rows);
+  const int nl = grid.layersAround(tile.layer, tile.layer + tile.layers - 1, layers);
   // One run of keys per non-empty cell, back to back; bounds[r] is where run r starts.
-  std::size_t bounds[kMaxTileSide * kMaxTileSide + 1], total = 0;
+  std::size_t bounds[kMaxTileSide * kMaxTileSide * kMaxTileSide + 1], total = 0;
   int runs = 0;
-  for (int r = 0; r < nr; ++r)
-    for (int c = 0; c < nc; ++c) {
-      const std::size_t cell = static_cast<std::size_t>(rows[r]) * grid.columns() + columns[c];
-      total += grid.end(cell) - grid.begin(cell);
-    }
+  for (int l = 0; l < nl; ++l)
+    for (int r = 0; r < nr; ++r)
+      for (int c = 0; c < nc; ++c) {
+        const std::uint32_t cell = grid.cell(columns[c], rows[r], layers[l]);
+        total += grid.end(cell) - grid.begin(cell);
+      }
+  const bool is3d = grid.is3d();
   if (keys_.size() < total) {
     for (auto* v : {&keys_, &scratch_}) v->resize(total);
     for (auto* v : {&x_, &y_, &vx_, &vy_}) v->resize(total);
   }
+  if (is3d && z_.size() < total)
+    for (auto* v : {&z_, &vz_}) v->resize(total);
   std::size_t n = 0;
-  for (int r = 0; r < nr; ++r)
-    for (int c = 0; c < nc; ++c) {
-      const std::size_t cell = static_cast<std::size_t>(rows[r]) * grid.columns() + columns[c];
-      if (grid.begin(cell) == grid.end(cell)) continue;
-      bounds[runs++] = n;
-      for (std::uint32_t s = grid.begin(cell); s < grid.end(cell); ++s)
-        keys_[n++] = (std::uint64_t{grid.index(s)} << 32) | s;
-    }
+  for (int l = 0; l < nl; ++l)
+    for (int r = 0; r < nr; ++r)
+      for (int c = 0; c < nc; ++c) {
+        const std::uint32_t cell = grid.cell(columns[c], rows[r], layers[l]);
+        if (grid.begin(cell) == grid.end(cell)) continue;
+        bounds[runs++] = n;
+        for (std::uint32_t s = grid.begin(cell); s < grid.end(cell); ++s)
+          keys_[n++] = (std::uint64_t{grid.index(s)} << 32) | s;
+      }
   bounds[runs] = n;
-  // Merge neighbouring runs pairwise until one is left.
+  // Determinism: the merged list is in ascending boid index (the keys' high half), the order
+  // brute force adds neighbours in. Merge neighbouring runs pairwise until one is left.
   std::uint64_t* from = keys_.data();
   std::uint64_t* to = scratch_.data();
   while (runs > 1) {
@@ -73,6 +81,15 @@ void CellCandidates::gather(const Grid& grid, const Tile& tile) {
     vx_[k] = svx[s];
     vy_[k] = svy[s];
   }
+  if (is3d) {
+    const double *sz = grid.sortedZ(), *svz = grid.sortedVz();
+    for (std::size_t k = 0; k < n; ++k) {
+      const auto s = static_cast<std::uint32_t>(from[k]);
+      z_[k] = sz[s];
+      vz_[k] = svz[s];
+    }
+  }
+  merged_ = from;
   size_ = n;
 }
 

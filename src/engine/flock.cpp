@@ -1,7 +1,6 @@
+// Flock's bookkeeping: the fields of its dimension count resized together; a 2D flock
+// keeps z and vz empty, so 2D states, files and hashes are the same as before 3D existed.
 #include "flocklab/flock.hpp"
-
-
-#include "engine/random_start.hpp"
 
 namespace flocklab {
 
@@ -10,16 +9,14 @@ void Flock::resize(std::size_t n) {
   y.resize(n);
   vx.resize(n);
   vy.resize(n);
+  z.resize(is3d() ? n : 0);
+  vz.resize(is3d() ? n : 0);
 }
 
 bool Flock::consistent() const {
-  return y.size() == x.size() && vx.size() == x.size() && vy.size() == x.size();
-}
-
-Flock randomLabStart(std::size_t count, const LabParams& params, std::uint64_t seed) {
-  // vmax - vmax/2 is exactly vmax/2, so this is SPEC section 2's speed = vmax/2 + (vmax/2)*U.
-  return randomStart(count, Space::square(params.world), params.maxSpeed / 2, params.maxSpeed, seed,
-                     [](double, double) { return false; });
+  const std::size_t third = is3d() ? x.size() : 0;
+  return (dimensions == 2 || dimensions == 3) && y.size() == x.size() && vx.size() == x.size() &&
+         vy.size() == x.size() && z.size() == third && vz.size() == third;
 }
 
 }  // namespace flocklab

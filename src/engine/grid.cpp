@@ -1,4 +1,5 @@
-#include "engine/grid.hpp"
+// The grid's build: a counting sort by cell (see flocklab/engine/grid.hpp for the invariants).
+#include "flocklab/engine/grid.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -14,31 +15,44 @@ int clampIndex(double position, double side, int count) {
 
 int Grid::column(double x) const { return clampIndex(x, sideX_, mx_); }
 int Grid::row(double y) const { return clampIndex(y, sideY_, my_); }
+int Grid::layer(double z) const { return is3d_ ? clampIndex(z, sideZ_, mz_) : 0; }
 
 void Grid::build(const double* x, const double* y, const double* vx, const double* vy,
                  const std::uint32_t* ids, std::size_t n, const Space& space, double radius) {
+  build(x, y, nullptr, vx, vy, nullptr, ids, n, space, radius);
+}
+
+void Grid::build(const double* x, const double* y, const double* z, const double* vx, const double* vy,
+                 const double* vz, const std::uint32_t* ids, std::size_t n, const Space& space, double radius) {
+  is3d_ = space.is3d();
   // The margin 1e-9 keeps the side above r even after the rounding of W/m and x/side.
   double fitX = std::max(1.0, std::floor(space.width / (radius * (1 + 1e-9))));
   double fitY = std::max(1.0, std::floor(space.height / (radius * (1 + 1e-9))));
+  double fitZ = is3d_ ? std::max(1.0, std::floor(space.depth / (radius * (1 + 1e-9)))) : 1.0;
   const double cap = 4.0 * static_cast<double>(n) + 16;  // more cells than this only cost memory
-  if (fitX * fitY > cap) {
-    const double shrink = std::sqrt(cap / (fitX * fitY));
+  if (fitX * fitY * fitZ > cap) {
+    // The grid's shape changes speed only, never results (any shape lists the same neighbours).
+    const double ratio = cap / (fitX * fitY * fitZ);
+    const double shrink = is3d_ ? std::cbrt(ratio) : std::sqrt(ratio);
     fitX = std::max(1.0, std::floor(fitX * shrink));
     fitY = std::max(1.0, std::floor(fitY * shrink));
+    if (is3d_) fitZ = std::max(1.0, std::floor(fitZ * shrink));
   }
   mx_ = static_cast<int>(fitX);
   my_ = static_cast<int>(fitY);
+  mz_ = static_cast<int>(fitZ);
   sideX_ = space.width / mx_;
   sideY_ = space.height / my_;
+  sideZ_ = is3d_ ? space.depth / mz_ : 0.0;
   periodic_ = space.periodic;
-  const std::size_t cells = static_cast<std::size_t>(mx_) * my_;
+  const std::size_t cells = static_cast<std::size_t>(mx_) * my_ * mz_;
 
   start_.assign(cells + 1, 0);
   cellOf_.resize(n);
   for (std::size_t k = 0; k < n; ++k) {
-    const auto cell = static_cast<std::uint32_t>(row(y[k]) * mx_ + column(x[k]));
-    cellOf_[k] = cell;
-    ++start_[cell + 1];
+    const std::uint32_t c = cell(column(x[k]), row(y[k]), is3d_ ? layer(z[k]) : 0);
+    cellOf_[k] = c;
+    ++start_[c + 1];
   }
   for (std::size_t c = 0; c < cells; ++c) start_[c + 1] += start_[c];
 
@@ -51,6 +65,7 @@ void Grid::build(const double* x, const double* y, const double* vx, const doubl
     input_[slot] = static_cast<std::uint32_t>(k);
     order_[slot] = ids ? ids[k] : static_cast<std::uint32_t>(k);
   }
+  // Determinism: ascending boid index inside each cell, whatever order the input came in.
   if (ids)
     for (std::size_t c = 0; c < cells; ++c)
       for (std::uint32_t s = start_[c] + 1; s < start_[c + 1]; ++s)
@@ -61,26 +76,29 @@ void Grid::build(const double* x, const double* y, const double* vx, const doubl
 
   sx_.resize(n);
   sy_.resize(n);
-  const bool withVelocity = vx != nullptr && vy != nullptr;
+  sz_.resize(is3d_ ? n : 0);
+  const bool withVelocity = vx != nullptr && vy != nullptr && (!is3d_ || vz != nullptr);
   if (withVelocity) {
     svx_.resize(n);
     svy_.resize(n);
+    svz_.resize(is3d_ ? n : 0);
   }
   for (std::size_t slot = 0; slot < n; ++slot) {
     const std::uint32_t k = input_[slot];
     sx_[slot] = x[k];
     sy_[slot] = y[k];
+    if (is3d_) sz_[slot] = z[k];
     if (withVelocity) {
       svx_[slot] = vx[k];
       svy_[slot] = vy[k];
+      if (is3d_) svz_[slot] = vz[k];
     }
   }
-
 }
 
 namespace {
-// The distinct columns (or rows) from first - 1 to last + 1, wrapped on a torus and clipped in
-// a box, in ascending order of offset; returns how many.
+// The distinct columns (or rows, layers) from first - 1 to last + 1, wrapped on a torus and
+// clipped in a box, in ascending order of offset; returns how many.
 int around(int first, int last, int count, bool periodic, int* out) {
   int k = 0;
   if (periodic && last - first + 3 >= count) {
@@ -99,14 +117,24 @@ int around(int first, int last, int count, bool periodic, int* out) {
 
 int Grid::columnsAround(int first, int last, int* out) const { return around(first, last, mx_, periodic_, out); }
 int Grid::rowsAround(int first, int last, int* out) const { return around(first, last, my_, periodic_, out); }
+int Grid::layersAround(int first, int last, int* out) const {
+  if (!is3d_) {
+    out[0] = 0;
+    return 1;
+  }
+  return around(first, last, mz_, periodic_, out);
+}
 
-int Grid::neighborCells(std::uint32_t cell, std::uint32_t out[9]) const {
-  int cols[3], rows[3];
-  const int column = static_cast<int>(cell % mx_), row = static_cast<int>(cell / mx_);
+int Grid::neighborCells(std::uint32_t c, std::uint32_t out[kMaxNeighborCells]) const {
+  int cols[3], rows[3], layers[3];
+  const int column = static_cast<int>(c % mx_), row = static_cast<int>((c / mx_) % my_);
+  const int layer = static_cast<int>(c / mx_ / my_);
   const int nc = columnsAround(column, column, cols), nr = rowsAround(row, row, rows);
+  const int nl = layersAround(layer, layer, layers);
   int k = 0;
-  for (int r = 0; r < nr; ++r)
-    for (int c = 0; c < nc; ++c) out[k++] = static_cast<std::uint32_t>(rows[r] * mx_ + cols[c]);
+  for (int l = 0; l < nl; ++l)
+    for (int r = 0; r < nr; ++r)
+      for (int i = 0; i < nc; ++i) out[k++] = cell(cols[i], rows[r], layers[l]);
   return k;
 }
 

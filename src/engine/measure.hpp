@@ -1,11 +1,11 @@
 #pragma once
-// Metrics on a pool the caller already has (a simulation reuses its own workers).
+// Metrics on an executor the caller already has (a simulation reuses its own).
+#include "flocklab/executor.hpp"
 #include "flocklab/metrics.hpp"
-#include "engine/thread_pool.hpp"
 
 namespace flocklab {
 
-/// As measure(), with the work shared over `pool`.
-Metrics measureWith(const Flock& flock, const Space& space, double radius, ThreadPool& pool);
+/// As measure(), with the work shared over `executor`; the result does not depend on it.
+Metrics measureWith(const Flock& flock, const Space& space, double radius, Executor& executor);
 
 }  // namespace flocklab

@@ -1,26 +1,36 @@
-// Metrics with the grid. Design: the per-boid quantities (neighbour count, nearest distance)
-// are computed in parallel into per-boid slots; every float total is then summed serially in
-// boid index order, so the result is the same for any thread count. Flocks come from a
-// union-find over the linked pairs: the partition into groups is unique, so the counts do
-// not depend on the order of the unions (nor on numbering the boids by grid slot).
+// Metrics with the grid, in 2D and 3D. Design: the per-boid quantities (neighbour count,
+// nearest distance) are computed in parallel into per-boid slots; every float total is then
+// summed serially in boid index order, so the result is the same for any executor. Flocks come
+// from a union-find over the linked pairs: the partition into groups is unique, so the counts
+// do not depend on the order of the unions (nor on numbering the boids by grid slot).
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <stdexcept>
 #include <vector>
 
-#include "engine/grid.hpp"
 #include "engine/measure.hpp"
+#include "flocklab/engine/grid.hpp"
 
 namespace flocklab {
 namespace {
 
+// Distances between grid slots, wrapped on a torus (D = 2 or 3).
+template <int D>
 struct Geometry {
+  const Grid& grid;
   Offsets offsets;
   double r2;
-  double d2(double x0, double y0, double x1, double y1) const {
-    const double dx = offsets.dx(x0, x1), dy = offsets.dy(y0, y1);
-    return dx * dx + dy * dy;
+  double d2(std::size_t a, std::size_t b) const {
+    const double *x = grid.sortedX(), *y = grid.sortedY();
+    const double dx = offsets.dx(x[a], x[b]), dy = offsets.dy(y[a], y[b]);
+    if constexpr (D == 2) {
+      return dx * dx + dy * dy;
+    } else {
+      const double dz = offsets.dz(grid.sortedZ()[a], grid.sortedZ()[b]);
+      return dx * dx + dy * dy + dz * dz;
+    }
   }
 };
 
@@ -35,28 +45,33 @@ void offsetRange(int c, int count, bool periodic, int& lo, int& hi) {
   }
 }
 
-// Nearest other boid of the boid in `slot` by rings of cells around its cell. Ring k holds
-// the cells whose larger axis offset is k; offsets stay in [lo, hi] so that no cell is seen
-// twice. Every boid beyond ring k is at least k cell sides away, which ends the search.
-double nearestDistance2(const Grid& grid, const Geometry& g, std::size_t slot) {
-  const int mx = grid.columns(), my = grid.rows();
+// Nearest other boid of the boid in `slot` by shells of cells around its cell. Shell k holds
+// the cells whose largest axis offset is k; offsets stay in [lo, hi] so that no cell is seen
+// twice. Every boid beyond shell k is at least k cell sides away, which ends the search.
+template <int D>
+double nearestDistance2(const Geometry<D>& g, std::size_t slot) {
+  const Grid& grid = g.grid;
+  const int mx = grid.columns(), my = grid.rows(), mz = grid.layers();
   const std::uint32_t cell = grid.cellOf(grid.index(slot));
-  const int cx = static_cast<int>(cell % mx), cy = static_cast<int>(cell / mx);
-  int loX, hiX, loY, hiY;
+  const int cx = static_cast<int>(cell % mx), cy = static_cast<int>((cell / mx) % my);
+  const int cz = static_cast<int>(cell / mx / my);
+  int loX, hiX, loY, hiY, loZ = 0, hiZ = 0;
   offsetRange(cx, mx, grid.periodic(), loX, hiX);
   offsetRange(cy, my, grid.periodic(), loY, hiY);
-  const int reach = std::max(std::max(-loX, hiX), std::max(-loY, hiY));
-  const double side = std::min(grid.cellWidth(), grid.cellHeight());
-  const double x = grid.sortedX()[slot], y = grid.sortedY()[slot];
+  if constexpr (D == 3) offsetRange(cz, mz, grid.periodic(), loZ, hiZ);
+  const int reach = std::max({-loX, hiX, -loY, hiY, -loZ, hiZ});
+  double side = std::min(grid.cellWidth(), grid.cellHeight());
+  if constexpr (D == 3) side = std::min(side, grid.cellDepth());
   double best = std::numeric_limits<double>::infinity();
   for (int k = 0; k <= reach; ++k) {
-    for (int oy = std::max(loY, -k); oy <= std::min(hiY, k); ++oy)
-      for (int ox = std::max(loX, -k); ox <= std::min(hiX, k); ++ox) {
-        if (std::max(std::abs(ox), std::abs(oy)) != k) continue;
-        const auto c = static_cast<std::uint32_t>(((cy + oy + my) % my) * mx + (cx + ox + mx) % mx);
-        for (std::uint32_t s = grid.begin(c); s < grid.end(c); ++s)
-          if (s != slot) best = std::min(best, g.d2(x, y, grid.sortedX()[s], grid.sortedY()[s]));
-      }
+    for (int oz = std::max(loZ, -k); oz <= std::min(hiZ, k); ++oz)
+      for (int oy = std::max(loY, -k); oy <= std::min(hiY, k); ++oy)
+        for (int ox = std::max(loX, -k); ox <= std::min(hiX, k); ++ox) {
+          if (std::max({std::abs(ox), std::abs(oy), std::abs(oz)}) != k) continue;
+          const std::uint32_t c = grid.cell((cx + ox + mx) % mx, (cy + oy + my) % my, (cz + oz + mz) % mz);
+          for (std::uint32_t s = grid.begin(c); s < grid.end(c); ++s)
+            if (s != slot) best = std::min(best, g.d2(slot, s));
+        }
     const double bound = k * side * (1 - 1e-9);
     if (best <= bound * bound) break;
   }
@@ -81,61 +96,81 @@ struct UnionFind {
   }
 };
 
-}  // namespace
+// Polarization: |mean of unit headings|.
+double polarization(const Flock& flock) {
+  const std::size_t n = flock.size();
+  const double count = static_cast<double>(n);
+  // Determinism: serial sums in boid index order.
+  if (!flock.is3d()) {
+    double ux = 0, uy = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double speed = std::sqrt(flock.vx[i] * flock.vx[i] + flock.vy[i] * flock.vy[i]);
+      if (speed > 0) {
+        ux += flock.vx[i] / speed;
+        uy += flock.vy[i] / speed;
+      }
+    }
+    return std::sqrt((ux / count) * (ux / count) + (uy / count) * (uy / count));
+  }
+  double ux = 0, uy = 0, uz = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double vx = flock.vx[i], vy = flock.vy[i], vz = flock.vz[i];
+    const double speed = std::sqrt(vx * vx + vy * vy + vz * vz);
+    if (speed > 0) {
+      ux += vx / speed;
+      uy += vy / speed;
+      uz += vz / speed;
+    }
+  }
+  return std::sqrt((ux / count) * (ux / count) + (uy / count) * (uy / count) + (uz / count) * (uz / count));
+}
 
-Metrics measureWith(const Flock& flock, const Space& space, double radius, ThreadPool& pool) {
+template <int D>
+Metrics measureIn(const Flock& flock, const Space& space, double radius, Executor& executor) {
   Metrics out;
   const std::size_t n = flock.size();
-  if (n == 0) return out;
-  const Geometry g{Offsets(space), radius * radius};
   Grid grid;
-  grid.build(flock.x.data(), flock.y.data(), nullptr, nullptr, nullptr, n, space, radius);
+  grid.build(flock.x.data(), flock.y.data(), flock.z.data(), nullptr, nullptr, nullptr, nullptr, n, space, radius);
+  const Geometry<D> g{grid, Offsets(space), radius * radius};
 
   std::vector<std::uint32_t> neighbors(n);
   std::vector<double> nearest(n);
-  const unsigned tasks = static_cast<unsigned>(std::min<std::size_t>(pool.size() * 4, (n + 1023) / 1024));
+  const unsigned tasks = static_cast<unsigned>(std::min<std::size_t>(executor.size() * 4, (n + 1023) / 1024));
   const std::size_t chunk = (n + tasks - 1) / tasks;
-  pool.run(tasks, [&](unsigned task, unsigned) {
-    std::uint32_t block[9];
+  executor.run(tasks, [&](unsigned task, unsigned) {
+    std::uint32_t block[Grid::kMaxNeighborCells];
     for (std::size_t slot = task * chunk; slot < std::min(n, (task + 1) * chunk); ++slot) {
-      const double x = grid.sortedX()[slot], y = grid.sortedY()[slot];
       const std::uint32_t i = grid.index(slot);
       std::uint32_t count = 0;
       const int cells = grid.neighborCells(grid.cellOf(i), block);
       for (int c = 0; c < cells; ++c)
         for (std::uint32_t s = grid.begin(block[c]); s < grid.end(block[c]); ++s)
-          count += s != slot && g.d2(x, y, grid.sortedX()[s], grid.sortedY()[s]) < g.r2;
+          count += s != slot && g.d2(slot, s) < g.r2;
       neighbors[i] = count;
-      nearest[i] = n > 1 ? std::sqrt(nearestDistance2(grid, g, slot)) : 0.0;
+      nearest[i] = n > 1 ? std::sqrt(nearestDistance2(g, slot)) : 0.0;
     }
   });
 
   // Determinism: serial sums in boid index order.
-  double ux = 0, uy = 0, nearestSum = 0;
+  double nearestSum = 0;
   std::uint64_t neighborSum = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const double speed = std::sqrt(flock.vx[i] * flock.vx[i] + flock.vy[i] * flock.vy[i]);
-    if (speed > 0) {
-      ux += flock.vx[i] / speed;
-      uy += flock.vy[i] / speed;
-    }
     nearestSum += nearest[i];
     neighborSum += neighbors[i];
   }
   const double count = static_cast<double>(n);
-  out.polarization = std::sqrt((ux / count) * (ux / count) + (uy / count) * (uy / count));
+  out.polarization = polarization(flock);
   out.meanNearestDistance = nearestSum / count;
   out.meanNeighbors = static_cast<double>(neighborSum) / count;
 
   // Union-find over grid slots: linked boids sit in nearby slots, so the tree stays in cache.
   UnionFind groups(n);
-  std::uint32_t block[9];
+  std::uint32_t block[Grid::kMaxNeighborCells];
   for (std::uint32_t slot = 0; slot < n; ++slot) {
     const int cells = grid.neighborCells(grid.cellOf(grid.index(slot)), block);
     for (int c = 0; c < cells; ++c)
       for (std::uint32_t s = std::max(grid.begin(block[c]), slot + 1); s < grid.end(block[c]); ++s)
-        if (g.d2(grid.sortedX()[slot], grid.sortedY()[slot], grid.sortedX()[s], grid.sortedY()[s]) < g.r2)
-          groups.unite(slot, s);
+        if (g.d2(slot, s) < g.r2) groups.unite(slot, s);
   }
   for (std::uint32_t slot = 0; slot < n; ++slot)
     if (groups.find(slot) == slot) {
@@ -146,7 +181,16 @@ Metrics measureWith(const Flock& flock, const Space& space, double radius, Threa
   return out;
 }
 
+}  // namespace
+
+Metrics measureWith(const Flock& flock, const Space& space, double radius, Executor& executor) {
+  if (flock.is3d() != space.is3d()) throw std::invalid_argument("the flock and the world differ in dimensions");
+  if (flock.size() == 0) return {};
+  return flock.is3d() ? measureIn<3>(flock, space, radius, executor) : measureIn<2>(flock, space, radius, executor);
+}
+
 Metrics measure(const Flock& flock, const Space& space, double radius, const EngineOptions& options) {
+  if (options.executor) return measureWith(flock, space, radius, *options.executor);
   ThreadPool pool(options.threads);
   return measureWith(flock, space, radius, pool);
 }

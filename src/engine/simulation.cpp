@@ -1,3 +1,6 @@
+// Simulation's bookkeeping. Invariant: the current state lives in the driver (cell order) or
+// in the boid-order copy, whichever was written last; flockStale / driverStale say which copy
+// is behind, never both. Converting is exact (a permutation), so it never changes bits.
 #include "flocklab/simulation.hpp"
 
 #include <cmath>
@@ -6,60 +9,81 @@
 
 #include "engine/measure.hpp"
 #include "engine/state_check.hpp"
-#include "engine/step_driver.hpp"
+#include "flocklab/engine/step_driver.hpp"
 
 namespace flocklab {
 
-Simulation::Simulation(Flock start, const EngineOptions& options)
-    : flock_(std::move(start)), options_(options) {
-  if (!flock_.consistent()) throw std::invalid_argument("the flock's fields differ in length");
-  driver_ = std::make_unique<StepDriver>(options.threads);
-  options_.threads = driver_->threads();
+struct Simulation::Impl {
+  Flock flock;               // the state in boid order (behind the driver while flockStale)
+  bool flockStale = false;
+  bool driverStale = true;   // the driver has not loaded the newest state
+  EngineOptions options;
+  std::uint64_t stepCount = 0;
+  StepDriver driver;
+
+  Impl(Flock start, const EngineOptions& o)
+      : flock(std::move(start)), options(o),
+        driver(o.executor ? o.executor : std::make_shared<ThreadPool>(o.threads)) {
+    options.threads = driver.threads();
+  }
+  const Flock& current() {
+    if (flockStale) {
+      driver.unload(flock);
+      flockStale = false;
+    }
+    return flock;
+  }
+};
+
+Simulation::Simulation(Flock start, const EngineOptions& options) {
+  if (!start.consistent()) throw std::invalid_argument("the flock's fields differ in length");
+  impl_ = std::make_unique<Impl>(std::move(start), options);
 }
 
 Simulation::~Simulation() = default;
 Simulation::Simulation(Simulation&&) noexcept = default;
 Simulation& Simulation::operator=(Simulation&&) noexcept = default;
 
-const Flock& Simulation::flock() const {
-  if (flockStale_) {
-    driver_->unload(flock_);
-    flockStale_ = false;
-  }
-  return flock_;
-}
+const Flock& Simulation::flock() const { return impl_->current(); }
+std::uint64_t Simulation::stepCount() const { return impl_->stepCount; }
+const EngineOptions& Simulation::options() const { return impl_->options; }
+Executor& Simulation::executor() const { return impl_->driver.executor(); }
 
 StepDriver& Simulation::driver() {
-  if (driverStale_) {
-    driver_->load(flock());
-    driverStale_ = false;
+  if (impl_->driverStale) {
+    impl_->driver.load(impl_->current());
+    impl_->driverStale = false;
   }
-  return *driver_;
-}
-
-void Simulation::stepped() {
-  ++stepCount_;
-  flockStale_ = true;
+  return impl_->driver;
 }
 
 Flock& Simulation::state() {
-  flock();
-  driverStale_ = true;
-  return flock_;
+  impl_->current();
+  impl_->driverStale = true;
+  return impl_->flock;
 }
 
-std::uint64_t Simulation::candidateChecks() const { return driver_->candidateChecks(); }
+void Simulation::stepped() {
+  ++impl_->stepCount;
+  // A step through the driver leaves the boid-order copy behind; one on state() does not.
+  if (!impl_->driverStale) impl_->flockStale = true;
+}
 
-Metrics Simulation::metrics() const { return measureWith(flock(), space(), linkRadius(), driver_->pool()); }
+std::uint64_t Simulation::candidateChecks() const { return impl_->driver.candidateChecks(); }
+
+Metrics Simulation::metrics() const { return measureWith(flock(), space(), linkRadius(), impl_->driver.executor()); }
 
 void checkState(const Flock& flock, const Space& space) {
+  if (flock.is3d() != space.is3d()) throw std::invalid_argument("the flock and the world differ in dimensions");
   for (std::size_t i = 0; i < flock.size(); ++i) {
     const double values[4] = {flock.x[i], flock.y[i], flock.vx[i], flock.vy[i]};
-    for (double v : values)
-      if (!std::isfinite(v))
-        throw std::invalid_argument("boid " + std::to_string(i) + " has a non-finite value");
-    if (!space.contains(flock.x[i], flock.y[i]))
-      throw std::invalid_argument("boid " + std::to_string(i) + " is outside the world");
+    bool finite = true;
+    for (double v : values) finite = finite && std::isfinite(v);
+    if (flock.is3d()) finite = finite && std::isfinite(flock.z[i]) && std::isfinite(flock.vz[i]);
+    if (!finite) throw std::invalid_argument("boid " + std::to_string(i) + " has a non-finite value");
+    const bool inside = flock.is3d() ? space.contains(flock.x[i], flock.y[i], flock.z[i])
+                                     : space.contains(flock.x[i], flock.y[i]);
+    if (!inside) throw std::invalid_argument("boid " + std::to_string(i) + " is outside the world");
   }
 }
 

@@ -50,37 +50,46 @@ double parseField(std::string_view field, std::size_t row, const char* name) {
 }  // namespace
 
 Flock parseStateCsv(std::string_view text, const Space& space) {
-  static const char* const kNames[4] = {"x", "y", "vx", "vy"};
+  static const char* const kNames2[4] = {"x", "y", "vx", "vy"};
+  static const char* const kNames3[6] = {"x", "y", "z", "vx", "vy", "vz"};
+  const bool is3d = space.is3d();
+  const char* const* names = is3d ? kNames3 : kNames2;
+  const int fields = is3d ? 6 : 4, axes = is3d ? 3 : 2;
+  const std::string expected = is3d ? "x,y,z,vx,vy,vz" : "x,y,vx,vy";
   if (text.empty()) throw CsvError("the file is empty");
   std::string_view header = nextLine(text);
-  if (header != "x,y,vx,vy")
-    throw CsvError("row 1: the header must be 'x,y,vx,vy', got " + quote(header));
+  if (header != expected)
+    throw CsvError("row 1: the header must be '" + expected + "', got " + quote(header));
   Flock flock;
+  flock.dimensions = axes;
   std::size_t row = 1;
+  const std::string count = std::to_string(fields);
   while (!text.empty()) {
     std::string_view line = nextLine(text);
     ++row;
     if (line.empty()) throw CsvError(rowError(row, "empty line"));
-    double values[4];
-    for (int f = 0; f < 4; ++f) {
+    double values[6];
+    for (int f = 0; f < fields; ++f) {
       const std::size_t comma = line.find(',');
-      if (f < 3 && comma == std::string_view::npos)
-        throw CsvError(rowError(row, "has " + std::to_string(f + 1) + " fields, expected 4"));
-      if (f == 3 && comma != std::string_view::npos)
-        throw CsvError(rowError(row, "has more than 4 fields"));
-      values[f] = parseField(line.substr(0, comma), row, kNames[f]);
-      line = f < 3 ? line.substr(comma + 1) : std::string_view{};
+      if (f < fields - 1 && comma == std::string_view::npos)
+        throw CsvError(rowError(row, "has " + std::to_string(f + 1) + " fields, expected " + count));
+      if (f == fields - 1 && comma != std::string_view::npos)
+        throw CsvError(rowError(row, "has more than " + count + " fields"));
+      values[f] = parseField(line.substr(0, comma), row, names[f]);
+      line = f < fields - 1 ? line.substr(comma + 1) : std::string_view{};
     }
-    for (int f = 0; f < 2; ++f) {
-      const double extent = f == 0 ? space.width : space.height;
+    for (int f = 0; f < axes; ++f) {
+      const double extent = f == 0 ? space.width : (f == 1 ? space.height : space.depth);
       if (values[f] < 0 || values[f] > extent)
-        throw CsvError(rowError(row, std::string(kNames[f]) + " = " + roundTrip(values[f]) +
+        throw CsvError(rowError(row, std::string(names[f]) + " = " + roundTrip(values[f]) +
                                          " is outside the world [0, " + roundTrip(extent) + "]"));
     }
     flock.x.push_back(values[0]);
     flock.y.push_back(values[1]);
-    flock.vx.push_back(values[2]);
-    flock.vy.push_back(values[3]);
+    if (is3d) flock.z.push_back(values[2]);
+    flock.vx.push_back(values[axes]);
+    flock.vy.push_back(values[axes + 1]);
+    if (is3d) flock.vz.push_back(values[5]);
   }
   if (flock.size() == 0) throw CsvError("the file has a header but no boids");
   return flock;
@@ -106,16 +115,25 @@ std::string roundTrip(double value) {
 }
 
 std::string formatStateCsv(const Flock& flock) {
-  std::string out = "x,y,vx,vy\n";
-  out.reserve(out.size() + flock.size() * 80);
+  const bool is3d = flock.is3d();
+  std::string out = is3d ? "x,y,z,vx,vy,vz\n" : "x,y,vx,vy\n";
+  out.reserve(out.size() + flock.size() * (is3d ? 120 : 80));
   for (std::size_t i = 0; i < flock.size(); ++i) {
     out += roundTrip(flock.x[i]);
     out += ',';
     out += roundTrip(flock.y[i]);
     out += ',';
+    if (is3d) {
+      out += roundTrip(flock.z[i]);
+      out += ',';
+    }
     out += roundTrip(flock.vx[i]);
     out += ',';
     out += roundTrip(flock.vy[i]);
+    if (is3d) {
+      out += ',';
+      out += roundTrip(flock.vz[i]);
+    }
     out += '\n';
   }
   return out;

@@ -1,3 +1,5 @@
+// FNV-1a over the state's bits. Determinism: byte order fixed (little-endian), fields in a
+// fixed order, so the hash is the same on every platform.
 #include "flocklab/io/state_hash.hpp"
 
 #include <cstring>
@@ -19,6 +21,11 @@ void mix(std::uint64_t& h, double value) {
 
 std::uint64_t stateHash(const Flock& flock) {
   std::uint64_t h = kFnvOffset;
+  if (flock.is3d()) {
+    for (std::size_t i = 0; i < flock.size(); ++i)
+      for (const double v : {flock.x[i], flock.y[i], flock.z[i], flock.vx[i], flock.vy[i], flock.vz[i]}) mix(h, v);
+    return h;
+  }
   for (std::size_t i = 0; i < flock.size(); ++i) {
     mix(h, flock.x[i]);
     mix(h, flock.y[i]);

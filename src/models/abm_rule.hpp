@@ -1,5 +1,5 @@
 #pragma once
-// The abm model's arithmetic for one agent (docs/model-abm.md), as a Rule for the StepDriver
+// The abm model's arithmetic for one agent (docs/model-abm.md), as a Rule (flocklab/rule.hpp)
 // (the sync form) and for AbmSequential (the frameworks' sequential form): both forms run
 // exactly these operations, only the state they read differs.
 //
@@ -47,7 +47,7 @@ struct AbmRule {
   }
 
   /// New heading, move, one wrap per axis.
-  void finish(const Sums& s, std::size_t, double& x, double& y, double& vx, double& vy) const {
+  void finish(const Sums& s, double& x, double& y, double& vx, double& vy) const {
     const double n = s.count > 0 ? static_cast<double>(s.count) : 1.0;
     const double ux = (vx + (s.cx / n) * cohereFactor + (s.sx / n) * separateFactor + (s.mx / n) * matchFactor) / 2;
     const double uy = (vy + (s.cy / n) * cohereFactor + (s.sy / n) * separateFactor + (s.my / n) * matchFactor) / 2;

@@ -231,7 +231,7 @@ void AbmSequential::step(Flock& flock, const AbmParams& p) {
         rule.add(sums, dx, dy, dx * dx + dy * dy, vx[j], vy[j]);
       }
     }
-    rule.finish(sums, i, xi, yi, vxi, vyi);
+    rule.finish(sums, xi, yi, vxi, vyi);
     x[i] = xi, y[i] = yi, vx[i] = vxi, vy[i] = vyi;
     if (grid) {
       slotX_[slotOf_[i]] = xi;

@@ -8,17 +8,17 @@
 #include "models/abm_sequential.hpp"
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
-#include "engine/step_driver.hpp"
+#include "flocklab/engine/step_driver.hpp"
 
 namespace flocklab {
 
 AbmSimulation::AbmSimulation(const AbmParams& params, Flock start, std::uint64_t seed,
                              const EngineOptions& options)
     : Simulation(std::move(start), options), params_(checkedParams(params)) {
-  checkState(flock_, space());
+  checkState(flock(), space());
   // Agents are indexed with 32 bits, as in the grid and the random order.
-  if (flock_.size() > 0xffffffffu) throw std::invalid_argument("the abm model takes at most 2^32 - 1 agents");
-  sequential_ = std::make_unique<AbmSequential>(flock_.size(), seed, options_.search);
+  if (flock().size() > 0xffffffffu) throw std::invalid_argument("the abm model takes at most 2^32 - 1 agents");
+  sequential_ = std::make_unique<AbmSequential>(flock().size(), seed, options.search);
 }
 
 AbmSimulation::~AbmSimulation() = default;
@@ -40,7 +40,7 @@ void AbmSimulation::step(std::uint64_t steps) {
   const AbmRule rule(params_);
   for (std::uint64_t s = 0; s < steps; ++s) {
     if (params_.sync) {
-      driver().step(space(), params_.visualDistance, options_.search, rule);
+      driver().step(space(), params_.visualDistance, options().search, rule);
       stepped();
       placed_ = false;  // the sequential grid no longer knows where the agents are
     } else {
@@ -48,7 +48,7 @@ void AbmSimulation::step(std::uint64_t steps) {
       if (!placed_) sequential_->place(state, params_);
       placed_ = true;
       sequential_->step(state, params_);
-      ++stepCount_;
+      stepped();
     }
   }
 }

@@ -1,5 +1,5 @@
 #pragma once
-// The lab model's arithmetic for one boid (SPEC section 3), as a Rule for the StepDriver.
+// The lab model's arithmetic for one boid (SPEC section 3), as a Rule (flocklab/rule.hpp).
 //
 // Determinism: neighbours are added in ascending index; the update is evaluated per axis
 // left to right as ((sep + ali) + coh), then the speed clamp, then the move with one wrap.
@@ -43,7 +43,7 @@ struct LabRule {
   }
 
   /// Velocity update, speed clamp, move, wrap.
-  void finish(const Sums& s, std::size_t, double& x, double& y, double& vx, double& vy) const {
+  void finish(const Sums& s, double& x, double& y, double& vx, double& vy) const {
     if (s.count > 0) {
       const double n = static_cast<double>(s.count);
       vx += sepGain * s.sx + aliGain * (s.ax / n - vx) + cohGain * (s.cx / n);

@@ -4,8 +4,9 @@
 #include <stdexcept>
 
 #include "models/lab_rule.hpp"
+#include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
-#include "engine/step_driver.hpp"
+#include "flocklab/engine/step_driver.hpp"
 
 namespace flocklab {
 LabSimulation::LabSimulation(const LabParams& params, Flock start, const EngineOptions& options)
@@ -22,9 +23,15 @@ void LabSimulation::setParams(const LabParams& params) {
 void LabSimulation::step(std::uint64_t steps) {
   const LabRule rule(params_);
   for (std::uint64_t s = 0; s < steps; ++s) {
-    driver().step(space(), params_.radius, options_.search, rule);
+    driver().step(space(), params_.radius, options().search, rule);
     stepped();
   }
+}
+
+Flock randomLabStart(std::size_t count, const LabParams& params, std::uint64_t seed) {
+  // vmax - vmax/2 is exactly vmax/2, so this is SPEC section 2's speed = vmax/2 + (vmax/2)*U.
+  return randomStart(count, Space::square(params.world), params.maxSpeed / 2, params.maxSpeed, seed,
+                     [](double, double) { return false; });
 }
 
 }  // namespace flocklab

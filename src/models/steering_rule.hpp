@@ -1,5 +1,5 @@
 #pragma once
-// The steering model's arithmetic for one boid (SPEC section 4), as a Rule for the StepDriver.
+// The steering model's arithmetic for one boid (SPEC section 4), as a Rule (flocklab/rule.hpp).
 //
 // Determinism: the order below is the model; docs/model-steering.md states it. The field of
 // view's cosine comes from flocklab::cosine once per step, never from libm. The only
@@ -15,10 +15,13 @@ namespace flocklab {
 
 class SteeringRule {
  public:
+  /// One boid's sums over the neighbours it sees.
   struct Sums {
-    std::uint32_t count = 0;
-    double ax = 0, ay = 0, cx = 0, cy = 0, sx = 0, sy = 0;
-    double vx = 0, vy = 0, speed = 0;  // the boid's own velocity, for the field of view
+    std::uint32_t count = 0;                    // neighbours seen
+    double alignX = 0, alignY = 0;              // sum of their velocities (alignment)
+    double cohereX = 0, cohereY = 0;            // sum of their offsets (cohesion)
+    double separateX = 0, separateY = 0;        // sum of -offset / (distance * d2) (separation)
+    double selfVx = 0, selfVy = 0, selfSpeed = 0;  // the boid's own velocity, for the field of view
   };
 
   SteeringRule(const SteeringParams& p, std::uint64_t stepCount)
@@ -37,8 +40,8 @@ class SteeringRule {
 
   Sums start(double, double, double vx, double vy) const {
     Sums s;
-    s.vx = vx, s.vy = vy;
-    if (fovLimited_) s.speed = std::sqrt(vx * vx + vy * vy);
+    s.selfVx = vx, s.selfVy = vy;
+    if (fovLimited_) s.selfSpeed = std::sqrt(vx * vx + vy * vy);
     return s;
   }
 
@@ -49,47 +52,47 @@ class SteeringRule {
     double distance = 0;
     if (fovLimited_) {
       distance = std::sqrt(d2);
-      if (s.vx * dx + s.vy * dy < (s.speed * distance) * cosHalfFov_) return;
+      if (s.selfVx * dx + s.selfVy * dy < (s.selfSpeed * distance) * cosHalfFov_) return;
     }
     ++s.count;
-    s.ax += vxj;
-    s.ay += vyj;
-    s.cx += dx;
-    s.cy += dy;
+    s.alignX += vxj;
+    s.alignY += vyj;
+    s.cohereX += dx;
+    s.cohereY += dy;
     if (d2 < sep2_) {
       if (!fovLimited_) distance = std::sqrt(d2);
-      s.sx -= (dx / distance) / d2;
-      s.sy -= (dy / distance) / d2;
+      s.separateX -= (dx / distance) / d2;
+      s.separateY -= (dy / distance) / d2;
     }
   }
 
-  void finish(const Sums& s, std::size_t, double& x, double& y, double& vx, double& vy) const {
-    double ax = 0, ay = 0;  // the velocity change of this step
+  void finish(const Sums& s, double& x, double& y, double& vx, double& vy) const {
+    double dvx = 0, dvy = 0;  // the velocity change of this step
     if (s.count > 0) {
       const double n = static_cast<double>(s.count);
-      steerInto(ax, ay, sepWeight_, s.sx, s.sy, vx, vy);
-      steerInto(ax, ay, p_.alignment, s.ax / n, s.ay / n, vx, vy);
-      steerInto(ax, ay, p_.cohesion, s.cx / n, s.cy / n, vx, vy);
+      steerInto(dvx, dvy, sepWeight_, s.separateX, s.separateY, vx, vy);
+      steerInto(dvx, dvy, p_.alignment, s.alignX / n, s.alignY / n, vx, vy);
+      steerInto(dvx, dvy, p_.cohesion, s.cohereX / n, s.cohereY / n, vx, vy);
     }
     if (pointerOn_) {
       const double dx = offsets_.dx(p_.pointer.x, x), dy = offsets_.dy(p_.pointer.y, y);
       if (dx * dx + dy * dy < kPointerReach * kPointerReach) {
         const double sign = p_.pointer.mode == PointerMode::Food ? -1.0 : 1.0;
-        steerInto(ax, ay, pointerWeight_, sign * dx, sign * dy, vx, vy);
+        steerInto(dvx, dvy, pointerWeight_, sign * dx, sign * dy, vx, vy);
       }
     }
     if (!offsets_.periodic) {
       const double ux = x < kWallMargin ? 1.0 : (x > p_.width - kWallMargin ? -1.0 : 0.0);
       const double uy = y < kWallMargin ? 1.0 : (y > p_.height - kWallMargin ? -1.0 : 0.0);
-      steerInto(ax, ay, p_.wallWeight, ux, uy, vx, vy);
+      steerInto(dvx, dvy, p_.wallWeight, ux, uy, vx, vy);
     }
     for (const Obstacle& o : p_.obstacles) {
       const double dx = offsets_.dx(o.x, x), dy = offsets_.dy(o.y, y);
       const double reach = o.radius + kObstacleMargin;
-      if (dx * dx + dy * dy < reach * reach) steerInto(ax, ay, p_.obstacleWeight, dx, dy, vx, vy);
+      if (dx * dx + dy * dy < reach * reach) steerInto(dvx, dvy, p_.obstacleWeight, dx, dy, vx, vy);
     }
-    vx += ax;
-    vy += ay;
+    vx += dvx;
+    vy += dvy;
     clampSpeed(vx, vy, vmin_, vmax_);
     x += vx * p_.dt;
     y += vy * p_.dt;
@@ -98,8 +101,9 @@ class SteeringRule {
   }
 
  private:
-  // Adds weight * steer(u): the change that turns v towards u at full speed, capped.
-  void steerInto(double& ax, double& ay, double weight, double ux, double uy, double vx, double vy) const {
+  // Adds weight * steer(u) to the velocity change (dvx, dvy): the change that turns v towards
+  // u at full speed, capped.
+  void steerInto(double& dvx, double& dvy, double weight, double ux, double uy, double vx, double vy) const {
     const double length = std::sqrt(ux * ux + uy * uy);
     if (length == 0) return;
     double tx = ux * (vmax_ / length) - vx, ty = uy * (vmax_ / length) - vy;
@@ -108,8 +112,8 @@ class SteeringRule {
       tx = (tx / t) * cap_;
       ty = (ty / t) * cap_;
     }
-    ax += weight * tx;
-    ay += weight * ty;
+    dvx += weight * tx;
+    dvy += weight * ty;
   }
 
   // Wrap once on a torus; in a box, stop at the wall and turn back.

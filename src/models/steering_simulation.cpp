@@ -6,7 +6,7 @@
 
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
-#include "engine/step_driver.hpp"
+#include "flocklab/engine/step_driver.hpp"
 #include "models/steering_rule.hpp"
 
 namespace flocklab {
@@ -25,8 +25,8 @@ void SteeringSimulation::setParams(const SteeringParams& params) {
 
 void SteeringSimulation::step(std::uint64_t steps) {
   for (std::uint64_t s = 0; s < steps; ++s) {
-    const SteeringRule rule(params_, stepCount_);
-    driver().step(space(), params_.vision, options_.search, rule);
+    const SteeringRule rule(params_, stepCount());
+    driver().step(space(), params_.vision, options().search, rule);
     stepped();
   }
 }

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <vector>
 
-#include "engine/candidate_filter.hpp"
+#include "flocklab/engine/candidate_filter.hpp"
 #include "flocklab/rng.hpp"
 
 using namespace flocklab;
@@ -95,6 +95,43 @@ TEST(CandidateFilter, WithoutWrapItMatchesWhereNoOffsetReachesHalfTheWorld) {
     plain.wrap = false;
     for (FilterFunction filter : versions) EXPECT_EQ(run(filter, plain, offsets), run(filter, wrapped, offsets));
   }
+}
+
+TEST(CandidateFilter, ThreeDimensionalVersionsAgreeWithAPlainLoop) {
+  std::vector<FilterFunction> versions{&filterCandidatesPortable};
+  if (filterCandidatesAvx512()) versions.push_back(filterCandidatesAvx512());
+  Xoshiro256ss rng(31);
+  int cases = 0;
+  for (const Space space : {Space::cube(40), Space{30, 20, false, 25}, Space::cube(8)})
+    for (std::size_t n : {0, 1, 7, 8, 9, 16, 23, 64, 67})
+      for (int trial = 0; trial < 10; ++trial) {
+        const double x = rng.uniform() * space.width, y = rng.uniform() * space.height;
+        const double z = rng.uniform() * space.depth, r = 1 + 3 * rng.uniform();
+        Candidates c = around(x, y, r, std::min(space.width, space.height), n, rng);
+        std::vector<double> cz;
+        for (std::size_t k = 0; k < n; ++k)  // exactly r away along z, half the world, or near
+          cz.push_back(k % 7 == 2 ? std::fmod(z + r, space.depth)
+                                  : (k % 7 == 3 ? std::fmod(z + space.depth / 2, space.depth)
+                                                : std::fmod(z + (rng.uniform() * 2 - 1) * 2 * r + space.depth, space.depth)));
+        const Offsets offsets(space);
+        for (bool wrap : {true, false})
+          for (bool inclusive : {false, true}) {
+            const std::size_t self = n == 0 ? 0 : static_cast<std::size_t>(trial) % n;
+            const FilterInput in{c.x.data(), c.y.data(), n, x, y, r * r, inclusive, self, wrap, cz.data(), z};
+            std::vector<std::uint32_t> expected;
+            const bool wraps = wrap && offsets.periodic;
+            for (std::size_t k = 0; k < n; ++k) {
+              const double dx = wraps ? offsets.dx(x, c.x[k]) : c.x[k] - x;
+              const double dy = wraps ? offsets.dy(y, c.y[k]) : c.y[k] - y;
+              const double dz = wraps ? offsets.dz(z, cz[k]) : cz[k] - z;
+              const double d2 = dx * dx + dy * dy + dz * dz;
+              if (k != self && (inclusive ? d2 <= r * r : d2 < r * r)) expected.push_back(static_cast<std::uint32_t>(k));
+            }
+            for (FilterFunction filter : versions) EXPECT_EQ(run(filter, in, offsets), expected) << n << " candidates";
+            ++cases;
+          }
+      }
+  EXPECT_GT(cases, 400);
 }
 
 TEST(CandidateFilter, TheDispatchPicksTheWidestVersion) {

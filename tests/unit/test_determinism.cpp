@@ -8,7 +8,7 @@
 #include <string>
 
 #include "flocklab/flocklab.hpp"
-#include "engine/grid.hpp"
+#include "flocklab/engine/grid.hpp"
 #include "support/lab_params_builder.hpp"
 #include "support/state_compare.hpp"
 

@@ -11,9 +11,9 @@
 namespace flocklab::cli {
 namespace {
 
-std::string npyHeader(std::size_t frames, std::size_t boids) {
+std::string npyHeader(std::size_t frames, std::size_t boids, int columns) {
   std::string dict = "{'descr': '<f8', 'fortran_order': False, 'shape': (" + std::to_string(frames) + ", " +
-                     std::to_string(boids) + ", 4), }";
+                     std::to_string(boids) + ", " + std::to_string(columns) + "), }";
   const std::size_t prefix = 10;  // magic (6), version (2), header length (2)
   const std::size_t total = (prefix + dict.size() + 1 + 63) / 64 * 64;
   dict.append(total - prefix - dict.size() - 1, ' ');
@@ -32,9 +32,10 @@ void putDouble(char* out, double value) {
 
 }  // namespace
 
-NpyTrajectory::NpyTrajectory(const std::string& path, std::size_t frames, std::size_t boids)
-    : file_(path), frames_(frames), boids_(boids) {
-  file_.write(npyHeader(frames, boids));
+NpyTrajectory::NpyTrajectory(const std::string& path, std::size_t frames, std::size_t boids, int dimensions)
+    : file_(path), frames_(frames), boids_(boids), dimensions_(dimensions) {
+  if (dimensions != 2 && dimensions != 3) throw std::logic_error("trajectory " + path + ": dimensions must be 2 or 3");
+  file_.write(npyHeader(frames, boids, 2 * dimensions));
 }
 
 void NpyTrajectory::append(const flocklab::Flock& flock) {
@@ -44,13 +45,28 @@ void NpyTrajectory::append(const flocklab::Flock& flock) {
   if (!flock.consistent() || flock.size() != boids_)
     throw std::logic_error("trajectory " + file_.path() + ": a frame of " + std::to_string(flock.size()) +
                            " boids, announced " + std::to_string(boids_));
-  buffer_.resize(boids_ * 32);
+  if (flock.dimensions != dimensions_)
+    throw std::logic_error("trajectory " + file_.path() + ": a " + std::to_string(flock.dimensions) +
+                           "D frame, announced " + std::to_string(dimensions_) + "D");
+  const std::size_t row = 16 * static_cast<std::size_t>(dimensions_);
+  buffer_.resize(boids_ * row);
   char* out = buffer_.data();
-  for (std::size_t i = 0; i < boids_; ++i, out += 32) {
-    putDouble(out, flock.x[i]);
-    putDouble(out + 8, flock.y[i]);
-    putDouble(out + 16, flock.vx[i]);
-    putDouble(out + 24, flock.vy[i]);
+  if (dimensions_ == 2) {
+    for (std::size_t i = 0; i < boids_; ++i, out += row) {
+      putDouble(out, flock.x[i]);
+      putDouble(out + 8, flock.y[i]);
+      putDouble(out + 16, flock.vx[i]);
+      putDouble(out + 24, flock.vy[i]);
+    }
+  } else {
+    for (std::size_t i = 0; i < boids_; ++i, out += row) {
+      putDouble(out, flock.x[i]);
+      putDouble(out + 8, flock.y[i]);
+      putDouble(out + 16, flock.z[i]);
+      putDouble(out + 24, flock.vx[i]);
+      putDouble(out + 32, flock.vy[i]);
+      putDouble(out + 40, flock.vz[i]);
+    }
   }
   file_.write(buffer_);
   ++written_;

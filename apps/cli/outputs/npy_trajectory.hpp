@@ -1,6 +1,6 @@
 #pragma once
 // A run's trajectory as a NumPy .npy file: float64 of shape (frames, boids, 4), columns
-// x, y, vx, vy, streamed frame by frame so that a long run never holds more than one frame.
+// x, y, vx, vy (in 3D (frames, boids, 6): x, y, z, vx, vy, vz), streamed frame by frame so that a long run never holds more than one frame.
 #include <cstddef>
 #include <string>
 
@@ -14,11 +14,13 @@ namespace flocklab::cli {
 class NpyTrajectory {
  public:
   /// Creates `path`'s temporary file and writes the header for `frames` frames of `boids`
-  /// boids. Throws flocklab::OutputError when the path cannot be written.
-  NpyTrajectory(const std::string& path, std::size_t frames, std::size_t boids);
+  /// boids in `dimensions` (2 or 3) dimensions. Throws flocklab::OutputError when the path
+  /// cannot be written.
+  NpyTrajectory(const std::string& path, std::size_t frames, std::size_t boids, int dimensions = 2);
 
-  /// Appends one frame, boid by boid, x y vx vy each, in one write. Throws std::logic_error
-  /// when all announced frames are written or the flock does not hold `boids` boids;
+  /// Appends one frame, boid by boid, x y vx vy (x y z vx vy vz) each, in one write. Throws
+  /// std::logic_error when all announced frames are written or the flock does not hold `boids`
+  /// boids of the announced dimensions;
   /// flocklab::OutputError when the write fails.
   void append(const flocklab::Flock& flock);
   /// Renames the file into place. Throws std::logic_error unless exactly `frames` frames were
@@ -31,6 +33,7 @@ class NpyTrajectory {
  private:
   flocklab::AtomicFile file_;
   std::size_t frames_, boids_, written_ = 0;
+  int dimensions_;
   std::string buffer_;  // one frame, reused
 };
 

@@ -1,5 +1,5 @@
 #pragma once
-// The state as CSV `x,y,vx,vy`, one boid a row, numbers at round-trip precision (the shortest
+// The state as CSV `x,y,vx,vy` (`x,y,z,vx,vy,vz` in 3D), one boid a row, numbers at round-trip precision (the shortest
 // text that parses back to the same double), so that a saved run continues bit for bit.
 #include <stdexcept>
 #include <string>
@@ -16,13 +16,14 @@ class CsvError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Parses CSV text with header `x,y,vx,vy` (LF or CRLF line ends). Rejects an empty file, a
-/// wrong header, a short or long row, text that is not a number, non-finite values, and
-/// positions outside [0, width] x [0, height]. Throws CsvError.
+/// Parses CSV text with header `x,y,vx,vy`, or `x,y,z,vx,vy,vz` when space.is3d() (LF or CRLF
+/// line ends); the flock has the space's dimensions. Rejects an empty file, a wrong header, a
+/// short or long row, text that is not a number, non-finite values, and positions outside
+/// the world. Throws CsvError.
 Flock parseStateCsv(std::string_view text, const Space& space);
 /// Reads and parses a state file; throws CsvError (also when it cannot be read).
 Flock readStateCsv(const std::string& path, const Space& space);
-/// The state as CSV text at round-trip precision.
+/// The state as CSV text at round-trip precision (six columns for a 3D flock).
 std::string formatStateCsv(const Flock& flock);
 /// The shortest decimal text that parses back to exactly `value`.
 std::string roundTrip(double value);

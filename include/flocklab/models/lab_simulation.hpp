@@ -1,5 +1,8 @@
 #pragma once
 // A running flock under the lab model (SPEC section 3).
+#include <cstddef>
+#include <cstdint>
+
 #include "flocklab/models/lab_params.hpp"
 #include "flocklab/simulation.hpp"
 
@@ -25,5 +28,9 @@ class LabSimulation : public Simulation {
  private:
   LabParams params_;
 };
+
+/// The lab model's random start (SPEC section 2): boid by boid, x = L*U, y = L*U, a heading
+/// drawn by rejection in the unit disc, speed uniform in [vmax/2, vmax). Same bits everywhere.
+Flock randomLabStart(std::size_t count, const LabParams& params, std::uint64_t seed);
 
 }  // namespace flocklab

@@ -1,14 +1,15 @@
 #pragma once
-// The inner loop of the neighbour search: the squared distances from one boid to all of its
+// The inner loop of the neighbour search (public but a detail of the engine): the squared distances from one boid to all of its
 // candidates, and the hits among them in candidate order.
 //
 // Design: one pass over contiguous arrays. On x86-64 an AVX-512 version (8 candidates per
 // instruction, hits packed with a compress) is picked at run time when the CPU has it;
 // elsewhere, WebAssembly included, a portable loop that the compiler vectorises as far as
 // the target allows. Only the hits are written: a caller recomputes their offsets, which is
-// cheaper than storing every candidate's. Determinism: every lane does the scalar operations
-// (one subtraction and at most one wrap per axis, then dx*dx + dy*dy, never fused), so both
-// versions pick the same hits; test_candidate_filter compares them.
+// cheaper than storing every candidate's. In 3D (cz given) the same loops gain a third axis.
+// Determinism: every lane does the scalar operations (one subtraction and at most one wrap
+// per axis, then dx*dx + dy*dy (+ dz*dz), left to right, never fused), so both versions pick
+// the same hits; test_candidate_filter compares them.
 #include <cstddef>
 #include <cstdint>
 
@@ -26,13 +27,16 @@ struct FilterInput {
   std::size_t self;       ///< the boid's own position among the candidates (never a hit)
   bool wrap;              ///< offsets wrap (minimum image); false where no offset can exceed
                           ///< half the world, which gives the same numbers with less work
+  const double* cz = nullptr;  ///< 3D only: candidate z; null in 2D
+  double z = 0;                ///< 3D only: the boid's z
 };
 
 /// Writes the positions of the hits, ascending, to `hits` (room for n + 8) and returns how many.
-/// A hit's offset is offsets.dx(x, cx[k]), offsets.dy(y, cy[k]) and its d2 = dx*dx + dy*dy.
+/// A hit's offset is offsets.dx(x, cx[k]), offsets.dy(y, cy[k]) (, offsets.dz(z, cz[k])) and
+/// its d2 = dx*dx + dy*dy (+ dz*dz).
 std::size_t filterCandidates(const FilterInput& in, const Offsets& offsets, std::uint32_t* hits);
 
-/// The portable version, and the AVX-512 one (nullptr when not built for this platform or
+/// The portable version (2D or 3D by in.cz), and the AVX-512 one (nullptr when not built for this platform or
 /// not supported by this CPU): exposed so that tests can compare them.
 std::size_t filterCandidatesPortable(const FilterInput& in, const Offsets& offsets, std::uint32_t* hits);
 using FilterFunction = std::size_t (*)(const FilterInput&, const Offsets&, std::uint32_t*);

@@ -1,4 +1,8 @@
-#include "engine/thread_pool.hpp"
+// The engine's thread pool. Design: a generation counter wakes the workers for each run();
+// tasks are handed out by one atomic counter, so any worker may take any task. Results never
+// depend on that (see executor.hpp). A second mutex makes concurrent run() calls take turns,
+// which lets one pool serve many simulations.
+#include "flocklab/executor.hpp"
 
 namespace flocklab {
 
@@ -33,7 +37,8 @@ void ThreadPool::drain(unsigned worker) {
     fn_(context_, task, worker);
 }
 
-void ThreadPool::runRaw(unsigned tasks, RawFn fn, void* context) {
+void ThreadPool::runTasks(unsigned tasks, TaskFunction fn, void* context) {
+  std::lock_guard<std::mutex> turn(turn_);
   if (workers_.empty() || tasks <= 1) {
     for (unsigned task = 0; task < tasks; ++task) fn(context, task, 0);
     return;
@@ -67,5 +72,7 @@ void ThreadPool::work(unsigned worker) {
     if (--pending_ == 0) finished_.notify_one();
   }
 }
+
+std::shared_ptr<Executor> makeThreadPool(unsigned threads) { return std::make_shared<ThreadPool>(threads); }
 
 }  // namespace flocklab

@@ -1,0 +1,267 @@
+#pragma once
+// The loop every model's step shares: each boid gathers its neighbours from the frozen state
+// in ascending index (grid or brute force) and writes only its own slot of the next state.
+// Public but a detail of the engine: RuleSimulation runs a user's Rule through it.
+//
+// The driver keeps the state between steps in cell order (boid ids[s] in slot s): the next
+// grid is then a nearly sequential re-sort, and each step reads and writes memory in order.
+// Callers load() a state in boid order and unload() it when they need it in boid order.
+// The Rule (flocklab/rule.hpp) supplies the model's arithmetic; its kDimensions (2 or 3) must
+// match the space's and the state's.
+//
+// Speed: the grid path walks the boids tile by tile (2 x 2 cells, 2 x 2 x 1 in 3D); a tile's
+// boids share one candidate list (CellCandidates, merged into ascending index), filter it with
+// a vectorised distance loop, and get their hits already in order. Nothing is allocated once
+// the buffers fit the largest candidate list.
+// Determinism: add() sees the neighbours in ascending index on both paths, so grid and brute
+// force run the same operations; tasks write disjoint slots, so the executor and its size
+// change nothing.
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+#include "flocklab/engine/candidate_filter.hpp"
+#include "flocklab/engine/cell_candidates.hpp"
+#include "flocklab/engine/grid.hpp"
+#include "flocklab/engine_options.hpp"
+#include "flocklab/executor.hpp"
+#include "flocklab/flock.hpp"
+#include "flocklab/rule.hpp"
+#include "flocklab/space.hpp"
+
+namespace flocklab {
+
+/// Steps a state with a Rule. Not thread-safe: one step at a time (it runs tasks on its
+/// executor inside).
+class StepDriver {
+ public:
+  /// Runs on `executor` (shared; not null).
+  explicit StepDriver(std::shared_ptr<Executor> executor)
+      : executor_(std::move(executor)), scratch_(executor_->size()) {}
+
+  /// The executor the steps run on.
+  Executor& executor() { return *executor_; }
+  /// Workers of the executor.
+  unsigned threads() const { return executor_->size(); }
+  /// Candidate pairs whose distance the steps so far tested (the work, for benchmarks).
+  std::uint64_t candidateChecks() const {
+    std::uint64_t total = 0;
+    for (const Scratch& scratch : scratch_) total += scratch.checks;
+    return total;
+  }
+
+  /// Takes `flock` (boid i at index i, 2D or 3D) as the state to step.
+  void load(const Flock& flock) {
+    state_ = flock;
+    ids_.resize(flock.size());
+    for (std::size_t i = 0; i < ids_.size(); ++i) ids_[i] = static_cast<std::uint32_t>(i);
+  }
+  /// Writes the state, boid i at index i, into `flock`.
+  void unload(Flock& flock) const {
+    flock.dimensions = state_.dimensions;
+    flock.resize(state_.size());
+    for (std::size_t s = 0; s < ids_.size(); ++s) {
+      const std::uint32_t i = ids_[s];
+      flock.x[i] = state_.x[s], flock.y[i] = state_.y[s], flock.vx[i] = state_.vx[s], flock.vy[i] = state_.vy[s];
+    }
+    if (state_.is3d())
+      for (std::size_t s = 0; s < ids_.size(); ++s) flock.z[ids_[s]] = state_.z[s], flock.vz[ids_[s]] = state_.vz[s];
+  }
+
+  /// One synchronous step of the loaded state: every boid reads the previous state. Throws
+  /// std::invalid_argument when the rule's, the space's and the state's dimensions differ.
+  template <class R>
+    requires Rule<R>
+  void step(const Space& space, double radius, NeighborSearch search, const R& rule);
+
+ private:
+  // Below this many boids a step is too short to be worth waking threads.
+  static constexpr std::size_t kMinBoidsPerTask = 128;
+  // Up to this many boids, scanning all of them beats the grid's bookkeeping.
+  static constexpr std::size_t kScanAllBelow = 256;
+  // Cells per side (x and y) of the tiles that share one candidate list (see CellCandidates).
+  static constexpr int kTileSide = 2;
+
+  // A boid's candidates in ascending boid index (z and vz null in 2D).
+  struct Candidates {
+    const double *x, *y, *z, *vx, *vy, *vz;
+    std::size_t size;
+  };
+  // One boid to update: its position among the candidates, its output slot, and whether
+  // offsets may need the minimum image (false only where none can exceed half the world).
+  struct Target {
+    std::size_t self, out;
+    bool wrap;
+  };
+  // What every update of one step shares.
+  struct Geometry {
+    Offsets offsets;
+    double r2;
+  };
+
+  unsigned taskCount(std::size_t n) const {
+    const std::size_t byWork = n / kMinBoidsPerTask, wanted = std::size_t{executor_->size()} * 4;
+    return static_cast<unsigned>(std::max<std::size_t>(1, std::min(byWork, wanted)));
+  }
+  // Whether offsets from the tile's boids to its candidates may need the minimum image: only
+  // on a torus, for a tile whose neighbour cells wrap or reach across half the world.
+  bool needsWrap(const Tile& tile, const Offsets& offsets) const {
+    if (!offsets.periodic) return false;
+    const bool insideX = tile.column >= 1 && tile.column + tile.columns < grid_.columns() &&
+                         (tile.columns + 2) * grid_.cellWidth() < offsets.halfWidth;
+    const bool insideY = tile.row >= 1 && tile.row + tile.rows < grid_.rows() &&
+                         (tile.rows + 2) * grid_.cellHeight() < offsets.halfHeight;
+    const bool insideZ = !grid_.is3d() || (tile.layer >= 1 && tile.layer + tile.layers < grid_.layers() &&
+                                           (tile.layers + 2) * grid_.cellDepth() < offsets.halfDepth);
+    return !(insideX && insideY && insideZ);
+  }
+  // Tile rows per layer of cells, and in all.
+  int tileRowsPerLayer() const { return (grid_.rows() + kTileSide - 1) / kTileSide; }
+  // Tasks take whole rows of tiles (layer by layer in 3D), about n / tasks boids each: task t
+  // takes the tile rows whose first boid's slot s has s * tasks / n == t.
+  void splitTileRows(unsigned tasks) {
+    const std::size_t n = grid_.slots();
+    const int perLayer = tileRowsPerLayer(), tileRows = perLayer * grid_.layers();
+    taskRows_.assign(tasks + 1, tileRows);
+    for (int tileRow = tileRows - 1; tileRow >= 0; --tileRow) {
+      const std::size_t firstCell = grid_.cell(0, (tileRow % perLayer) * kTileSide, tileRow / perLayer);
+      taskRows_[std::min<std::size_t>(tasks, grid_.begin(firstCell) * std::size_t{tasks} / n)] = tileRow;
+    }
+    for (unsigned t = tasks; t-- > 0;) taskRows_[t] = std::min(taskRows_[t], taskRows_[t + 1]);
+    taskRows_[0] = 0;
+  }
+  template <class R>
+  void scanAll(const Space& space, double radius, const R& rule);
+
+  // One worker's buffers, sized for the largest candidate list (a cache line apart, so that
+  // workers' counters never share one).
+  struct alignas(64) Scratch {
+    CellCandidates candidates;
+    std::vector<std::uint32_t> hits;
+    std::uint64_t checks = 0;
+    void reserve(std::size_t capacity) {
+      if (hits.size() < capacity + 8) hits.resize(capacity + 8);  // the filter writes whole vectors
+    }
+  };
+
+  // Filters one boid's candidates, applies the rule, writes its next state to its slot.
+  template <class R>
+  void update(Scratch& scratch, const Candidates& c, const Target& target, const Geometry& g, const R& rule);
+
+  std::shared_ptr<Executor> executor_;
+  Grid grid_;
+  std::vector<Scratch> scratch_;
+  Flock state_;                     // slot s holds boid ids_[s]
+  std::vector<std::uint32_t> ids_;
+  std::vector<int> taskRows_;       // task t takes tile rows [taskRows_[t], taskRows_[t + 1])
+  Flock frozen_;                    // scanAll's copy of the state in boid order
+};
+
+template <class R>
+void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& target, const Geometry& g,
+                        const R& rule) {
+  const std::size_t self = target.self, out = target.out;
+  const double *cx = c.x, *cy = c.y, *cvx = c.vx, *cvy = c.vy;
+  const Offsets& offsets = g.offsets;
+  if constexpr (kRuleDimensions<R> == 2) {
+    double x = cx[self], y = cy[self], vx = cvx[self], vy = cvy[self];
+    const std::size_t found =
+        filterCandidates({cx, cy, c.size, x, y, g.r2, kRuleInclusive<R>, self, target.wrap}, offsets, scratch.hits.data());
+    typename R::Sums sums = rule.start(x, y, vx, vy);
+    for (std::size_t h = 0; h < found; ++h) {
+      const std::uint32_t k = scratch.hits[h];
+      const double dx = offsets.dx(x, cx[k]), dy = offsets.dy(y, cy[k]);
+      rule.add(sums, dx, dy, dx * dx + dy * dy, cvx[k], cvy[k]);
+    }
+    rule.finish(sums, x, y, vx, vy);
+    state_.x[out] = x, state_.y[out] = y, state_.vx[out] = vx, state_.vy[out] = vy;
+  } else {
+    const double *cz = c.z, *cvz = c.vz;
+    double x = cx[self], y = cy[self], z = cz[self], vx = cvx[self], vy = cvy[self], vz = cvz[self];
+    const std::size_t found = filterCandidates(
+        {cx, cy, c.size, x, y, g.r2, kRuleInclusive<R>, self, target.wrap, cz, z}, offsets, scratch.hits.data());
+    typename R::Sums sums = rule.start(x, y, z, vx, vy, vz);
+    for (std::size_t h = 0; h < found; ++h) {
+      const std::uint32_t k = scratch.hits[h];
+      const double dx = offsets.dx(x, cx[k]), dy = offsets.dy(y, cy[k]), dz = offsets.dz(z, cz[k]);
+      // Determinism: d2 left to right, as the filter computed it.
+      rule.add(sums, dx, dy, dz, dx * dx + dy * dy + dz * dz, cvx[k], cvy[k], cvz[k]);
+    }
+    rule.finish(sums, x, y, z, vx, vy, vz);
+    state_.x[out] = x, state_.y[out] = y, state_.z[out] = z;
+    state_.vx[out] = vx, state_.vy[out] = vy, state_.vz[out] = vz;
+  }
+}
+
+// Every boid is a candidate of every other: brute force, and the fastest for small flocks.
+template <class R>
+void StepDriver::scanAll(const Space& space, double radius, const R& rule) {
+  const std::size_t n = state_.size();
+  // The candidates in boid order: after a grid step the state is in cell order, so re-index it
+  // once; after a scan it is already in boid order.
+  if (!std::is_sorted(ids_.begin(), ids_.end())) {
+    unload(frozen_);
+    load(frozen_);
+  } else {
+    frozen_ = state_;
+  }
+  for (Scratch& scratch : scratch_) scratch.reserve(n);
+  const Geometry geometry{Offsets(space), radius * radius};
+  const unsigned tasks = taskCount(n);
+  const std::size_t chunk = (n + tasks - 1) / tasks;
+  const Flock& f = frozen_;
+  const Candidates all{f.x.data(), f.y.data(), f.z.data(), f.vx.data(), f.vy.data(), f.vz.data(), n};
+  executor_->run(tasks, [&](unsigned task, unsigned worker) {
+    const std::size_t end = std::min(n, (task + 1) * chunk);
+    scratch_[worker].checks += (end - std::min(end, task * chunk)) * n;
+    for (std::size_t i = task * chunk; i < end; ++i) update(scratch_[worker], all, Target{i, i, true}, geometry, rule);
+  });
+}
+
+template <class R>
+  requires Rule<R>
+void StepDriver::step(const Space& space, double radius, NeighborSearch search, const R& rule) {
+  if (space.dimensions() != kRuleDimensions<R> || state_.dimensions != kRuleDimensions<R>)
+    throw std::invalid_argument("the rule, the space and the state must have the same dimensions");
+  const std::size_t n = state_.size();
+  if (search == NeighborSearch::Brute || n <= kScanAllBelow) return scanAll(space, radius, rule);
+
+  grid_.build(state_.x.data(), state_.y.data(), state_.z.data(), state_.vx.data(), state_.vy.data(),
+              state_.vz.data(), ids_.data(), n, space, radius);
+  std::copy(grid_.indices(), grid_.indices() + n, ids_.begin());
+  const Geometry geometry{Offsets(space), radius * radius};
+  const unsigned tasks = taskCount(n);
+  splitTileRows(tasks);
+  const int perLayer = tileRowsPerLayer();
+  executor_->run(tasks, [&](unsigned task, unsigned worker) {
+    Scratch& scratch = scratch_[worker];
+    const CellCandidates& c = scratch.candidates;
+    for (int tileRow = taskRows_[task]; tileRow < taskRows_[task + 1]; ++tileRow) {
+      const int layer = tileRow / perLayer, row = (tileRow % perLayer) * kTileSide;
+      for (int column = 0; column < grid_.columns(); column += kTileSide) {
+        const Tile tile{column, row, std::min(kTileSide, grid_.columns() - column),
+                        std::min(kTileSide, grid_.rows() - row), layer, 1};
+        // The tile's boids: in each of its rows, one run of slots.
+        std::uint32_t first[kTileSide], last[kTileSide], boids = 0;
+        for (int r = 0; r < tile.rows; ++r) {
+          first[r] = grid_.begin(grid_.cell(column, row + r, layer));
+          last[r] = grid_.end(grid_.cell(column + tile.columns - 1, row + r, layer));
+          boids += last[r] - first[r];
+        }
+        if (boids == 0) continue;
+        scratch.candidates.gather(grid_, tile);
+        const bool wrap = needsWrap(tile, geometry.offsets);
+        scratch.reserve(c.size());
+        scratch.checks += std::uint64_t{boids} * c.size();
+        const Candidates candidates{c.x(), c.y(), c.z(), c.vx(), c.vy(), c.vz(), c.size()};
+        for (int r = 0; r < tile.rows; ++r)
+          for (std::uint32_t slot = first[r]; slot < last[r]; ++slot)
+            update(scratch, candidates, Target{c.position(slot), slot, wrap}, geometry, rule);
+      }
+    }
+  });
+}
+
+}  // namespace flocklab

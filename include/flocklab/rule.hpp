@@ -1,0 +1,72 @@
+#pragma once
+// The rule contract: the arithmetic of one model's step, for one boid, that the engine's step
+// driver runs over every boid with its neighbours. A model is a Rule plus its parameters;
+// RuleSimulation (rule_simulation.hpp) runs any Rule, the shipped models included.
+//
+// Per step and per boid i the driver calls, from the frozen state of the previous step:
+//   Sums s = rule.start(position, velocity of i);
+//   for each neighbour j != i in ascending index j, with offset d = minimum-image (torus) or
+//   plain (box) difference x_j - x_i per axis and d2 = dx*dx + dy*dy (+ dz*dz), left to right:
+//     rule.add(s, offset, d2, velocity of j);
+//   rule.finish(s, position, velocity of i);   // updates them in place: the next state of i
+// Neighbours are those with d2 < r^2 (d2 <= r^2 when the rule sets kInclusive = true),
+// where r is the radius given to the driver.
+//
+// Determinism: the driver guarantees the order above for the grid and the brute-force search
+// and every executor, so a rule that uses only + - * / sqrt and comparisons (and is built
+// with -ffp-contract=off, as flocklab::core requires of its users) gives the same bits
+// everywhere. A rule must not keep state between calls other than through Sums: add() and
+// finish() run concurrently for different boids on a const Rule.
+#include <concepts>
+
+namespace flocklab {
+
+namespace detail {
+template <class R>
+constexpr int ruleDimensions() {
+  if constexpr (requires { R::kDimensions; }) return R::kDimensions;
+  return 2;
+}
+template <class R>
+constexpr bool ruleInclusive() {
+  if constexpr (requires { R::kInclusive; }) return R::kInclusive;
+  return false;
+}
+}  // namespace detail
+
+/// The rule's dimension count: `static constexpr int kDimensions = 3` for a 3D rule; 2 when
+/// the rule does not say.
+template <class R>
+inline constexpr int kRuleDimensions = detail::ruleDimensions<R>();
+
+/// True when the rule declares `static constexpr bool kInclusive = true`: neighbours at exactly
+/// the radius count (d2 <= r^2); otherwise only those strictly inside (d2 < r^2).
+template <class R>
+inline constexpr bool kRuleInclusive = detail::ruleInclusive<R>();
+
+/// A 2D rule: Sums start(x, y, vx, vy); add(Sums&, dx, dy, d2, vxj, vyj);
+/// finish(const Sums&, x&, y&, vx&, vy&). Units are the world's (positions) and world units
+/// per step (velocities); see the file comment for the order of calls.
+template <class R>
+concept Rule2D = kRuleDimensions<R> == 2 && std::copy_constructible<R> &&
+                 requires(const R& rule, typename R::Sums& sums, const typename R::Sums& done, double v, double& m) {
+                   { rule.start(v, v, v, v) } -> std::convertible_to<typename R::Sums>;
+                   rule.add(sums, v, v, v, v, v);
+                   rule.finish(done, m, m, m, m);
+                 };
+
+/// A 3D rule (kDimensions = 3): Sums start(x, y, z, vx, vy, vz);
+/// add(Sums&, dx, dy, dz, d2, vxj, vyj, vzj); finish(const Sums&, x&, y&, z&, vx&, vy&, vz&).
+template <class R>
+concept Rule3D = kRuleDimensions<R> == 3 && std::copy_constructible<R> &&
+                 requires(const R& rule, typename R::Sums& sums, const typename R::Sums& done, double v, double& m) {
+                   { rule.start(v, v, v, v, v, v) } -> std::convertible_to<typename R::Sums>;
+                   rule.add(sums, v, v, v, v, v, v, v);
+                   rule.finish(done, m, m, m, m, m, m);
+                 };
+
+/// A model's per-boid arithmetic in 2D or 3D (see the file comment for the contract).
+template <class R>
+concept Rule = Rule2D<R> || Rule3D<R>;
+
+}  // namespace flocklab
