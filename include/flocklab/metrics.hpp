@@ -16,13 +16,36 @@ struct Metrics {
   std::size_t largestFlock = 0;  ///< boids in the largest group
   double largestShare = 0;    ///< largestFlock / n, in (0, 1]
   double meanNearestDistance = 0;  ///< mean distance to the nearest other boid (wrapped); 0 if n < 2
-  double meanNeighbors = 0;   ///< mean number of other boids closer than r
+  double meanNeighbors = 0;   ///< mean number of neighbours, as MetricRules::sight counts them
 };
 
-/// Measures `flock` in `space` (of the flock's dimensions), linking boids closer than `radius`
-/// (wrapped on a torus). The work runs on `options.executor`, or on a pool of
+/// Which other boids a boid sees: within `radius` (strictly, or also at it when `inclusive`)
+/// and, when `fovLimited`, inside the cone where dot(v, d) >= (|v| |d|) * cosHalfFov.
+struct Sight {
+  double radius = 1;
+  bool inclusive = false;
+  bool fovLimited = false;
+  double cosHalfFov = -1;  ///< the cosine of half the field of view, as the model computes it
+  bool apartOnly = false;  ///< true: a boid at the very same place is not seen (d2 > 0)
+};
+
+/// What a model's metrics link and count: groups chain boids closer than `linkRadius`;
+/// "neighbours per boid" counts the boids `sight` takes in, the neighbours its rule sees.
+struct MetricRules {
+  double linkRadius = 1;
+  Sight sight;
+  /// Links and neighbours both within `radius` (strictly), seen all around.
+  static MetricRules within(double radius) { return {radius, {radius}}; }
+};
+
+/// Measures `flock` in `space` (of the flock's dimensions), linking and counting as `rules`
+/// say (offsets wrapped on a torus). The work runs on `options.executor`, or on a pool of
 /// `options.threads` made for the call; the result does not depend on either. Throws
 /// std::invalid_argument when the flock's and the space's dimensions differ.
-Metrics measure(const Flock& flock, const Space& space, double radius, const EngineOptions& options = {});
+Metrics measure(const Flock& flock, const Space& space, const MetricRules& rules, const EngineOptions& options = {});
+/// measure() with links and neighbours both within `radius`, seen all around.
+inline Metrics measure(const Flock& flock, const Space& space, double radius, const EngineOptions& options = {}) {
+  return measure(flock, space, MetricRules::within(radius), options);
+}
 
 }  // namespace flocklab

@@ -49,7 +49,7 @@ class RuleSimulation : public Simulation {
   }
   Space space() const override { return space_; }
   /// Groups are linked within the interaction radius.
-  double linkRadius() const override { return radius_; }
+  MetricRules metricRules() const override { return MetricRules::within(radius_); }
 
   /// The rule in use.
   const R& rule() const { return rule_; }

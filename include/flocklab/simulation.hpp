@@ -30,8 +30,8 @@ class Simulation {
   virtual void step(std::uint64_t steps = 1) = 0;
   /// The world the flock lives in.
   virtual Space space() const = 0;
-  /// The distance within which two boids are linked into one group by metrics().
-  virtual double linkRadius() const = 0;
+  /// What metrics() links into groups and counts as neighbours, in this model's terms.
+  virtual MetricRules metricRules() const = 0;
 
   /// The current state, boid i at index i.
   const Flock& flock() const;
@@ -44,7 +44,7 @@ class Simulation {
   /// Candidate pairs whose distance the steps so far tested: the work the neighbour search
   /// did, for benchmarks (n^2 a step for brute force).
   virtual std::uint64_t candidateChecks() const;
-  /// Measures the current state: groups linked within linkRadius() in space().
+  /// Measures the current state in space() as metricRules() say.
   Metrics metrics() const;
 
  protected:

@@ -6,6 +6,6 @@
 namespace flocklab {
 
 /// As measure(), with the work shared over `executor`; the result does not depend on it.
-Metrics measureWith(const Flock& flock, const Space& space, double radius, Executor& executor);
+Metrics measureWith(const Flock& flock, const Space& space, const MetricRules& rules, Executor& executor);
 
 }  // namespace flocklab

@@ -21,7 +21,7 @@ template <int D>
 struct Geometry {
   const Grid& grid;
   Offsets offsets;
-  double r2;
+  double r2;  // links: d2 < r2
   double d2(std::size_t a, std::size_t b) const {
     const double *x = grid.sortedX(), *y = grid.sortedY();
     const double dx = offsets.dx(x[a], x[b]), dy = offsets.dy(y[a], y[b]);
@@ -31,6 +31,23 @@ struct Geometry {
       const double dz = offsets.dz(grid.sortedZ()[a], grid.sortedZ()[b]);
       return dx * dx + dy * dy + dz * dz;
     }
+  }
+  // Whether the boid in slot a sees the one in slot b (Sight; the cone as the steering rule
+  // tests it, with the same operations).
+  bool sees(const Sight& sight, std::size_t a, std::size_t b) const {
+    const double dd = d2(a, b);
+    const double s2 = sight.radius * sight.radius;
+    if (!(sight.inclusive ? dd <= s2 : dd < s2) || (sight.apartOnly && dd == 0)) return false;
+    if (!sight.fovLimited) return true;
+    const double *x = grid.sortedX(), *y = grid.sortedY(), *vx = grid.sortedVx(), *vy = grid.sortedVy();
+    const double dx = offsets.dx(x[a], x[b]), dy = offsets.dy(y[a], y[b]);
+    double dot = vx[a] * dx + vy[a] * dy, speed2 = vx[a] * vx[a] + vy[a] * vy[a];
+    if constexpr (D == 3) {
+      const double dz = offsets.dz(grid.sortedZ()[a], grid.sortedZ()[b]);
+      dot += grid.sortedVz()[a] * dz;
+      speed2 += grid.sortedVz()[a] * grid.sortedVz()[a];
+    }
+    return dot >= (std::sqrt(speed2) * std::sqrt(dd)) * sight.cosHalfFov;
   }
 };
 
@@ -126,12 +143,19 @@ double polarization(const Flock& flock) {
 }
 
 template <int D>
-Metrics measureIn(const Flock& flock, const Space& space, double radius, Executor& executor) {
+Metrics measureIn(const Flock& flock, const Space& space, const MetricRules& rules, Executor& executor) {
   Metrics out;
   const std::size_t n = flock.size();
   Grid grid;
-  grid.build(flock.x.data(), flock.y.data(), flock.z.data(), nullptr, nullptr, nullptr, nullptr, n, space, radius);
-  const Geometry<D> g{grid, Offsets(space), radius * radius};
+  // Cells at least as wide as the farther of the two reaches, so that the 3^D block around a
+  // boid holds every boid it links to or sees; velocities only for a field of view.
+  const Sight& sight = rules.sight;
+  const double reach = std::max(rules.linkRadius, sight.radius);
+  const bool withVelocity = sight.fovLimited;
+  grid.build(flock.x.data(), flock.y.data(), flock.z.data(), withVelocity ? flock.vx.data() : nullptr,
+             withVelocity ? flock.vy.data() : nullptr, withVelocity && D == 3 ? flock.vz.data() : nullptr, nullptr, n,
+             space, reach);
+  const Geometry<D> g{grid, Offsets(space), rules.linkRadius * rules.linkRadius};
 
   std::vector<std::uint32_t> neighbors(n);
   std::vector<double> nearest(n);
@@ -145,7 +169,7 @@ Metrics measureIn(const Flock& flock, const Space& space, double radius, Executo
       const int cells = grid.neighborCells(grid.cellOf(i), block);
       for (int c = 0; c < cells; ++c)
         for (std::uint32_t s = grid.begin(block[c]); s < grid.end(block[c]); ++s)
-          count += s != slot && g.d2(slot, s) < g.r2;
+          count += s != slot && g.sees(sight, slot, s);
       neighbors[i] = count;
       nearest[i] = n > 1 ? std::sqrt(nearestDistance2(g, slot)) : 0.0;
     }
@@ -183,16 +207,16 @@ Metrics measureIn(const Flock& flock, const Space& space, double radius, Executo
 
 }  // namespace
 
-Metrics measureWith(const Flock& flock, const Space& space, double radius, Executor& executor) {
+Metrics measureWith(const Flock& flock, const Space& space, const MetricRules& rules, Executor& executor) {
   if (flock.is3d() != space.is3d()) throw std::invalid_argument("the flock and the world differ in dimensions");
   if (flock.size() == 0) return {};
-  return flock.is3d() ? measureIn<3>(flock, space, radius, executor) : measureIn<2>(flock, space, radius, executor);
+  return flock.is3d() ? measureIn<3>(flock, space, rules, executor) : measureIn<2>(flock, space, rules, executor);
 }
 
-Metrics measure(const Flock& flock, const Space& space, double radius, const EngineOptions& options) {
-  if (options.executor) return measureWith(flock, space, radius, *options.executor);
+Metrics measure(const Flock& flock, const Space& space, const MetricRules& rules, const EngineOptions& options) {
+  if (options.executor) return measureWith(flock, space, rules, *options.executor);
   ThreadPool pool(options.threads);
-  return measureWith(flock, space, radius, pool);
+  return measureWith(flock, space, rules, pool);
 }
 
 }  // namespace flocklab

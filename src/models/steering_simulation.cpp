@@ -2,7 +2,10 @@
 // SteeringRule's arithmetic.
 #include "flocklab/models/steering_simulation.hpp"
 
+#include <algorithm>
 #include <stdexcept>
+
+#include "flocklab/cosine.hpp"
 
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
@@ -29,6 +32,11 @@ void SteeringSimulation::step(std::uint64_t steps) {
     driver().step(space(), params_.vision, options().search, rule);
     stepped();
   }
+}
+
+MetricRules SteeringSimulation::metricRules() const {
+  Sight sight{params_.vision, false, params_.fov < 360, cosine(params_.fov / 2 * (kPi / 180)), true};
+  return {std::min(params_.vision, params_.separationRadius), sight};
 }
 
 Flock randomSteeringStart(std::size_t count, const SteeringParams& params, std::uint64_t seed) {

@@ -365,7 +365,7 @@ TEST(Abm, PresetsAndValidation) {
   farther.visualDistance = 12;
   sim.setParams(farther);
   sim.step(5);
-  EXPECT_EQ(sim.linkRadius(), 12);
+  EXPECT_EQ(sim.metricRules().linkRadius, 12);
   EXPECT_STREQ(sim.model(), "abm");
 }
 

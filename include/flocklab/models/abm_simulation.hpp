@@ -29,7 +29,11 @@ class AbmSimulation : public Simulation {
   const char* model() const override { return "abm"; }
   void step(std::uint64_t steps = 1) override;
   Space space() const override { return Space::square(params_.world); }
-  double linkRadius() const override { return params_.visualDistance; }
+  /// Groups link agents closer than the visual distance; neighbours are those the rule sees,
+  /// at most the visual distance away.
+  MetricRules metricRules() const override {
+    return {params_.visualDistance, {params_.visualDistance, /*inclusive=*/true}};
+  }
   std::uint64_t candidateChecks() const override;
 
   /// The parameters in use.

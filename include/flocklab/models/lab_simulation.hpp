@@ -18,7 +18,8 @@ class LabSimulation : public Simulation {
   const char* model() const override { return "lab"; }
   void step(std::uint64_t steps = 1) override;
   Space space() const override { return Space::square(params_.world); }
-  double linkRadius() const override { return params_.radius; }
+  /// Groups link boids closer than r; neighbours are those the rule sees, closer than r.
+  MetricRules metricRules() const override { return MetricRules::within(params_.radius); }
 
   /// The parameters in use.
   const LabParams& params() const { return params_; }

@@ -15,9 +15,11 @@ class SteeringSimulation : public Simulation {
   const char* model() const override { return "steering"; }
   void step(std::uint64_t steps = 1) override;
   Space space() const override { return params_.space(); }
-  /// Groups are linked within the separation radius: the vision radius would link every boid
-  /// of the default density into one group from the start.
-  double linkRadius() const override { return params_.separationRadius; }
+  /// Groups link boids closer than the smaller of the vision and separation radii (the vision
+  /// alone would link every boid of the default density into one group from the start, and
+  /// a narrower vision shows smaller groups); neighbours are those the rule sees: within the
+  /// vision and the field of view.
+  MetricRules metricRules() const override;
 
   /// The parameters in use.
   const SteeringParams& params() const { return params_; }
