@@ -97,8 +97,14 @@ TEST(SteeringReference, PointerObstacleAndFieldOfView) {
   predator.obstacles = {{100, 80, 30}, {300, 200, 25}};
   predator.fov = 120;
   predator.separationRadius = 60;  // above the vision radius: separation acts on every neighbour
+  // Obstacles with weight 0: nothing steers boids away, so over a thousand times a boid lands
+  // inside a circle and is moved onto its rim (step 6 of the docs).
+  SteeringParams entering = small(Edges::Walls);
+  entering.obstacles = {{200, 150, 60}, {330, 80, 30}};
+  entering.obstacleWeight = 0;
   Case cases[] = {
       {"wrap, food, obstacle, field of view 200", 500, 4, food, 120},
+      {"walls, boids entering two obstacles", 400, 6, entering, 120},
       {"walls, predator, two obstacles, field of view 120", 500, 5, predator, 120},
   };
   for (const Case& c : cases) expectMatchesReference(c);

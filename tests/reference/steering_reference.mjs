@@ -11,6 +11,14 @@
 //          [--pointer-from S] [--pointer-to S] [--obstacle X,Y,R]...
 // --cos-half is cos(fov/2) as flocklab's own polynomial gives it (the docs name that
 // polynomial; the caller passes its value, so this file needs no cosine). CSV `x,y,vx,vy`.
+//
+// Not in the docs, taken from the engine (src/models/steering_rule.hpp) because the docs do
+// not fix the bits of step 6, moving a boid out of an obstacle: each pass visits every
+// obstacle in order (not only the first that holds the boid) and applies step 5's edge rule
+// once after the pass; the boid goes to centre + d * ((R * (1 + 1e-9)) / |d|) with d the
+// (wrapped) offset from the centre, and at |d| = 0 to d = (1, 0); the mirror is
+// v -= 2 * ((v . d) / |d|^2) * d when v . d < 0. Distances are compared squared
+// (d2 < R^2, d2 < (R + 30)^2, d2 < 160^2), and the pointer's offset is wrapped on a torus.
 import { readFileSync, writeFileSync } from "node:fs";
 
 const SEPARATION_FACTOR = 1.5, POINTER_REACH = 160, WALL_MARGIN = 50, OBSTACLE_MARGIN = 30;
@@ -128,7 +136,7 @@ function step(b, p, stepIndex) {
     }
     if (pointerOn) {
       const dx = offset(xi, p["pointer-x"], W, wrap), dy = offset(yi, p["pointer-y"], H, wrap);
-      if (Math.sqrt(dx * dx + dy * dy) < POINTER_REACH) {
+      if (dx * dx + dy * dy < POINTER_REACH * POINTER_REACH) {
         if (p.pointer === "food") add(p["food-weight"], steer(dx, dy, vxi, vyi, V, F));
         else add(p["predator-weight"], steer(-dx, -dy, vxi, vyi, V, F));
       }
@@ -140,7 +148,8 @@ function step(b, p, stepIndex) {
     }
     for (const ob of p.obstacle) {
       const dx = offset(ob.x, xi, W, wrap), dy = offset(ob.y, yi, H, wrap);
-      if (Math.sqrt(dx * dx + dy * dy) < ob.r + OBSTACLE_MARGIN)
+      const reach = ob.r + OBSTACLE_MARGIN;
+      if (dx * dx + dy * dy < reach * reach)
         add(p["obstacle-weight"], steer(dx, dy, vxi, vyi, V, F));
     }
     let vx = vxi + accX, vy = vyi + accY;
@@ -150,17 +159,23 @@ function step(b, p, stepIndex) {
     let x = xi + vx * p.dt, y = yi + vy * p.dt;
     [x, vx] = edge(x, vx, W, wrap);
     [y, vy] = edge(y, vy, H, wrap);
-    for (let round = 0; round < 4; round++) {
-      const ob = p.obstacle.find((o) => {
-        const dx = offset(o.x, x, W, wrap), dy = offset(o.y, y, H, wrap);
-        return Math.sqrt(dx * dx + dy * dy) < o.r;
-      });
-      if (!ob) break;
-      const dx = offset(ob.x, x, W, wrap), dy = offset(ob.y, y, H, wrap);
-      const d = Math.sqrt(dx * dx + dy * dy), nx = dx / d, ny = dy / d, rim = ob.r * (1 + 1e-9);
-      x = ob.x + nx * rim; y = ob.y + ny * rim;
-      const inward = vx * nx + vy * ny;
-      if (inward < 0) { vx -= 2 * inward * nx; vy -= 2 * inward * ny; }
+    // Step 6. The docs leave its arithmetic open (see the note at the top); this follows the
+    // engine: one pass over every obstacle in order, then the edge rule, at most four passes.
+    for (let pass = 0; pass < 4; pass++) {
+      let moved = false;
+      for (const ob of p.obstacle) {
+        let dx = offset(ob.x, x, W, wrap), dy = offset(ob.y, y, H, wrap);
+        const d2 = dx * dx + dy * dy;
+        if (!(d2 < ob.r * ob.r)) continue;
+        let d = Math.sqrt(d2);
+        if (d === 0) { dx = 1; dy = 0; d = 1; }
+        const scale = (ob.r * (1 + 1e-9)) / d;
+        x = ob.x + dx * scale; y = ob.y + dy * scale;
+        const inward = (vx * dx + vy * dy) / (d * d);
+        if (inward < 0) { vx -= 2 * inward * dx; vy -= 2 * inward * dy; }
+        moved = true;
+      }
+      if (!moved) break;
       [x, vx] = edge(x, vx, W, wrap);
       [y, vy] = edge(y, vy, H, wrap);
     }
