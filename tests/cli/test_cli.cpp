@@ -5,12 +5,35 @@
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
+#include <cstdio>
 #include <string>
+#include <utility>
+
+#include "flocklab/flocklab.hpp"
 
 #include "support/cli_fixture.hpp"
 
 namespace fs = std::filesystem;
 
+
+namespace {
+
+// The lab model's metrics at the start and after `steps` steps, computed by the library.
+std::pair<flocklab::Metrics, flocklab::Metrics> labRun(std::size_t count, std::uint64_t steps, std::uint64_t seed) {
+  const flocklab::LabParams params;
+  flocklab::LabSimulation sim(params, flocklab::randomLabStart(count, params, seed), {flocklab::NeighborSearch::Grid, 1});
+  const flocklab::Metrics start = sim.metrics();
+  sim.step(steps);
+  return {start, sim.metrics()};
+}
+
+std::string printed(const char* format, double a, double b) {
+  char text[128];
+  std::snprintf(text, sizeof text, format, a, b);
+  return text;
+}
+
+}  // namespace
 
 TEST_F(Cli, DefaultRunPrintsAReadableSummary) {
   const Result r = run("run");
@@ -19,6 +42,24 @@ TEST_F(Cli, DefaultRunPrintsAReadableSummary) {
   for (const char* label : {"polarization", "flocks (largest)", "nearest-neighbour distance", "time"})
     EXPECT_NE(r.out.find(label), std::string::npos) << label;
   EXPECT_TRUE(r.err.empty());
+  // The values are the library's for the same run (120 boids, seed 42, 600 steps).
+  const auto [start, end] = labRun(120, 600, 42);
+  const auto lineOf = [&r](const std::string& label) {
+    const std::size_t at = r.out.find("\n" + label);
+    if (at == std::string::npos) return std::string("(no line " + label + ")");
+    const std::size_t value = r.out.find_first_not_of(' ', at + 1 + label.size());
+    return r.out.substr(value, r.out.find('\n', value) - value);
+  };
+  EXPECT_EQ(lineOf("polarization"), printed("%.3f -> %.3f", start.polarization, end.polarization)) << r.out;
+  EXPECT_EQ(lineOf("flocks (largest)"), std::to_string(start.flocks) + " (" + std::to_string(start.largestFlock) +
+                                            ") -> " + std::to_string(end.flocks) + " (" +
+                                            std::to_string(end.largestFlock) + ")")
+      << r.out;
+  EXPECT_EQ(lineOf("nearest-neighbour distance"),
+            printed("%.2f -> %.2f", start.meanNearestDistance, end.meanNearestDistance))
+      << r.out;
+  EXPECT_EQ(lineOf("neighbours per boid"), printed("%.1f -> %.1f", start.meanNeighbors, end.meanNeighbors)) << r.out;
+  EXPECT_GT(end.polarization, start.polarization) << "the default flock orders";
 }
 
 TEST_F(Cli, JsonSummaryHasEveryKey) {
@@ -31,19 +72,32 @@ TEST_F(Cli, JsonSummaryHasEveryKey) {
   EXPECT_EQ(j.at("seed"), 3);
   EXPECT_EQ(j.at("threads"), 1);
   EXPECT_TRUE(j.at("seconds").is_number());
-  for (const char* part : {"start", "end"})
-    for (const char* key : {"polarization", "flocks", "largest_flock", "largest_share",
-                            "mean_nn_distance", "mean_neighbors"})
-      EXPECT_TRUE(j.at(part).contains(key)) << part << "." << key;
+  EXPECT_GE(j.at("seconds").get<double>(), 0);
+  // Every metric is the library's for the same run, to the last bit (JSON numbers round-trip).
+  const auto [start, end] = labRun(50, 20, 3);
+  for (const auto& [part, m] : {std::pair{"start", start}, std::pair{"end", end}}) {
+    SCOPED_TRACE(part);
+    const auto& o = j.at(part);
+    EXPECT_EQ(o.size(), 6u) << o.dump();
+    EXPECT_EQ(o.at("polarization").get<double>(), m.polarization);
+    EXPECT_EQ(o.at("flocks").get<std::size_t>(), m.flocks);
+    EXPECT_EQ(o.at("largest_flock").get<std::size_t>(), m.largestFlock);
+    EXPECT_EQ(o.at("largest_share").get<double>(), m.largestShare);
+    EXPECT_EQ(o.at("mean_nn_distance").get<double>(), m.meanNearestDistance);
+    EXPECT_EQ(o.at("mean_neighbors").get<double>(), m.meanNeighbors);
+  }
+  EXPECT_NE(j.at("start").at("polarization").get<double>(), j.at("end").at("polarization").get<double>());
 }
 
 TEST_F(Cli, HashIsTheSameForGridBruteAndThreads) {
-  const std::string base = "run --count 200 --steps 100 --seed 9";
+  // 600 boids: above the scan-all limit (256), so the grid path runs, in several tasks.
+  const std::string base = "run --count 600 --steps 100 --seed 9";
   const std::string grid = hashOf(base + " --threads 1");
   EXPECT_EQ(grid.size(), 16u);
   EXPECT_EQ(hashOf(base + " --neighbors brute --threads 1"), grid);
   EXPECT_EQ(hashOf(base + " --threads 2"), grid);
-  EXPECT_NE(hashOf("run --count 200 --steps 100 --seed 10"), grid);
+  EXPECT_EQ(hashOf(base + " --threads 3"), grid);
+  EXPECT_NE(hashOf("run --count 600 --steps 100 --seed 10"), grid);
 }
 
 TEST_F(Cli, SaveThenInitContinuesExactly) {

@@ -2,7 +2,15 @@
 // user's tools read them: XML for SVG, a PNG decoder, numpy for .npy, a terminal for the bar.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
+#include <regex>
+#include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
+
+#include "flocklab/flocklab.hpp"
 
 #include "support/cli_fixture.hpp"
 #include "support/svg_points.hpp"
@@ -29,12 +37,69 @@ TEST_F(Cli, PlotsAreChartsOfTheRun) {
   EXPECT_EQ(png.out.rfind("760 460 ", 0), 0u) << "the chart's size: " << png.out;
 }
 
+// Reads a chart's polyline back in data units through its tick labels (plain numbers).
+struct ChartReader {
+  double xPixel0, xValue0, xPerPixel, yPixel0, yValue0, yPerPixel;
+  std::vector<std::pair<double, double>> points;  // in data units
+
+  explicit ChartReader(const std::string& svg, const std::string& series) {
+    std::vector<std::pair<double, double>> xTicks, yTicks;  // (pixel, value)
+    const std::regex xTick(R"re(<text x="([-0-9.]+)" y="[-0-9.]+" text-anchor="middle">([-0-9.]+)</text>)re");
+    const std::regex yTick(R"re(<text x="[-0-9.]+" y="([-0-9.]+)" text-anchor="end">([-0-9.]+)</text>)re");
+    const std::string ticks = svg.substr(svg.find("<g class=\"ticks\""));
+    const std::string tickGroup = ticks.substr(0, ticks.find("</g>"));
+    for (auto it = std::sregex_iterator(tickGroup.begin(), tickGroup.end(), xTick); it != std::sregex_iterator(); ++it)
+      xTicks.push_back({std::stod((*it)[1]), std::stod((*it)[2])});
+    for (auto it = std::sregex_iterator(tickGroup.begin(), tickGroup.end(), yTick); it != std::sregex_iterator(); ++it)
+      yTicks.push_back({std::stod((*it)[1]) - 4, std::stod((*it)[2])});  // labels sit 4 px below their tick
+    EXPECT_GE(xTicks.size(), 2u);
+    EXPECT_GE(yTicks.size(), 2u);
+    if (xTicks.size() < 2 || yTicks.size() < 2) return;
+    xPixel0 = xTicks.front().first, xValue0 = xTicks.front().second;
+    xPerPixel = (xTicks.back().second - xValue0) / (xTicks.back().first - xPixel0);
+    yPixel0 = yTicks.front().first, yValue0 = yTicks.front().second;
+    yPerPixel = (yTicks.back().second - yValue0) / (yTicks.back().first - yPixel0);
+    const std::size_t group = svg.find("data-name=\"" + series + "\"");
+    EXPECT_NE(group, std::string::npos) << series;
+    if (group == std::string::npos) return;
+    const std::size_t begin = svg.find("<polyline points=\"", group) + 18;
+    std::istringstream text(svg.substr(begin, svg.find('"', begin) - begin));
+    std::string point;
+    while (text >> point) {
+      const double px = std::stod(point.substr(0, point.find(','))), py = std::stod(point.substr(point.find(',') + 1));
+      points.push_back({xValue0 + (px - xPixel0) * xPerPixel, yValue0 + (py - yPixel0) * yPerPixel});
+    }
+  }
+};
+
 TEST_F(Cli, TheTrackIsUnwrapped) {
-  // The default flock crosses the world's edge; its unwrapped path spans more than the world.
+  // The same run in the library: the unwrapped centre of mass starts at the mean position and
+  // moves each step by the mean velocity (each boid moves by its velocity, |v| <= 1 << L/2).
+  const flocklab::LabParams params;
+  flocklab::LabSimulation sim(params, flocklab::randomLabStart(120, params, 42), {flocklab::NeighborSearch::Grid, 1});
+  auto mean = [](const std::vector<double>& v) {
+    double sum = 0;
+    for (double x : v) sum += x;
+    return sum / static_cast<double>(v.size());
+  };
+  const double x0 = mean(sim.flock().x), y0 = mean(sim.flock().y);
+  double dx = 0, dy = 0;
+  for (int step = 0; step < 600; ++step) {
+    sim.step(1);
+    dx += mean(sim.flock().vx), dy += mean(sim.flock().vy);
+  }
+  ASSERT_GT(std::hypot(dx, dy), params.world) << "the flock should travel further than the world's side";
+
   ASSERT_EQ(run("run --plot-track track.svg").status, 0);
   const std::string svg = slurp(dir_ / "track.svg");
-  EXPECT_EQ(pointsOf(svg, "centre of mass"), 601);
-  EXPECT_NE(svg.find(">300</text>"), std::string::npos) << "x ticks reach past the world's side of 100";
+  const ChartReader chart(svg, "centre of mass");
+  ASSERT_EQ(chart.points.size(), 601u);
+  // A pixel is under a world unit on this chart; a wrapped track would be off by 100 or more.
+  const double tolerance = 2 * std::max(std::abs(chart.xPerPixel), std::abs(chart.yPerPixel)) + 0.5;
+  EXPECT_NEAR(chart.points.front().first, x0, tolerance);
+  EXPECT_NEAR(chart.points.front().second, y0, tolerance);
+  EXPECT_NEAR(chart.points.back().first, x0 + dx, tolerance) << "expected displacement " << dx;
+  EXPECT_NEAR(chart.points.back().second, y0 + dy, tolerance) << "expected displacement " << dy;
 }
 
 TEST_F(Cli, PicturesDrawTheFlock) {
@@ -112,14 +177,19 @@ TEST_F(Cli, BadPictureOptionsAreRefused) {
 }
 
 TEST_F(Cli, ProgressBarOnlyOnATerminal) {
-  // About two seconds of work: the bar appears after one second.
-  const std::string work = "run --count 20000 --world 1291 --steps 400 --threads 1";
-  const Result terminal = shell("script -qec \"'" FLOCKLAB_BINARY_DIR "/flocklab' " + work + "\" /dev/null");
-  ASSERT_EQ(terminal.status, 0) << terminal.err;
-  EXPECT_NE(terminal.out.find("/400 steps"), std::string::npos) << terminal.out;
-  EXPECT_NE(terminal.out.find("steps/s"), std::string::npos);
-  const Result pipe = run(work);
-  EXPECT_TRUE(pipe.err.empty()) << pipe.err;
-  const Result quiet = shell("script -qec \"'" FLOCKLAB_BINARY_DIR "/flocklab' " + work + " --quiet\" /dev/null");
-  EXPECT_EQ(quiet.out.find("/400 steps"), std::string::npos) << quiet.out;
+  // A run far too long to finish, stopped by SIGINT after two seconds: it lasts over the
+  // bar's one second by construction, on any machine. `script` gives it a terminal.
+  const std::string work = "run --count 500 --steps 1000000000 --threads 1";
+  const std::string flocklab = "timeout --preserve-status --foreground -s INT 2 '" FLOCKLAB_BINARY_DIR "/flocklab' ";
+  const Result terminal = shell("script -qec \"" + flocklab + work + "\" /dev/null");
+  EXPECT_NE(terminal.out.find("/1000000000 steps"), std::string::npos) << terminal.out;
+  EXPECT_NE(terminal.out.find("steps/s"), std::string::npos) << terminal.out;
+  EXPECT_NE(terminal.out.find("interrupted"), std::string::npos) << terminal.out;
+  const Result pipe = shell(flocklab + work);
+  EXPECT_EQ(pipe.status, 130) << pipe.err;
+  EXPECT_EQ(pipe.err.find("steps"), std::string::npos) << "no bar into a pipe: " << pipe.err;
+  EXPECT_NE(pipe.err.find("interrupted"), std::string::npos) << pipe.err;
+  const Result quiet = shell("script -qec \"" + flocklab + work + " --quiet\" /dev/null");
+  EXPECT_EQ(quiet.out.find("/1000000000 steps"), std::string::npos) << quiet.out;
+  EXPECT_NE(quiet.out.find("interrupted"), std::string::npos) << quiet.out;
 }

@@ -4,94 +4,41 @@
 // engine's arithmetic or order (not only a grid/brute disagreement) is caught.
 #include <gtest/gtest.h>
 
-#include <unistd.h>
-
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "flocklab/flocklab.hpp"
 #include "support/lab_params_builder.hpp"
+#include "support/node_reference.hpp"
 #include "support/state_compare.hpp"
 
 namespace flocklab {
 namespace {
 
-namespace fs = std::filesystem;
-
 constexpr int kSteps = 300;
 const std::string kNode = FLOCKLAB_NODE;
 const std::string kScript = std::string(FLOCKLAB_SOURCE_DIR) + "/tests/reference/lab_reference.mjs";
 
-// Single-quoted for the shell (paths with spaces or quotes survive).
-std::string shellQuote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-// A scratch folder removed when the test is done.
-class TempDir {
- public:
-  explicit TempDir(const std::string& tag) {
-    static int counter = 0;
-    path_ = fs::temp_directory_path() / ("flocklab_reference_" + std::to_string(::getpid()) +
-                                         "_" + tag + "_" + std::to_string(counter++));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
-
-std::string numberArg(double value) { return roundTrip(value); }
-
 // Runs the JS reference from `start` for `steps` steps; the final state, or a failed assertion.
 void runReference(const LabParams& p, const Flock& start, int steps, const std::string& tag,
                   Flock& result) {
-  ASSERT_TRUE(fs::exists(kNode)) << "node not found at " << kNode
-                                 << " (FLOCKLAB_NODE from CMake's find_program; install it with scripts/setup-debian.sh --test)";
-  ASSERT_TRUE(fs::exists(kScript)) << "reference script missing: " << kScript;
-  TempDir dir(tag);
-  const std::string in = dir.file("start.csv"), out = dir.file("end.csv"),
-                    log = dir.file("node.log");
-  {
-    std::ofstream f(in, std::ios::binary);
-    f << formatStateCsv(start);
-    ASSERT_TRUE(f.good()) << "cannot write " << in;
-  }
-  const std::string command =
-      shellQuote(kNode) + " " + shellQuote(kScript) + " --in " + shellQuote(in) + " --out " +
-      shellQuote(out) + " --steps " + std::to_string(steps) + " --separation " +
-      numberArg(p.separation) + " --alignment " + numberArg(p.alignment) + " --cohesion " +
-      numberArg(p.cohesion) + " --radius " + numberArg(p.radius) + " --max-speed " +
-      numberArg(p.maxSpeed) + " --world " + numberArg(p.world) + " > " + shellQuote(log) +
-      " 2>&1";
-  const int status = std::system(command.c_str());
-  std::ifstream logFile(log);
-  std::stringstream logText;
-  logText << logFile.rdbuf();
-  ASSERT_EQ(status, 0) << "the JS reference failed: " << command << "\n" << logText.str();
-  try {
-    result = readStateCsv(out, Space::square(p.world));
-  } catch (const CsvError& e) {
-    FAIL() << "cannot read the reference's output " << out << ": " << e.what();
-  }
+  const std::string args = "--steps " + std::to_string(steps) + " --separation " +
+                           roundTrip(p.separation) + " --alignment " + roundTrip(p.alignment) +
+                           " --cohesion " + roundTrip(p.cohesion) + " --radius " + roundTrip(p.radius) +
+                           " --max-speed " + roundTrip(p.maxSpeed) + " --world " + roundTrip(p.world);
+  runNodeReference(kNode, kScript, args, start, Space::square(p.world), tag, result);
 }
 
-std::string describe(const Flock& f, std::size_t i) {
-  char text[256];
-  std::snprintf(text, sizeof text, "x=%a y=%a vx=%a vy=%a", f.x[i], f.y[i], f.vx[i], f.vy[i]);
-  return text;
+// The engine with `options` from `start` for `steps` steps against the reference's result.
+void expectEngineMatches(const char* name, const LabParams& p, const Flock& start, int steps,
+                         const Flock& reference, const EngineOptions& options) {
+  LabSimulation sim(p, start, options);
+  sim.step(steps);
+  const long boid = firstDifference(sim.flock(), reference);
+  EXPECT_EQ(boid, -1) << name << " (" << start.size() << " boids, " << steps << " steps, "
+                      << toString(options.search) << ", " << options.threads
+                      << " threads): first differing boid " << boid
+                      << "\n  engine:    " << describeBoid(sim.flock(), boid)
+                      << "\n  reference: " << describeBoid(reference, boid);
 }
 
 struct Case {
@@ -108,15 +55,8 @@ void expectMatchesReference(const Case& c) {
   runReference(c.params, start, kSteps, std::to_string(c.seed), reference);
   if (testing::Test::HasFatalFailure()) return;
   ASSERT_EQ(reference.size(), c.count);
-  for (NeighborSearch search : {NeighborSearch::Grid, NeighborSearch::Brute}) {
-    LabSimulation sim(c.params, start, {search, 1});
-    sim.step(kSteps);
-    const long boid = firstDifference(sim.flock(), reference);
-    EXPECT_EQ(boid, -1) << c.name << " (" << c.count << " boids, seed " << c.seed << ", "
-                        << toString(search) << "): first differing boid " << boid
-                        << "\n  engine:    " << describe(sim.flock(), boid < 0 ? 0 : boid)
-                        << "\n  reference: " << describe(reference, boid < 0 ? 0 : boid);
-  }
+  for (NeighborSearch search : {NeighborSearch::Grid, NeighborSearch::Brute})
+    expectEngineMatches(c.name, c.params, start, kSteps, reference, {search, 1});
 }
 
 }  // namespace
@@ -145,6 +85,96 @@ TEST(Reference, ParameterSets) {
       {"dense crowd, strong separation", 200, 13, with(6, 30, 4, 1, 2, 0.7)},
   };
   for (const Case& c : cases) expectMatchesReference(c);
+}
+
+}  // namespace flocklab
+
+namespace flocklab {
+namespace {
+
+// Boids in pairs at exactly representable offsets (6, 8) and (3, 4): squared distances of
+// exactly r^2 = 100 and r^2/4 = 25, once inside the world and once across its wrapped edges.
+// Neither pair may count as neighbours (< r^2) nor separate (< r^2/4) at the exact edge.
+Flock exactEdgePairs() {
+  Flock f;
+  auto add = [&f](double x, double y, double vx, double vy) {
+    f.x.push_back(x), f.y.push_back(y), f.vx.push_back(vx), f.vy.push_back(vy);
+  };
+  add(20, 30, 0.5, 0.25), add(26, 38, -0.25, 0.5);     // d2 = 100
+  add(97, 50, 0.75, 0), add(3, 58, 0, -0.75);          // d2 = 100 across x's edge
+  add(50, 20, 0.5, 0.5), add(53, 24, -0.5, 0.25);      // d2 = 25
+  add(60, 98, 0.25, -0.5), add(63, 2, 0.5, 0.75);      // d2 = 25 across y's edge
+  return f;
+}
+
+// The same pairs among `fillers` random boids kept off them, so that the grid path runs.
+Flock exactEdgePairsAmong(std::size_t fillers) {
+  Flock f = exactEdgePairs();
+  const Flock extra = randomLabStart(fillers * 2, LabParams{}, 77);
+  for (std::size_t i = 0; i < extra.size() && f.size() < 8 + fillers; ++i) {
+    bool nearAPair = false;
+    for (std::size_t k = 0; k < 8; ++k) {
+      const Offsets o(Space::square(100));
+      const double dx = o.dx(f.x[k], extra.x[i]), dy = o.dy(f.y[k], extra.y[i]);
+      nearAPair = nearAPair || dx * dx + dy * dy < 400;
+    }
+    if (nearAPair) continue;
+    f.x.push_back(extra.x[i]), f.y.push_back(extra.y[i]);
+    f.vx.push_back(extra.vx[i]), f.vy.push_back(extra.vy[i]);
+  }
+  return f;
+}
+
+void expectExactEdgesMatch(const char* name, const Flock& start, const std::vector<unsigned>& threads) {
+  SCOPED_TRACE(name);
+  const LabParams p;  // r = 10, L = 100
+  for (int steps : {1, 5}) {
+    Flock reference;
+    runReference(p, start, steps, "edges", reference);
+    if (testing::Test::HasFatalFailure()) return;
+    for (NeighborSearch search : {NeighborSearch::Grid, NeighborSearch::Brute})
+      for (unsigned t : threads) expectEngineMatches(name, p, start, steps, reference, {search, t});
+  }
+}
+
+}  // namespace
+
+// Exactly r apart is not a neighbour; exactly r/2 apart does not separate. Eight boids take
+// the scan-all path.
+TEST(Reference, ExactEdgesOnTheScanAllPath) {
+  const Flock start = exactEdgePairs();
+  ASSERT_LE(start.size(), 256u);
+  expectExactEdgesMatch("eight boids at the exact edges", start, {1});
+}
+
+// The same pairs among enough other boids that the grid path (over 256 boids) runs.
+TEST(Reference, ExactEdgesOnTheGridPath) {
+  const Flock start = exactEdgePairsAmong(400);
+  ASSERT_GT(start.size(), 300u);
+  expectExactEdgesMatch("exact edges among 400 boids", start, {1, 3});
+}
+
+// The grid path (above 256 boids) against the reference, for 1, 2 and 3 threads: dense flocks
+// with neighbours across cells and across the wrapped edges, cells that do not divide the world
+// evenly, and a world only two cells wide.
+TEST(Reference, GridPathAboveTheScanAllLimit) {
+  const Case cases[] = {
+      {"600 boids at 5 times the default density", 600, 31, with(10, 100)},
+      {"1500 boids in world 130", 1500, 32, with(10, 130)},
+      {"900 boids, radius 7 in world 61.3", 900, 33, with(7, 61.3)},
+      {"700 boids, radius 12 in world 100 (cells of 12.5)", 700, 34, with(12, 100, 2, 1, 1, 1.5)},
+      {"400 boids, radius 25 in world 50 (two cells a side)", 400, 35, with(25, 50)},
+  };
+  constexpr int kGridSteps = 60;
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.name);
+    const Flock start = randomLabStart(c.count, c.params, c.seed);
+    Flock reference;
+    runReference(c.params, start, kGridSteps, std::to_string(c.seed), reference);
+    if (testing::Test::HasFatalFailure()) return;
+    for (unsigned threads : {1u, 2u, 3u})
+      expectEngineMatches(c.name, c.params, start, kGridSteps, reference, {NeighborSearch::Grid, threads});
+  }
 }
 
 }  // namespace flocklab

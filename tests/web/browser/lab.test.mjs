@@ -461,6 +461,58 @@ test('a phone-sized window: no sideways scrolling, canvas fills the width', { ti
   });
 });
 
+/**
+ * Pixels of two PNG screenshots, decoded in the page: for each, how many differ from its most
+ * common colour (the background), and how many differ between the two.
+ */
+async function comparePictures(page, first, second) {
+  return page.evaluate(async ([a, b]) => {
+    const decode = async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext('2d');
+      ctx.drawImage(img, 0, 0);
+      return ctx.getImageData(0, 0, c.width, c.height).data;
+    };
+    const [pa, pb] = [await decode(a), await decode(b)];
+    const drawn = (p) => {
+      const counts = new Map();
+      for (let i = 0; i < p.length; i += 4) {
+        const key = (p[i] << 16) | (p[i + 1] << 8) | p[i + 2];
+        counts.set(key, (counts.get(key) || 0) + 1);
+      }
+      const background = Math.max(...counts.values());
+      return p.length / 4 - background;
+    };
+    let changed = 0;
+    if (pa.length === pb.length)
+      for (let i = 0; i < pa.length; i += 4)
+        changed += pa[i] !== pb[i] || pa[i + 1] !== pb[i + 1] || pa[i + 2] !== pb[i + 2] ? 1 : 0;
+    return { pixels: pa.length / 4, samePixels: pa.length === pb.length, drawnA: drawn(pa), drawnB: drawn(pb), changed };
+  }, [first.toString('base64'), second.toString('base64')]);
+}
+
+test('the flock is drawn on the canvas and moves between two frames', { timeout: 30000 }, async () => {
+  await withPage({}, async (page) => {
+    await hook(page, () => window.flocklab.step(400));
+    const first = await page.locator('#boids').screenshot();
+    await hook(page, () => window.flocklab.step(30));
+    const second = await page.locator('#boids').screenshot();
+    const p = await comparePictures(page, first, second);
+    assert.equal(p.samePixels, true, 'two screenshots of the same canvas have the same size');
+    // 1500 boids, each several pixels: clearly more than a few stray pixels, far from all of them.
+    for (const drawn of [p.drawnA, p.drawnB]) {
+      assert.ok(drawn > 1500, `boids drawn: ${drawn} of ${p.pixels} pixels differ from the background`);
+      assert.ok(drawn < p.pixels / 2, `mostly background: ${drawn} of ${p.pixels} pixels drawn`);
+    }
+    assert.ok(p.changed > 500, `30 steps later the picture changed (${p.changed} pixels)`);
+  });
+});
+
 test('a screenshot of the page is saved as a test artifact, for each model', { timeout: 60000 }, async () => {
   await withPage({}, async (page) => {
     await hook(page, () => window.flocklab.step(400));
