@@ -30,6 +30,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
+#include "flocklab/executor.hpp"
 #include "support/atomic_file.hpp"
 #include "support/interrupt.hpp"
 #include "commands/model_setup.hpp"
@@ -163,22 +164,23 @@ void Sweep::runAll() {
   unsigned threads = o_.threads == 0 ? std::thread::hardware_concurrency() : static_cast<unsigned>(o_.threads);
   threads = static_cast<unsigned>(std::clamp<std::size_t>(threads, 1, pending.size()));
 
-  std::atomic<std::size_t> next{0};
   std::atomic<bool> stop{false};
   std::mutex mutex;  // guards the file's appends, results_, have_, done, finished and the bar
   std::condition_variable changed;
   std::exception_ptr failure;
   std::size_t done = existing_.kept;
-  unsigned finished = 0;  // workers that returned
+  bool finished = false;  // every run was taken (or skipped after a stop)
   ProgressBar bar(plan_.runs, "runs", !o_.quiet);
-  const auto work = [&] {
-    while (!stop) {
-      const std::size_t k = next.fetch_add(1);
-      if (k >= pending.size()) break;
-      const std::size_t run = pending[k];
+  // One pool for the whole sweep: each run is one of its tasks, stepped inline on the worker
+  // that took it (a run's bits do not depend on where it runs).
+  const auto work = [&](unsigned task, unsigned) {
+    if (stop) return;  // start no new runs
+    const std::size_t run = pending[task];
+    {
       try {
         const RunOptions options = plan_.optionsFor(o_.base, run);
-        const RunResult r = measureRun(options, model_.steps, static_cast<std::uint64_t>(o_.every));
+        const RunResult r = measureRun(options, model_.steps, static_cast<std::uint64_t>(o_.every),
+                                       std::make_shared<InlineExecutor>());
         const std::string line = formatRow(plan_, run, r);
         const std::lock_guard<std::mutex> lock(mutex);
         writeLine(outFd_, line, o_.out);
@@ -191,28 +193,31 @@ void Sweep::runAll() {
         stop = true;
       }
     }
-    const std::lock_guard<std::mutex> lock(mutex);
-    ++finished;
-    changed.notify_one();
   };
-  // The workers block SIGINT and SIGTERM, so the handler runs on this thread, which alone reads
-  // the flag it sets (interrupt.hpp's flag is a plain sig_atomic_t, not for other threads).
+  // The pool's workers and the thread that hands it the runs block SIGINT and SIGTERM, so the
+  // handler runs on this thread, which alone reads the flag it sets (interrupt.hpp's flag is a
+  // plain sig_atomic_t, not for other threads).
   sigset_t signals, previous;
   sigemptyset(&signals);
   sigaddset(&signals, SIGINT);
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, &previous);
-  std::vector<std::thread> workers;
-  for (unsigned t = 0; t < threads; ++t) workers.emplace_back(work);
+  const std::shared_ptr<Executor> pool = makeThreadPool(threads);
+  std::thread driver([&] {
+    pool->run(static_cast<unsigned>(pending.size()), work);
+    const std::lock_guard<std::mutex> lock(mutex);
+    finished = true;
+    changed.notify_one();
+  });
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   {
     std::unique_lock<std::mutex> lock(mutex);
-    while (finished < threads) {
+    while (!finished) {
       changed.wait_for(lock, std::chrono::milliseconds(50));
       if (interrupted()) stop = true;  // start no new runs; the running ones finish
     }
   }
-  for (std::thread& worker : workers) worker.join();
+  driver.join();
   bar.finish();
   if (failure) std::rethrow_exception(failure);
 }

@@ -23,8 +23,9 @@ std::vector<std::uint64_t> measuredSteps(std::uint64_t steps, std::uint64_t ever
 
 }  // namespace
 
-RunResult measureRun(const RunOptions& options, std::uint64_t steps, std::uint64_t every) {
-  ModelSetup setup = setUpModel(options, EngineOptions{NeighborSearch::Grid, 1});
+RunResult measureRun(const RunOptions& options, std::uint64_t steps, std::uint64_t every,
+                     std::shared_ptr<Executor> executor) {
+  ModelSetup setup = setUpModel(options, EngineOptions{NeighborSearch::Grid, 1, std::move(executor)});
   Simulation& sim = *setup.simulation;
   const std::vector<MetricSpec>& schema = metricSchema();
   RunResult r;

@@ -4,9 +4,11 @@
 // sweep's thread count changes only how many runs go at once.
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 #include <vector>
 
+#include "flocklab/executor.hpp"
 #include "flocklab/metric_schema.hpp"
 #include "commands/run_command.hpp"
 
@@ -18,8 +20,9 @@ struct RunResult {
   std::vector<double> final, lastFifth;
 };
 
-/// Runs `options`' model for `steps` steps on this thread, measuring the last fifth as
+/// Runs `options`' model for `steps` steps on `executor` (a sweep passes an inline one), measuring the last fifth as
 /// `run --every <every> --metrics-out` would. Deterministic; throws UsageError as setUpModel does.
-RunResult measureRun(const RunOptions& options, std::uint64_t steps, std::uint64_t every);
+RunResult measureRun(const RunOptions& options, std::uint64_t steps, std::uint64_t every,
+                     std::shared_ptr<Executor> executor);
 
 }  // namespace flocklab::cli
