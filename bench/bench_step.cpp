@@ -8,6 +8,7 @@
 #include <cstddef>
 
 #include "bench_flocks.hpp"
+#include "flocklab/models/lab_simulation.hpp"
 #include "flocklab/models/steering_simulation.hpp"
 
 namespace flocklab::bench {

@@ -17,6 +17,9 @@
 
 #include "models/abm_order.hpp"
 #include "flocklab/flocklab.hpp"
+#include "flocklab/io/params_json.hpp"
+#include "flocklab/registry.hpp"
+#include "scenes.hpp"
 #include "support/state_compare.hpp"
 
 namespace flocklab {
@@ -120,7 +123,7 @@ AbmParams sized(double world, double visualDistance) {
   return p;
 }
 
-std::vector<Scene> scenes() {
+std::vector<Scene> referenceScenes() {
   return {{"small", abmPreset(AbmPreset::Small), 200, 42},
           {"large", abmPreset(AbmPreset::Large), 400, 42},
           {"L 61.3, r 7 (L not a multiple of r)", sized(61.3, 7), 150, 7},
@@ -151,13 +154,13 @@ void expectSameAsReference(const Scene& s, bool sync, const EngineOptions& optio
 }
 
 TEST(Abm, SequentialEqualsTheReferenceWithGridAndBrute) {
-  for (const Scene& s : scenes())
+  for (const Scene& s : referenceScenes())
     for (NeighborSearch search : {NeighborSearch::Grid, NeighborSearch::Brute})
       expectSameAsReference(s, false, {search, 1}, 100);
 }
 
 TEST(Abm, SyncEqualsTheReferenceForEverySearchAndThreadCount) {
-  for (const Scene& s : scenes())
+  for (const Scene& s : referenceScenes())
     for (const EngineOptions options : {EngineOptions{NeighborSearch::Grid, 1}, EngineOptions{NeighborSearch::Grid, 2},
                                         EngineOptions{NeighborSearch::Grid, 3}, EngineOptions{NeighborSearch::Brute, 1},
                                         EngineOptions{NeighborSearch::Brute, 3}})
@@ -369,31 +372,21 @@ TEST(Abm, PresetsAndValidation) {
   EXPECT_STREQ(sim.model(), "abm");
 }
 
-// Golden hashes (STYLE "Testing habits"), pinned once the reference above agreed bit for bit:
-// the state after 100 steps from randomAbmStart(count, preset, 42), order seed 42. A changed
-// hash needs its own commit saying why.
-struct Golden {
-  const char* name;
-  AbmPreset preset;
-  bool sync;
-  std::uint64_t hash;
-};
-
-TEST(Abm, GoldenHashes) {
-  const Golden goldens[] = {{"small, sequential", AbmPreset::Small, false, 0xb033768499e0d0b9ULL},
-                            {"large, sequential", AbmPreset::Large, false, 0x27a7996bee62b67fULL},
-                            {"small, sync", AbmPreset::Small, true, 0x2a89e97ba167f7cdULL}};
-  for (const Golden& g : goldens) {
-    AbmParams p = abmPreset(g.preset);
-    p.sync = g.sync;
-    const Flock start = randomAbmStart(abmPresetCount(g.preset), p, 42);
-    for (const EngineOptions options : {EngineOptions{NeighborSearch::Grid, 1}, EngineOptions{NeighborSearch::Brute, 1},
-                                        EngineOptions{NeighborSearch::Grid, 3}}) {
-      AbmSimulation sim(p, start, 42, options);
-      sim.step(100);
-      EXPECT_EQ(hashHex(stateHash(sim.flock())), hashHex(g.hash)) << g.name << ", " << describe(options);
-    }
+// The scene library's golden abm hashes (STYLE "Testing habits") are the reference's: its state
+// after each scene hashes to the pinned value; test_golden checks the engine against the pins.
+TEST(Abm, GoldenAbmScenesAreTheReferences) {
+  int checked = 0;
+  for (const scenes::Scene& s : scenes::golden()) {
+    if (s.model != "abm") continue;
+    ParamSet params = model(s.model).defaults(s.preset);
+    readParamsJson(params, s.params);
+    const AbmParams p = params.as<AbmParams>();
+    Reference reference(p, scenes::start(s), s.seed);
+    for (std::uint64_t k = 0; k < s.steps; ++k) reference.step();
+    EXPECT_EQ(hashHex(stateHash(reference.flock())), s.hash) << s.name;
+    ++checked;
   }
+  EXPECT_GE(checked, 3);
 }
 
 // What the model shows: the large preset's headings line up. Over seeds 1 to 30 (sequential,

@@ -8,11 +8,22 @@
 
 #include "flocklab/flocklab.hpp"
 #include "support/lab_params_builder.hpp"
+#include "flocklab/io/params_json.hpp"
+#include "flocklab/registry.hpp"
+#include "scenes.hpp"
 #include "support/node_reference.hpp"
 #include "support/state_compare.hpp"
 
 namespace flocklab {
 namespace {
+
+// The typed parameters of a library scene, as the registry resolves them.
+template <class Params>
+Params sceneParams(const scenes::Scene& s) {
+  ParamSet p = model(s.model).defaults(s.preset);
+  readParamsJson(p, s.params);
+  return p.as<Params>();
+}
 
 constexpr int kSteps = 300;
 const std::string kNode = FLOCKLAB_NODE;
@@ -175,6 +186,20 @@ TEST(Reference, GridPathAboveTheScanAllLimit) {
     for (unsigned threads : {1u, 2u, 3u})
       expectEngineMatches(c.name, c.params, start, kGridSteps, reference, {NeighborSearch::Grid, threads});
   }
+}
+
+// The scene library's golden lab hashes are the reference's: its state after each scene hashes
+// to the pinned value (so the pins were not taken from the engine alone).
+TEST(Reference, GoldenLabScenesAreTheReferences) {
+  int checked = 0;
+  for (const scenes::Scene& s : scenes::golden()) {
+    if (s.model != "lab") continue;
+    Flock reference;
+    runReference(sceneParams<LabParams>(s), scenes::start(s), static_cast<int>(s.steps), "golden", reference);
+    EXPECT_EQ(hashHex(stateHash(reference)), s.hash) << s.name;
+    ++checked;
+  }
+  EXPECT_GE(checked, 2);
 }
 
 }  // namespace flocklab

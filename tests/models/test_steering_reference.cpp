@@ -8,11 +8,22 @@
 #include <string>
 
 #include "flocklab/flocklab.hpp"
+#include "flocklab/io/params_json.hpp"
+#include "flocklab/registry.hpp"
+#include "scenes.hpp"
 #include "support/node_reference.hpp"
 #include "support/state_compare.hpp"
 
 namespace flocklab {
 namespace {
+
+// The typed parameters of a library scene, as the registry resolves them.
+template <class Params>
+Params sceneParams(const scenes::Scene& s) {
+  ParamSet p = model(s.model).defaults(s.preset);
+  readParamsJson(p, s.params);
+  return p.as<Params>();
+}
 
 const std::string kNode = FLOCKLAB_NODE;
 const std::string kScript = std::string(FLOCKLAB_SOURCE_DIR) + "/tests/reference/steering_reference.mjs";
@@ -108,6 +119,22 @@ TEST(SteeringReference, PointerObstacleAndFieldOfView) {
       {"walls, predator, two obstacles, field of view 120", 500, 5, predator, 120},
   };
   for (const Case& c : cases) expectMatchesReference(c);
+}
+
+// The scene library's golden steering hashes are the reference's: its state after each scene
+// (every preset; walls, obstacles, a predator and a 270-degree field of view) hashes to the pin.
+TEST(SteeringReference, GoldenSteeringScenesAreTheReferences) {
+  int checked = 0;
+  for (const scenes::Scene& s : scenes::golden()) {
+    if (s.model != "steering") continue;
+    const SteeringParams p = sceneParams<SteeringParams>(s);
+    Flock reference;
+    runNodeReference(kNode, kScript, referenceArgs(p, static_cast<int>(s.steps)), scenes::start(s), p.space(),
+                     "golden", reference);
+    EXPECT_EQ(hashHex(stateHash(reference)), s.hash) << s.name;
+    ++checked;
+  }
+  EXPECT_GE(checked, 5);
 }
 
 }  // namespace flocklab

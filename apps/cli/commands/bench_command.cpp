@@ -17,6 +17,7 @@
 
 #include "support/child_process.hpp"
 #include "flocklab/models/abm_simulation.hpp"
+#include "scenes.hpp"
 #include "support/atomic_file.hpp"
 #include "flocklab/models/lab_simulation.hpp"
 #include "flocklab/io/state_csv.hpp"
@@ -59,12 +60,7 @@ double peakMegabytes() {
   return static_cast<double>(usage.ru_maxrss) / 1024;
 }
 
-// The lab model at the seed's density (120 boids per 100 x 100).
-LabParams labAtSeedDensity(std::size_t n) {
-  LabParams p;
-  p.world = 100 * std::sqrt(static_cast<double>(n) / 120);
-  return p;
-}
+using scenes::labAtSeedDensity;  // the benchmark flocks of the scene library
 
 // Times `steps` steps of a fresh simulation `repeats` times; returns the median row.
 Row timeSimulation(const std::function<std::unique_ptr<Simulation>()>& make, std::uint64_t warmUp,

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 
 const cli = process.env.FLOCKLAB_CLI;
 const modulePath = resolve(process.env.FLOCKLAB_WASM_NODE);  // relative to the working folder
@@ -30,16 +31,36 @@ function wasmHash(model, params, count, seed, steps, drive = (f) => f.step(steps
   }
 }
 
-test('lab defaults: 120 boids, seed 42, 600 steps', () => {
-  assert.equal(wasmHash('lab', {}, 120, 42, 600), nativeHash([]));
-  assert.equal(wasmHash('lab', {}, 120, 42, 600), 'e2cf14bff71a4ad4');  // the pinned golden
-});
+// Every golden scene of the scene library (scenes/scenes.json): the pinned hash, and the native
+// command line's for the same scene.
+const scenes = JSON.parse(readFileSync(new URL('../../../scenes/scenes.json', import.meta.url), 'utf8')).golden;
 
-test('lab with other parameters and a world that r does not divide', () => {
+function sceneFlags(scene) {
+  const args = ['--model', scene.model, '--count', String(scene.count), '--seed', String(scene.seed),
+    '--steps', String(scene.steps)];
+  if (scene.preset) args.push('--preset', scene.preset);
+  for (const [key, value] of Object.entries(scene.params)) {
+    const flag = `--${key.replaceAll('_', '-')}`;
+    if (value === true) args.push(flag);
+    else if (Array.isArray(value)) for (const item of value) args.push(flag, item);
+    else if (value !== false) args.push(flag, String(value));
+  }
+  return args;
+}
+
+for (const scene of scenes) {
+  test(`golden scene: ${scene.name}`, () => {
+    const hash = wasmHash(scene.model, scene.params, scene.count, scene.seed, scene.steps, undefined, scene.preset ?? '');
+    assert.equal(hash, scene.hash);
+    assert.equal(nativeHash(sceneFlags(scene)), scene.hash);
+  });
+}
+
+test('lab with other parameters set one by one, as the command line sets them', () => {
   const params = { separation: 2, alignment: 0.5, cohesion: 1.5, radius: 7, max_speed: 1.5, world: 61.3 };
-  assert.equal(wasmHash('lab', params, 200, 7, 400),
+  assert.equal(wasmHash('lab', params, 200, 9, 100),
     nativeHash(['--separation', '2', '--alignment', '0.5', '--cohesion', '1.5', '--radius', '7',
-      '--max-speed', '1.5', '--world', '61.3', '--count', '200', '--seed', '7', '--steps', '400']));
+      '--max-speed', '1.5', '--world', '61.3', '--count', '200', '--seed', '9', '--steps', '100']));
 });
 
 for (const preset of ['flock', 'school', 'swarm', 'chaos']) {

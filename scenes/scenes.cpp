@@ -1,0 +1,84 @@
+// The scene library: scenes.json read once through nlohmann-json, runs built through the
+// registry (flocklab/registry.hpp) and the parameters' JSON (flocklab/io/params_json.hpp).
+#include "scenes.hpp"
+
+#include <cmath>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+
+#include "flocklab/io/params_json.hpp"
+#include "flocklab/models/lab_simulation.hpp"
+#include "flocklab/registry.hpp"
+#include "scenes_json.hpp"
+
+namespace flocklab::scenes {
+namespace {
+
+ParamSet paramsOf(const Scene& s) {
+  ParamSet p = model(s.model).defaults(s.preset);
+  readParamsJson(p, s.params);
+  return p;
+}
+
+}  // namespace
+
+const std::vector<Scene>& golden() {
+  static const std::vector<Scene> all = [] {
+    std::vector<Scene> out;
+    const nlohmann::json file = nlohmann::json::parse(kScenesJson);  // kept: the loop reads into it
+    for (const auto& g : file.at("golden"))
+      out.push_back({g.at("name"), g.at("model"), g.value("preset", ""), g.at("params").dump(), g.at("count"),
+                     g.at("seed"), g.at("steps"), g.at("hash"), g.at("checked")});
+    return out;
+  }();
+  return all;
+}
+
+Flock start(const Scene& s) { return model(s.model).randomStart(paramsOf(s), s.count, s.seed); }
+
+std::unique_ptr<Simulation> simulate(const Scene& s, Flock flock, const EngineOptions& options) {
+  return model(s.model).create(paramsOf(s), std::move(flock), s.seed, options);
+}
+
+std::vector<std::string> commandLine(const Scene& s) {
+  std::vector<std::string> args{"--model", s.model};
+  if (!s.preset.empty()) args.insert(args.end(), {"--preset", s.preset});
+  args.insert(args.end(), {"--count", std::to_string(s.count), "--seed", std::to_string(s.seed), "--steps",
+                           std::to_string(s.steps)});
+  const nlohmann::json params = nlohmann::json::parse(s.params);
+  for (const auto& [key, value] : params.items()) {
+    std::string flag = "--" + key;
+    for (char& c : flag)
+      if (c == '_') c = '-';
+    if (value.is_boolean()) {
+      if (value.get<bool>()) args.push_back(flag);
+    } else if (value.is_array()) {
+      for (const auto& item : value) args.insert(args.end(), {flag, item.get<std::string>()});
+    } else {
+      args.insert(args.end(), {flag, value.is_string() ? value.get<std::string>() : value.dump()});
+    }
+  }
+  return args;
+}
+
+LabParams labAtSeedDensity(std::size_t n) {
+  LabParams p;
+  p.world = 100 * std::sqrt(static_cast<double>(n) / 120);
+  return p;
+}
+
+const Flock& warmLabFlock(std::size_t n) {
+  static std::map<std::size_t, Flock> cache;
+  auto found = cache.find(n);
+  if (found == cache.end()) {
+    const LabParams params = labAtSeedDensity(n);
+    // All cores for the warm-up: the state after k steps is the same for any thread count.
+    LabSimulation sim(params, randomLabStart(n, params, 42), EngineOptions{NeighborSearch::Grid, 0});
+    sim.step(50);
+    found = cache.emplace(n, sim.flock()).first;
+  }
+  return found->second;
+}
+
+}  // namespace flocklab::scenes
