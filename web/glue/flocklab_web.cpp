@@ -35,10 +35,10 @@ emscripten::val view(const std::vector<double>& v) {
 
 /// One flock of any registered model. Errors (bad parameters) throw; the JS side sees an
 /// exception whose message it gets from errorMessage().
-class WebFlock {
+class WebSimulation {
  public:
   /// `paramsJson` holds the parameters to set over the preset's (or the model's defaults).
-  WebFlock(const std::string& model, const std::string& preset, const std::string& paramsJson, int count,
+  WebSimulation(const std::string& model, const std::string& preset, const std::string& paramsJson, int count,
            const std::string& seed)
       : model_(&flocklab::model(model)), params_(model_->defaults(preset)) {
     if (count < 1) throw std::invalid_argument("the count must be at least 1");
@@ -84,20 +84,20 @@ std::string errorMessage(std::intptr_t pointer) { return reinterpret_cast<const 
 std::string version() { return kVersion; }
 
 EMSCRIPTEN_BINDINGS(flocklab) {
-  emscripten::class_<WebFlock>("Flock")
+  emscripten::class_<WebSimulation>("Simulation")
       .constructor<std::string, std::string, std::string, int, std::string>()
-      .function("step", &WebFlock::step)
-      .function("stepCount", &WebFlock::stepCount)
-      .function("count", &WebFlock::count)
-      .function("model", &WebFlock::model)
-      .function("hash", &WebFlock::hash)
-      .function("x", &WebFlock::x)
-      .function("y", &WebFlock::y)
-      .function("vx", &WebFlock::vx)
-      .function("vy", &WebFlock::vy)
-      .function("metricsJson", &WebFlock::metricsJson)
-      .function("paramsJson", &WebFlock::paramsJson)
-      .function("setParams", &WebFlock::setParams);
+      .function("step", &WebSimulation::step)
+      .function("stepCount", &WebSimulation::stepCount)
+      .function("count", &WebSimulation::count)
+      .function("model", &WebSimulation::model)
+      .function("hash", &WebSimulation::hash)
+      .function("x", &WebSimulation::x)
+      .function("y", &WebSimulation::y)
+      .function("vx", &WebSimulation::vx)
+      .function("vy", &WebSimulation::vy)
+      .function("metricsJson", &WebSimulation::metricsJson)
+      .function("paramsJson", &WebSimulation::paramsJson)
+      .function("setParams", &WebSimulation::setParams);
   emscripten::function("errorMessage", &errorMessage);
   emscripten::function("registryJson", &registryJson);
   emscripten::function("version", &version);

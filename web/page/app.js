@@ -25,7 +25,7 @@ const METER_METRIC = 'polarization';
 
 const S = {
   m: null,               // the wasm module
-  flock: null,           // the current m.Flock
+  flock: null,           // the current m.Simulation
   registry: null,        // registryJson(): {models, metrics}
   models: new Map(),     // model name -> its description in the registry
   desc: null,            // the current model's description
@@ -102,7 +102,7 @@ function paramsForRestart(extra = {}) {
 function restart({ model = S.model, preset = S.preset, count = S.count, seed = S.seed, params = S.params } = {}) {
   let flock;
   try {
-    flock = new S.m.Flock(model, preset, JSON.stringify(params), count, String(seed));
+    flock = new S.m.Simulation(model, preset, JSON.stringify(params), count, String(seed));
   } catch (e) {
     showMessage(`Cannot start: ${errorText(e)}.`, true);
     return false;
@@ -976,7 +976,7 @@ const ready = init().catch((e) => {
 // Test hook: deterministic control for tests and scripts (not needed by the page itself).
 
 function benchFlock({ model = S.model, count = 1500, seed = '1', warmup = 0 }) {
-  const f = new S.m.Flock(model, '', '{}', count, String(seed));
+  const f = new S.m.Simulation(model, '', '{}', count, String(seed));
   if (warmup) f.step(warmup);
   return f;
 }

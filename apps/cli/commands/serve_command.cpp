@@ -34,7 +34,7 @@ int executeServe(const ServeOptions& o) {
   const fs::path root = fs::canonical(dir, ec);
   if (ec || !fs::is_regular_file(root / "index.html", ec))
     throw UsageError("no browser lab in " + dir.string() +
-                     (o.dir.empty() ? " (install emscripten and build again: scripts/setup-debian.sh --web)" : ""));
+                     (o.dir.empty() ? " (install emscripten and build again: bash scripts/setup-debian.sh, then cmake --build)" : ""));
 
   httplib::Server server;
   // httplib's default adds SO_REUSEPORT, which lets a second server share a busy port; keep

@@ -27,9 +27,6 @@ class NpyTrajectory {
   /// appended (the file then never appears); flocklab::OutputError when the rename fails.
   void commit();
 
-  /// Frames appended so far.
-  std::size_t framesWritten() const { return written_; }
-
  private:
   flocklab::AtomicFile file_;
   std::size_t frames_, boids_, written_ = 0;

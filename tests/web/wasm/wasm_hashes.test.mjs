@@ -21,7 +21,7 @@ function nativeHash(args) {
 }
 
 function wasmHash(model, params, count, seed, steps, drive = (f) => f.step(steps), preset = '') {
-  const flock = new m.Flock(model, preset, JSON.stringify(params), count, String(seed));
+  const flock = new m.Simulation(model, preset, JSON.stringify(params), count, String(seed));
   try {
     drive(flock);
     assert.equal(flock.stepCount(), steps);
@@ -114,10 +114,10 @@ test('steering with walls, obstacles, a 270-degree field of view and a predator 
 });
 
 test('bad parameters throw with a readable message', () => {
-  assert.throws(() => new m.Flock('steering', '', '{"fov": 400}', 10, '1'), (e) => /fov|field of view/.test(m.errorMessage(e)));
-  assert.throws(() => new m.Flock('lab', '', '{"radius": "big"}', 10, '1'), (e) => /radius/.test(m.errorMessage(e)));
-  assert.throws(() => new m.Flock('abm', '', '{"sync": 1}', 10, '1'), (e) => /sync/.test(m.errorMessage(e)));
-  const f = new m.Flock('steering', '', '{}', 10, '1');
+  assert.throws(() => new m.Simulation('steering', '', '{"fov": 400}', 10, '1'), (e) => /fov|field of view/.test(m.errorMessage(e)));
+  assert.throws(() => new m.Simulation('lab', '', '{"radius": "big"}', 10, '1'), (e) => /radius/.test(m.errorMessage(e)));
+  assert.throws(() => new m.Simulation('abm', '', '{"sync": 1}', 10, '1'), (e) => /sync/.test(m.errorMessage(e)));
+  const f = new m.Simulation('steering', '', '{}', 10, '1');
   try {
     assert.throws(() => f.setParams('{"pointer": "cat:1,2"}'), (e) => /pointer/.test(m.errorMessage(e)));
   } finally {
@@ -128,7 +128,7 @@ test('bad parameters throw with a readable message', () => {
 test('the registry lists every model with its parameters, presets and the metric schema', () => {
   assert.deepEqual(registry.models.map((x) => x.name).sort(), ['abm', 'lab', 'steering']);
   for (const model of registry.models) {
-    const f = new m.Flock(model.name, '', '{}', model.default_count, '1');
+    const f = new m.Simulation(model.name, '', '{}', model.default_count, '1');
     try {
       assert.deepEqual(Object.keys(JSON.parse(f.paramsJson())), model.params.map((p) => p.key), model.name);
       assert.equal(f.model(), model.name);
