@@ -13,16 +13,6 @@
 #include "scenes_json.hpp"
 
 namespace flocklab::scenes {
-namespace {
-
-ParamSet paramsOf(const Scene& s) {
-  ParamSet p = model(s.model).defaults(s.preset);
-  readParamsJson(p, s.params);
-  return p;
-}
-
-}  // namespace
-
 const std::vector<Scene>& golden() {
   static const std::vector<Scene> all = [] {
     std::vector<Scene> out;
@@ -35,10 +25,16 @@ const std::vector<Scene>& golden() {
   return all;
 }
 
-Flock start(const Scene& s) { return model(s.model).randomStart(paramsOf(s), s.count, s.seed); }
+ParamSet params(const Scene& s) {
+  ParamSet p = model(s.model).defaults(s.preset);
+  readParamsJson(p, s.params);
+  return p;
+}
+
+Flock start(const Scene& s) { return model(s.model).randomStart(params(s), s.count, s.seed); }
 
 std::unique_ptr<Simulation> simulate(const Scene& s, Flock flock, const EngineOptions& options) {
-  return model(s.model).create(paramsOf(s), std::move(flock), s.seed, options);
+  return model(s.model).create(params(s), std::move(flock), s.seed, options);
 }
 
 std::vector<std::string> commandLine(const Scene& s) {

@@ -11,6 +11,7 @@
 
 #include "flocklab/engine_options.hpp"
 #include "flocklab/flock.hpp"
+#include "flocklab/model.hpp"
 #include "flocklab/models/lab_params.hpp"
 #include "flocklab/simulation.hpp"
 
@@ -29,6 +30,8 @@ struct Scene {
 
 /// Every golden scene of scenes.json, in its order.
 const std::vector<Scene>& golden();
+/// The scene's parameters, resolved by its model's description (preset, then its params).
+ParamSet params(const Scene& scene);
 /// The scene's random start.
 Flock start(const Scene& scene);
 /// A simulation of `start` under the scene's model and parameters.

@@ -1,71 +1,66 @@
 // The lab model's description: its parameter table (the one place its values are checked),
-// its random start and its simulation.
-#include "models/lab_model.hpp"
-
+// its world, random start and simulation.
 #include "flocklab/models/lab_simulation.hpp"
+#include "models/descriptions.hpp"
 #include "models/param_text.hpp"
+#include "models/typed_model.hpp"
 
 namespace flocklab {
+namespace {
 
-LabModel::LabModel() {
-  name = "lab";
-  title = "the reference model";
-  summary = "Reynolds' three rules on an L x L torus with fixed gains and a speed clamp";
-  doc = "docs/model-lab.md";
-  defaultCount = 120;
-  defaultSteps = 600;
-  groupsLink = "boids closer than the radius r (wrapped)";
-  neighborsCount = "the other boids closer than r, the neighbours the rule sees";
+using LabModel = TypedModel<LabParams, LabSimulation>;
+
+LabModel describeLab() {
+  LabModel m;
+  m.name = "lab";
+  m.title = "the reference model";
+  m.summary = "Reynolds' three rules on an L x L torus with fixed gains and a speed clamp";
+  m.doc = "docs/model-lab.md";
+  m.defaultCount = 120;
+  m.defaultSteps = 600;
+  m.groupsLink = "boids closer than the radius r (wrapped)";
+  m.neighborsCount = "the other boids closer than r, the neighbours the rule sees";
   const auto weight = [](const char* key, const char* help) {
     return ParamSpec{.key = key, .help = help, .sliderMin = 0, .sliderMax = 5, .sliderStep = 0.05};
   };
-  number(weight("separation", "weight of separation (away from neighbours closer than r/2), 0 switches it off"),
-         &LabParams::separation);
-  number(weight("alignment", "weight of alignment (towards the neighbours' mean velocity)"), &LabParams::alignment);
-  number(weight("cohesion", "weight of cohesion (towards the neighbours' centre)"), &LabParams::cohesion);
-  number({.key = "radius", .unit = "world units", .help = "perception radius r; separation acts within r/2",
-          .minOpen = true, .sliderMin = 1, .sliderMax = 50, .sliderStep = 0.5},
-         &LabParams::radius);
-  number({.key = "max_speed", .unit = "world units/step", .help = "maximum speed vmax; speeds stay in [vmax/2, vmax]",
-          .minOpen = true, .sliderMin = 0.1, .sliderMax = 5, .sliderStep = 0.05},
-         &LabParams::maxSpeed);
-  number({.key = "world", .unit = "world units", .help = "side L of the square wrap-around world", .minOpen = true,
-          .sliderMin = 20, .sliderMax = 500, .sliderStep = 5, .live = false},
-         &LabParams::world);
+  m.number(weight("separation", "weight of separation (away from neighbours closer than r/2), 0 switches it off"),
+           &LabParams::separation);
+  m.number(weight("alignment", "weight of alignment (towards the neighbours' mean velocity)"), &LabParams::alignment);
+  m.number(weight("cohesion", "weight of cohesion (towards the neighbours' centre)"), &LabParams::cohesion);
+  m.number({.key = "radius", .unit = "world units", .help = "perception radius r; separation acts within r/2",
+            .minOpen = true, .sliderMin = 1, .sliderMax = 50, .sliderStep = 0.5},
+           &LabParams::radius);
+  m.number({.key = "max_speed", .unit = "world units/step",
+            .help = "maximum speed vmax; speeds stay in [vmax/2, vmax]", .minOpen = true, .sliderMin = 0.1,
+            .sliderMax = 5, .sliderStep = 0.05},
+           &LabParams::maxSpeed);
+  m.number({.key = "world", .unit = "world units", .help = "side L of the square wrap-around world", .minOpen = true,
+            .sliderMin = 20, .sliderMax = 500, .sliderStep = 5, .live = false},
+           &LabParams::world);
+  m.crossProblemOf = [](const LabParams& p) -> std::string {
+    // One wrap per axis brings a boid back into [0, L] only if a step is at most L long.
+    if (p.maxSpeed > p.world)
+      return "max_speed (" + text::shortest(p.maxSpeed) + ") must not exceed the world's side (" +
+             text::shortest(p.world) + ")";
+    return "";
+  };
+  m.spaceOf = [](const LabParams& p) { return Space::square(p.world); };
+  m.startOf = [](const LabParams& p, std::size_t count, std::uint64_t seed) { return randomLabStart(count, p, seed); };
+  m.make = [](const LabParams& p, Flock start, std::uint64_t, const EngineOptions& options) -> std::unique_ptr<Simulation> {
+    return std::make_unique<LabSimulation>(p, std::move(start), options);
+  };
+  return m;
 }
 
-LabParams LabModel::presetParams(std::string_view) const { return {}; }
-
-std::string LabModel::crossProblemOf(const LabParams& p) const {
-  // One wrap per axis brings a boid back into [0, L] only if a step is at most L long.
-  if (p.maxSpeed > p.world)
-    return "max_speed (" + text::shortest(p.maxSpeed) + ") must not exceed the world's side (" +
-           text::shortest(p.world) + ")";
-  return "";
-}
-
-Space LabModel::space(const ParamSet& p) const { return Space::square(p.as<LabParams>().world); }
-
-Flock LabModel::randomStart(const ParamSet& p, std::size_t count, std::uint64_t seed) const {
-  return randomLabStart(count, p.as<LabParams>(), seed);
-}
-
-std::unique_ptr<Simulation> LabModel::create(const ParamSet& p, Flock start, std::uint64_t,
-                                             const EngineOptions& options) const {
-  return std::make_unique<LabSimulation>(p.as<LabParams>(), std::move(start), options);
-}
-
-ParamSet LabModel::current(const Simulation& s) const { return wrap(dynamic_cast<const LabSimulation&>(s).params()); }
-
-void LabModel::change(Simulation& s, const ParamSet& p) const {
-  dynamic_cast<LabSimulation&>(s).setParams(p.as<LabParams>());
-}
-
-const LabModel& labModel() {
-  static const LabModel model;
+const LabModel& lab() {
+  static const LabModel model = describeLab();
   return model;
 }
 
-std::string validate(const LabParams& p) { return labModel().problemOf(p); }
+}  // namespace
+
+const ModelDescription& labModel() { return lab(); }
+
+std::string validate(const LabParams& p) { return lab().problemOf(p); }
 
 }  // namespace flocklab

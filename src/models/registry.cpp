@@ -3,9 +3,7 @@
 
 #include <stdexcept>
 
-#include "models/abm_model.hpp"
-#include "models/lab_model.hpp"
-#include "models/steering_model.hpp"
+#include "models/descriptions.hpp"
 
 namespace flocklab {
 

@@ -1,12 +1,13 @@
 // The steering model's description: its parameter table (the one place its values are
 // checked, the pointer's and obstacles' grammar included), presets, random start, simulation.
-#include "models/steering_model.hpp"
 
 #include <cmath>
 #include <stdexcept>
 
 #include "flocklab/models/steering_simulation.hpp"
+#include "models/descriptions.hpp"
 #include "models/param_text.hpp"
+#include "models/typed_model.hpp"
 
 namespace flocklab {
 namespace {
@@ -65,128 +66,119 @@ std::vector<Obstacle> parseObstacles(const std::vector<std::string>& texts) {
   return out;
 }
 
-}  // namespace
+using SteeringModel = TypedModel<SteeringParams, SteeringSimulation>;
 
-SteeringModel::SteeringModel() {
-  name = "steering";
-  title = "the Flocking Lab";
-  summary = "steering towards desired directions with a capped force, vision and field of view, walls, obstacles "
+SteeringModel describeSteering() {
+  SteeringModel m;
+  m.name = "steering";
+  m.title = "the Flocking Lab";
+  m.summary = "steering towards desired directions with a capped force, vision and field of view, walls, obstacles "
             "and a pointer that is food or a predator";
-  doc = "docs/model-steering.md";
-  defaultCount = 1500;
-  defaultSteps = 1800;
-  groupsLink = "boids closer than the smaller of the vision and separation radii (wrapped on a torus)";
-  neighborsCount = "the other boids within the vision radius and the field of view, the neighbours the rule sees";
-  presets = {{"flock", "birds: loose patches that merge into one sheet (the defaults)", 1500},
+  m.doc = "docs/model-steering.md";
+  m.defaultCount = 1500;
+  m.defaultSteps = 1800;
+  m.groupsLink = "boids closer than the smaller of the vision and separation radii (wrapped on a torus)";
+  m.neighborsCount = "the other boids within the vision radius and the field of view, the neighbours the rule sees";
+  m.presets = {{"flock", "birds: loose patches that merge into one sheet (the defaults)", 1500},
              {"school", "fish: fast, close, strongly aligned, a 60-degree blind spot", 1500},
              {"swarm", "insects: dense clouds milling in place, no common heading", 1500},
              {"chaos", "a gas: boids only push each other away", 1500}};
   const auto weight = [](const char* key, const char* help, double top) {
     return ParamSpec{.key = key, .help = help, .sliderMin = 0, .sliderMax = top, .sliderStep = top > 4 ? 0.1 : 0.05};
   };
-  number(weight("separation", "weight of separation (x1.5 inside), 0 switches it off", 4), &SteeringParams::separation);
-  number(weight("alignment", "weight of alignment (towards the neighbours' mean velocity)", 4), &SteeringParams::alignment);
-  number(weight("cohesion", "weight of cohesion (towards the neighbours' centre)", 4), &SteeringParams::cohesion);
-  number({.key = "vision", .unit = "px", .help = "vision radius: boids see neighbours closer than this", .minOpen = true,
+  m.number(weight("separation", "weight of separation (x1.5 inside), 0 switches it off", 4), &SteeringParams::separation);
+  m.number(weight("alignment", "weight of alignment (towards the neighbours' mean velocity)", 4), &SteeringParams::alignment);
+  m.number(weight("cohesion", "weight of cohesion (towards the neighbours' centre)", 4), &SteeringParams::cohesion);
+  m.number({.key = "vision", .unit = "px", .help = "vision radius: boids see neighbours closer than this", .minOpen = true,
           .sliderMin = 5, .sliderMax = 200, .sliderStep = 1},
          &SteeringParams::vision);
-  number({.key = "separation_radius", .unit = "px", .help = "separation acts within this (may exceed the vision)",
+  m.number({.key = "separation_radius", .unit = "px", .help = "separation acts within this (may exceed the vision)",
           .minOpen = true, .sliderMin = 2, .sliderMax = 100, .sliderStep = 1},
          &SteeringParams::separationRadius);
-  number({.key = "fov", .unit = "degrees", .help = "field of view, centred on the velocity", .minOpen = true,
+  m.number({.key = "fov", .unit = "degrees", .help = "field of view, centred on the velocity", .minOpen = true,
           .max = 360, .sliderMin = 10, .sliderMax = 360, .sliderStep = 5},
          &SteeringParams::fov);
-  number({.key = "max_speed", .unit = "px/s", .help = "top speed V; speeds stay in [V/3, V], steering cap V/30 a step",
+  m.number({.key = "max_speed", .unit = "px/s", .help = "top speed V; speeds stay in [V/3, V], steering cap V/30 a step",
           .minOpen = true, .sliderMin = 20, .sliderMax = 600, .sliderStep = 5},
          &SteeringParams::maxSpeed);
-  number(weight("food_weight", "weight of the pointer as food", 6), &SteeringParams::foodWeight);
-  number(weight("predator_weight", "weight of the pointer as a predator", 10), &SteeringParams::predatorWeight);
-  number(weight("wall_weight", "weight of the walls' push", 10), &SteeringParams::wallWeight);
-  number(weight("obstacle_weight", "weight of steering around obstacles", 10), &SteeringParams::obstacleWeight);
-  number({.key = "dt", .unit = "s", .help = "time step", .minOpen = true, .sliderMin = 1.0 / 240, .sliderMax = 1.0 / 15,
+  m.number(weight("food_weight", "weight of the pointer as food", 6), &SteeringParams::foodWeight);
+  m.number(weight("predator_weight", "weight of the pointer as a predator", 10), &SteeringParams::predatorWeight);
+  m.number(weight("wall_weight", "weight of the walls' push", 10), &SteeringParams::wallWeight);
+  m.number(weight("obstacle_weight", "weight of steering around obstacles", 10), &SteeringParams::obstacleWeight);
+  m.number({.key = "dt", .unit = "s", .help = "time step", .minOpen = true, .sliderMin = 1.0 / 240, .sliderMax = 1.0 / 15,
           .sliderStep = 0.0005},
          &SteeringParams::dt);
-  number({.key = "width", .unit = "px", .help = "world width", .minOpen = true, .sliderMin = 200, .sliderMax = 1800,
+  m.number({.key = "width", .unit = "px", .help = "world width", .minOpen = true, .sliderMin = 200, .sliderMax = 1800,
           .sliderStep = 10, .live = false},
          &SteeringParams::width);
-  number({.key = "height", .unit = "px", .help = "world height", .minOpen = true, .sliderMin = 200, .sliderMax = 1200,
+  m.number({.key = "height", .unit = "px", .help = "world height", .minOpen = true, .sliderMin = 200, .sliderMax = 1200,
           .sliderStep = 10, .live = false},
          &SteeringParams::height);
-  add({.key = "edges", .help = "what the borders do: wrap (a torus) or walls (a box)", .kind = ParamKind::Choice,
+  m.add({.key = "edges", .help = "what the borders do: wrap (a torus) or walls (a box)", .kind = ParamKind::Choice,
        .choices = {"wrap", "walls"}, .live = false},
       [](const SteeringParams& p) { return ParamValue(std::string(p.edges == Edges::Walls ? "walls" : "wrap")); },
       [](SteeringParams& p, const ParamValue& v) { p.edges = std::get<std::string>(v) == "walls" ? Edges::Walls : Edges::Wrap; });
-  add({.key = "pointer", .help = "food attracts, a predator repels the boids within 160 px", .kind = ParamKind::Text,
+  m.add({.key = "pointer", .help = "food attracts, a predator repels the boids within 160 px", .kind = ParamKind::Text,
        .grammar = kPointerGrammar},
       [](const SteeringParams& p) { return ParamValue(pointerText(p.pointer)); },
       [](SteeringParams& p, const ParamValue& v) { p.pointer = parsePointer(std::get<std::string>(v)); });
-  add({.key = "obstacle", .help = "circles boids steer around and never enter", .kind = ParamKind::TextList,
+  m.add({.key = "obstacle", .help = "circles boids steer around and never enter", .kind = ParamKind::TextList,
        .aliases = {"obstacles"}, .grammar = "X,Y,R (px), repeatable"},
       [](const SteeringParams& p) { return ParamValue(obstacleTexts(p.obstacles)); },
       [](SteeringParams& p, const ParamValue& v) { p.obstacles = parseObstacles(std::get<std::vector<std::string>>(v)); });
+  m.presetParams = [](std::string_view preset) {
+    const auto p = parseSteeringPreset(preset);
+    return steeringPreset(p ? *p : SteeringPreset::Flock);
+  };
+  m.crossProblemOf = [](const SteeringParams& p) -> std::string {
+    // One wrap (or one bounce) per axis keeps a boid in the world only if a step is shorter.
+    if (p.maxSpeed * p.dt > std::min(p.width, p.height))
+      return "max_speed * dt (" + text::shortest(p.maxSpeed * p.dt) + " px) must not exceed the world's smaller side";
+    const Space space = p.space();
+    if (p.pointer.mode != PointerMode::Off && !space.contains(p.pointer.x, p.pointer.y))
+      return "the pointer (" + text::shortest(p.pointer.x) + "," + text::shortest(p.pointer.y) + ") is off the world";
+    if (p.pointer.fromStep > p.pointer.toStep) return "the pointer's step range ends before it starts";
+    for (const Obstacle& o : p.obstacles) {
+      const std::string where =
+          "obstacle (" + text::shortest(o.x) + "," + text::shortest(o.y) + "," + text::shortest(o.radius) + ")";
+      if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.radius) || o.radius <= 0)
+        return where + ": radius must be > 0 and every value finite";
+      if (!space.contains(o.x, o.y)) return where + ": its centre is outside the world";
+      // Pushed out of a circle that crosses a wall, a boid would be pushed back in by the wall.
+      if (p.edges == Edges::Walls &&
+          (o.x - o.radius < 0 || o.x + o.radius > p.width || o.y - o.radius < 0 || o.y + o.radius > p.height))
+        return where + ": with walls, an obstacle must lie inside the box";
+    }
+    if (!p.obstacles.empty()) {
+      // Some free room must be left for the boids: look for a free point on a fine lattice.
+      constexpr int kLattice = 64;
+      for (int i = 0; i <= kLattice; ++i)
+        for (int j = 0; j <= kLattice; ++j)
+          if (!insideAnObstacle(p, p.width * i / kLattice, p.height * j / kLattice)) return "";
+      return "the obstacles cover the whole world";
+    }
+    return "";
+};
+  m.spaceOf = [](const SteeringParams& p) { return p.space(); };
+  m.startOf = [](const SteeringParams& p, std::size_t count, std::uint64_t seed) {
+    return randomSteeringStart(count, p, seed);
+  };
+  m.make = [](const SteeringParams& p, Flock start, std::uint64_t, const EngineOptions& options) -> std::unique_ptr<Simulation> {
+    return std::make_unique<SteeringSimulation>(p, std::move(start), options);
+  };
+  m.obstaclesOf = [](const SteeringParams& p) { return p.obstacles; };
+  return m;
 }
 
-SteeringParams SteeringModel::presetParams(std::string_view preset) const {
-  const auto p = parseSteeringPreset(preset);
-  return steeringPreset(p ? *p : SteeringPreset::Flock);
-}
-
-std::string SteeringModel::crossProblemOf(const SteeringParams& p) const {
-  // One wrap (or one bounce) per axis keeps a boid in the world only if a step is shorter.
-  if (p.maxSpeed * p.dt > std::min(p.width, p.height))
-    return "max_speed * dt (" + text::shortest(p.maxSpeed * p.dt) + " px) must not exceed the world's smaller side";
-  const Space space = p.space();
-  if (p.pointer.mode != PointerMode::Off && !space.contains(p.pointer.x, p.pointer.y))
-    return "the pointer (" + text::shortest(p.pointer.x) + "," + text::shortest(p.pointer.y) + ") is off the world";
-  if (p.pointer.fromStep > p.pointer.toStep) return "the pointer's step range ends before it starts";
-  for (const Obstacle& o : p.obstacles) {
-    const std::string where =
-        "obstacle (" + text::shortest(o.x) + "," + text::shortest(o.y) + "," + text::shortest(o.radius) + ")";
-    if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.radius) || o.radius <= 0)
-      return where + ": radius must be > 0 and every value finite";
-    if (!space.contains(o.x, o.y)) return where + ": its centre is outside the world";
-    // Pushed out of a circle that crosses a wall, a boid would be pushed back in by the wall.
-    if (p.edges == Edges::Walls &&
-        (o.x - o.radius < 0 || o.x + o.radius > p.width || o.y - o.radius < 0 || o.y + o.radius > p.height))
-      return where + ": with walls, an obstacle must lie inside the box";
-  }
-  if (!p.obstacles.empty()) {
-    // Some free room must be left for the boids: look for a free point on a fine lattice.
-    constexpr int kLattice = 64;
-    for (int i = 0; i <= kLattice; ++i)
-      for (int j = 0; j <= kLattice; ++j)
-        if (!insideAnObstacle(p, p.width * i / kLattice, p.height * j / kLattice)) return "";
-    return "the obstacles cover the whole world";
-  }
-  return "";
-}
-
-Space SteeringModel::space(const ParamSet& p) const { return p.as<SteeringParams>().space(); }
-
-Flock SteeringModel::randomStart(const ParamSet& p, std::size_t count, std::uint64_t seed) const {
-  return randomSteeringStart(count, p.as<SteeringParams>(), seed);
-}
-
-std::unique_ptr<Simulation> SteeringModel::create(const ParamSet& p, Flock start, std::uint64_t,
-                                                  const EngineOptions& options) const {
-  return std::make_unique<SteeringSimulation>(p.as<SteeringParams>(), std::move(start), options);
-}
-
-ParamSet SteeringModel::current(const Simulation& s) const {
-  return wrap(dynamic_cast<const SteeringSimulation&>(s).params());
-}
-
-void SteeringModel::change(Simulation& s, const ParamSet& p) const {
-  dynamic_cast<SteeringSimulation&>(s).setParams(p.as<SteeringParams>());
-}
-
-std::vector<Obstacle> SteeringModel::obstacles(const ParamSet& p) const { return p.as<SteeringParams>().obstacles; }
-
-const SteeringModel& steeringModel() {
-  static const SteeringModel model;
+const SteeringModel& steering() {
+  static const SteeringModel model = describeSteering();
   return model;
 }
 
-std::string validate(const SteeringParams& p) { return steeringModel().problemOf(p); }
+}  // namespace
+
+const ModelDescription& steeringModel() { return steering(); }
+
+std::string validate(const SteeringParams& p) { return steering().problemOf(p); }
 
 }  // namespace flocklab

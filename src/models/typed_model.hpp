@@ -1,7 +1,9 @@
 #pragma once
-// How a model's description binds its parameter table to its typed parameter struct: each
-// parameter is a ParamSpec plus a getter and a setter on the struct, so get/set by key, the
-// value checks and validate() all come from the one table.
+// How a model's description binds its parameter table to its typed parameters and simulation
+// class. Design: each parameter is a ParamSpec plus a getter and a setter on the Params struct,
+// so get/set by key, the value checks and validate() all come from the one table; what differs
+// between models (world, start, simulation, presets, cross-checks) is a few functions the
+// model's *_model.cpp sets. Sim is the model's Simulation class, with params() and setParams().
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -15,11 +17,33 @@ namespace flocklab {
 /// The presets' names as a person lists them: "small or large".
 std::string presetNames(const ModelDescription& model);
 
-template <class Params>
-class TypedModel : public ModelDescription {
+template <class Params, class Sim>
+class TypedModel final : public ModelDescription {
  public:
   using Getter = std::function<ParamValue(const Params&)>;
   using Setter = std::function<void(Params&, const ParamValue&)>;
+
+  // What differs between models, set by the model's description.
+  std::function<Params(std::string_view preset)> presetParams = [](std::string_view) { return Params{}; };
+  std::function<std::string(const Params&)> crossProblemOf = [](const Params&) { return std::string(); };
+  std::function<Space(const Params&)> spaceOf;
+  std::function<Flock(const Params&, std::size_t count, std::uint64_t seed)> startOf;
+  std::function<std::unique_ptr<Simulation>(const Params&, Flock, std::uint64_t seed, const EngineOptions&)> make;
+  std::function<std::string(const Params&)> formOf = [](const Params&) { return std::string(); };
+  std::function<std::vector<Obstacle>(const Params&)> obstaclesOf = [](const Params&) { return std::vector<Obstacle>(); };
+
+  /// Adds a parameter held in a double member.
+  void number(ParamSpec spec, double Params::*member) {
+    add(std::move(spec), [member](const Params& p) { return ParamValue(p.*member); },
+        [member](Params& p, const ParamValue& v) { p.*member = std::get<double>(v); });
+  }
+  /// Adds a parameter with its own getter and setter (the setter may throw
+  /// std::invalid_argument for a text that does not follow the grammar).
+  void add(ParamSpec spec, Getter get, Setter set) {
+    params.push_back(std::move(spec));
+    getters_.push_back(std::move(get));
+    setters_.push_back(std::move(set));
+  }
 
   /// The first problem of `p` (each value against the table, then cross-checks), or "".
   std::string problemOf(const Params& p) const { return wrap(p).problem(); }
@@ -35,25 +59,20 @@ class TypedModel : public ModelDescription {
                                             " (got " + std::string(preset) + ")");
     return wrap(presetParams(preset));
   }
+  Space space(const ParamSet& p) const override { return spaceOf(p.as<Params>()); }
+  Flock randomStart(const ParamSet& p, std::size_t count, std::uint64_t seed) const override {
+    return startOf(p.as<Params>(), count, seed);
+  }
+  std::unique_ptr<Simulation> create(const ParamSet& p, Flock start, std::uint64_t seed,
+                                     const EngineOptions& options) const override {
+    return make(p.as<Params>(), std::move(start), seed, options);
+  }
+  ParamSet current(const Simulation& s) const override { return wrap(dynamic_cast<const Sim&>(s).params()); }
+  void change(Simulation& s, const ParamSet& p) const override { dynamic_cast<Sim&>(s).setParams(p.as<Params>()); }
+  std::string form(const ParamSet& p) const override { return formOf(p.as<Params>()); }
+  std::vector<Obstacle> obstacles(const ParamSet& p) const override { return obstaclesOf(p.as<Params>()); }
 
  protected:
-  /// The parameters of a preset named in `presets` ("" when the model has none).
-  virtual Params presetParams(std::string_view preset) const = 0;
-  virtual std::string crossProblemOf(const Params& p) const = 0;
-
-  /// Adds a parameter held in a double member.
-  void number(ParamSpec spec, double Params::*member) {
-    add(std::move(spec), [member](const Params& p) { return ParamValue(p.*member); },
-        [member](Params& p, const ParamValue& v) { p.*member = std::get<double>(v); });
-  }
-  /// Adds a parameter with its own getter and setter (the setter may throw
-  /// std::invalid_argument for a text that does not follow the grammar).
-  void add(ParamSpec spec, Getter get, Setter set) {
-    params.push_back(std::move(spec));
-    getters_.push_back(std::move(get));
-    setters_.push_back(std::move(set));
-  }
-
   ParamValue read(const std::any& values, const ParamSpec& spec) const override {
     return getters_[index(spec)](std::any_cast<const Params&>(values));
   }

@@ -17,8 +17,6 @@
 
 #include "models/abm_order.hpp"
 #include "flocklab/flocklab.hpp"
-#include "flocklab/io/params_json.hpp"
-#include "flocklab/registry.hpp"
 #include "scenes.hpp"
 #include "support/state_compare.hpp"
 
@@ -378,9 +376,7 @@ TEST(Abm, GoldenAbmScenesAreTheReferences) {
   int checked = 0;
   for (const scenes::Scene& s : scenes::golden()) {
     if (s.model != "abm") continue;
-    ParamSet params = model(s.model).defaults(s.preset);
-    readParamsJson(params, s.params);
-    const AbmParams p = params.as<AbmParams>();
+    const AbmParams p = scenes::params(s).as<AbmParams>();
     Reference reference(p, scenes::start(s), s.seed);
     for (std::uint64_t k = 0; k < s.steps; ++k) reference.step();
     EXPECT_EQ(hashHex(stateHash(reference.flock())), s.hash) << s.name;

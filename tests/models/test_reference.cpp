@@ -8,22 +8,12 @@
 
 #include "flocklab/flocklab.hpp"
 #include "support/lab_params_builder.hpp"
-#include "flocklab/io/params_json.hpp"
-#include "flocklab/registry.hpp"
 #include "scenes.hpp"
 #include "support/node_reference.hpp"
 #include "support/state_compare.hpp"
 
 namespace flocklab {
 namespace {
-
-// The typed parameters of a library scene, as the registry resolves them.
-template <class Params>
-Params sceneParams(const scenes::Scene& s) {
-  ParamSet p = model(s.model).defaults(s.preset);
-  readParamsJson(p, s.params);
-  return p.as<Params>();
-}
 
 constexpr int kSteps = 300;
 const std::string kNode = FLOCKLAB_NODE;
@@ -195,7 +185,7 @@ TEST(Reference, GoldenLabScenesAreTheReferences) {
   for (const scenes::Scene& s : scenes::golden()) {
     if (s.model != "lab") continue;
     Flock reference;
-    runReference(sceneParams<LabParams>(s), scenes::start(s), static_cast<int>(s.steps), "golden", reference);
+    runReference(scenes::params(s).as<LabParams>(), scenes::start(s), static_cast<int>(s.steps), "golden", reference);
     EXPECT_EQ(hashHex(stateHash(reference)), s.hash) << s.name;
     ++checked;
   }

@@ -8,22 +8,12 @@
 #include <string>
 
 #include "flocklab/flocklab.hpp"
-#include "flocklab/io/params_json.hpp"
-#include "flocklab/registry.hpp"
 #include "scenes.hpp"
 #include "support/node_reference.hpp"
 #include "support/state_compare.hpp"
 
 namespace flocklab {
 namespace {
-
-// The typed parameters of a library scene, as the registry resolves them.
-template <class Params>
-Params sceneParams(const scenes::Scene& s) {
-  ParamSet p = model(s.model).defaults(s.preset);
-  readParamsJson(p, s.params);
-  return p.as<Params>();
-}
 
 const std::string kNode = FLOCKLAB_NODE;
 const std::string kScript = std::string(FLOCKLAB_SOURCE_DIR) + "/tests/reference/steering_reference.mjs";
@@ -127,7 +117,7 @@ TEST(SteeringReference, GoldenSteeringScenesAreTheReferences) {
   int checked = 0;
   for (const scenes::Scene& s : scenes::golden()) {
     if (s.model != "steering") continue;
-    const SteeringParams p = sceneParams<SteeringParams>(s);
+    const SteeringParams p = scenes::params(s).as<SteeringParams>();
     Flock reference;
     runNodeReference(kNode, kScript, referenceArgs(p, static_cast<int>(s.steps)), scenes::start(s), p.space(),
                      "golden", reference);

@@ -1,0 +1,15 @@
+#pragma once
+// The shipped models' descriptions, for the registry (src/models/registry.cpp). Each lives in
+// its own *_model.cpp with its parameter table.
+#include "flocklab/model.hpp"
+
+namespace flocklab {
+
+/// The lab model (SPEC section 3).
+const ModelDescription& labModel();
+/// The steering model (SPEC section 4).
+const ModelDescription& steeringModel();
+/// The abm model (the ABM frameworks' Flocking).
+const ModelDescription& abmModel();
+
+}  // namespace flocklab
