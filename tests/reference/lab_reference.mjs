@@ -8,7 +8,7 @@
 //          [--world 100]
 // CSV header `x,y,vx,vy`; numbers written with JS's shortest round-trip Number-to-string.
 // --hash prints the FNV-1a 64 hash of the final state as 16 hex digits.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readCsv, writeCsv } from "./state_csv.mjs";
 
 const K_SEP = 0.05, K_ALI = 0.05, K_COH = 0.005;
 
@@ -28,27 +28,6 @@ function parseArgs(argv) {
   return o;
 }
 
-function readCsv(path) {
-  const lines = readFileSync(path, "utf8").split(/\r?\n/).filter((l) => l !== "");
-  if (lines[0] !== "x,y,vx,vy") throw new Error("header must be x,y,vx,vy");
-  const b = { x: [], y: [], vx: [], vy: [] };
-  for (const line of lines.slice(1)) {
-    const f = line.split(",").map(Number);
-    if (f.length !== 4 || f.some((v) => !Number.isFinite(v))) throw new Error(`bad row ${line}`);
-    b.x.push(f[0]); b.y.push(f[1]); b.vx.push(f[2]); b.vy.push(f[3]);
-  }
-  return b;
-}
-
-// Default Number-to-string, except that -0 keeps its sign (String(-0) is "0").
-const num = (v) => (Object.is(v, -0) ? "-0" : String(v));
-
-function writeCsv(path, b) {
-  let text = "x,y,vx,vy\n";
-  for (let i = 0; i < b.x.length; i++)
-    text += `${num(b.x[i])},${num(b.y[i])},${num(b.vx[i])},${num(b.vy[i])}\n`;
-  writeFileSync(path, text);
-}
 
 // Wrapped offset on a torus of side L: one correction, strict comparisons with L/2.
 function wrap(d, L) {

@@ -19,7 +19,7 @@
 // (wrapped) offset from the centre, and at |d| = 0 to d = (1, 0); the mirror is
 // v -= 2 * ((v . d) / |d|^2) * d when v . d < 0. Distances are compared squared
 // (d2 < R^2, d2 < (R + 30)^2, d2 < 160^2), and the pointer's offset is wrapped on a torus.
-import { readFileSync, writeFileSync } from "node:fs";
+import { readCsv, writeCsv } from "./state_csv.mjs";
 
 const SEPARATION_FACTOR = 1.5, POINTER_REACH = 160, WALL_MARGIN = 50, OBSTACLE_MARGIN = 30;
 
@@ -50,26 +50,6 @@ function parseArgs(argv) {
   return o;
 }
 
-function readCsv(path) {
-  const lines = readFileSync(path, "utf8").split(/\r?\n/).filter((l) => l !== "");
-  if (lines[0] !== "x,y,vx,vy") throw new Error("header must be x,y,vx,vy");
-  const b = { x: [], y: [], vx: [], vy: [] };
-  for (const line of lines.slice(1)) {
-    const f = line.split(",").map(Number);
-    if (f.length !== 4 || f.some((v) => !Number.isFinite(v))) throw new Error(`bad row ${line}`);
-    b.x.push(f[0]); b.y.push(f[1]); b.vx.push(f[2]); b.vy.push(f[3]);
-  }
-  return b;
-}
-
-const num = (v) => (Object.is(v, -0) ? "-0" : String(v));
-
-function writeCsv(path, b) {
-  let text = "x,y,vx,vy\n";
-  for (let i = 0; i < b.x.length; i++)
-    text += `${num(b.x[i])},${num(b.y[i])},${num(b.vx[i])},${num(b.vy[i])}\n`;
-  writeFileSync(path, text);
-}
 
 // Offset from a to b along an axis of extent E: nearest image on a torus, plain with walls.
 function offset(a, b, E, wrap) {
