@@ -240,7 +240,12 @@ void addParameterFlags(CLI::App* run, std::map<std::string, std::vector<std::str
     for (const ModelDescription* m : models())
       if (const ParamSpec* spec = m->findParam(name)) {
         owners.push_back(m);
-        if (!first) first = spec, help = spec->help + (spec->unit.empty() ? "" : ", " + spec->unit);
+        // One help for a parameter every owner describes alike, else each model's own.
+        const std::string own = spec->help + (spec->unit.empty() ? "" : ", " + spec->unit);
+        if (!first) first = spec, help = own;
+        else if (own != first->help + (first->unit.empty() ? "" : ", " + first->unit))
+          help = (help.rfind(owners.front()->name + ": ", 0) == 0 ? help : owners.front()->name + ": " + help) + "; " +
+                 m->name + ": " + own;
         const std::string shown = showValue(m->defaults().get(spec->key));
         if (!shown.empty()) defaults += (defaults.empty() ? "" : ", ") + shown + " " + m->name;
         if (spec->key != name) help += " (" + m->name + ": --" + flagName(spec->key) + ")";
