@@ -1,6 +1,8 @@
 // The metric schema: one table of every metric's key, label, unit and meaning.
 #include "flocklab/metric_schema.hpp"
 
+#include "flocklab/word_list.hpp"
+
 namespace flocklab {
 
 const std::vector<MetricSpec>& metricSchema() {
@@ -30,11 +32,9 @@ const MetricSpec* findMetric(const std::string& key) {
 }
 
 std::string metricKeys() {
-  std::string out;
-  const auto& schema = metricSchema();
-  for (std::size_t i = 0; i < schema.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == schema.size() ? " or " : ", ") + schema[i].key;
-  return out;
+  std::vector<std::string> keys;
+  for (const MetricSpec& m : metricSchema()) keys.push_back(m.key);
+  return wordList(keys);
 }
 
 }  // namespace flocklab

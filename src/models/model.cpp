@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "flocklab/word_list.hpp"
 #include "models/param_text.hpp"
 
 namespace flocklab {
@@ -36,12 +37,6 @@ std::string rangeText(const ParamSpec& s) {
   return std::string("in ") + (s.minOpen ? "(" : "[") + low + ", " + text::shortest(s.max) + (s.maxOpen ? ")" : "]");
 }
 
-std::string joinedChoices(const std::vector<std::string>& words) {
-  std::string out;
-  for (std::size_t i = 0; i < words.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == words.size() ? " or " : ", ") + words[i];
-  return out;
-}
 
 }  // namespace
 
@@ -74,7 +69,7 @@ std::string valueProblem(const ParamSpec& spec, const ParamValue& value) {
     const std::string& word = std::get<std::string>(value);
     bool known = false;
     for (const std::string& c : spec.choices) known = known || c == word;
-    if (!known) return "must be " + joinedChoices(spec.choices) + " (got " + word + ")";
+    if (!known) return "must be " + wordList(spec.choices) + " (got " + word + ")";
   }
   return "";
 }
@@ -119,7 +114,7 @@ std::string ParamSet::problem() const {
 std::string presetNames(const ModelDescription& model) {
   std::vector<std::string> names;
   for (const PresetSpec& p : model.presets) names.push_back(p.name);
-  return joinedChoices(names);
+  return wordList(names);
 }
 
 }  // namespace flocklab

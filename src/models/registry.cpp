@@ -1,6 +1,8 @@
 // The registry: the one list of models. A new model adds its description here and nowhere else.
 #include "flocklab/registry.hpp"
 
+#include "flocklab/word_list.hpp"
+
 #include <stdexcept>
 
 #include "models/descriptions.hpp"
@@ -19,10 +21,9 @@ const ModelDescription* findModel(std::string_view name) {
 }
 
 std::string modelNames() {
-  std::string out;
-  const auto& all = models();
-  for (std::size_t i = 0; i < all.size(); ++i) out += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + all[i]->name;
-  return out;
+  std::vector<std::string> names;
+  for (const ModelDescription* m : models()) names.push_back(m->name);
+  return wordList(names);
 }
 
 const ModelDescription& model(std::string_view name) {

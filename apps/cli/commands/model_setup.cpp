@@ -14,6 +14,7 @@
 
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
+#include "flocklab/word_list.hpp"
 #include "support/memory.hpp"
 #include "support/text_fields.hpp"
 #include "support/usage_error.hpp"
@@ -80,12 +81,10 @@ std::string flagName(std::string_view key) {
 }
 
 std::string ownersOf(std::string_view name) {
-  std::string out;
   std::vector<std::string> owners;
   for (const ModelDescription* m : models())
     if (m->findParam(name)) owners.push_back(m->name);
-  for (std::size_t i = 0; i < owners.size(); ++i) out += (i == 0 ? "" : i + 1 == owners.size() ? " or " : ", ") + owners[i];
-  return out;
+  return wordList(owners);
 }
 
 ParamSet resolveParams(const RunOptions& o) {

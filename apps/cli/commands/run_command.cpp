@@ -17,6 +17,7 @@
 #include "outputs/flock_picture.hpp"
 #include "support/atomic_file.hpp"
 #include "flocklab/registry.hpp"
+#include "flocklab/word_list.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/io/state_hash.hpp"
 #include "support/interrupt.hpp"
@@ -165,11 +166,9 @@ class Track {
 
 // "lab (the reference model), steering (the Flocking Lab) or abm (...)".
 std::string modelList() {
-  std::string out;
-  const auto& all = models();
-  for (std::size_t i = 0; i < all.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == all.size() ? " or " : ", ") + all[i]->name + " (" + all[i]->title + ")";
-  return out;
+  std::vector<std::string> names;
+  for (const ModelDescription* m : models()) names.push_back(m->name + " (" + m->title + ")");
+  return wordList(names);
 }
 
 // "120 lab, 1500 steering, 200 abm".
@@ -189,10 +188,9 @@ std::vector<const ModelDescription*> modelsWithPresets() {
 // "steering model", "lab and abm models": the help group of an option.
 std::string groupOf(const std::vector<const ModelDescription*>& owners) {
   if (owners.size() == models().size()) return "model parameters";
-  std::string out;
-  for (std::size_t i = 0; i < owners.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == owners.size() ? " and " : ", ") + owners[i]->name;
-  return out + (owners.size() == 1 ? " model" : " models");
+  std::vector<std::string> names;
+  for (const ModelDescription* m : owners) names.push_back(m->name);
+  return wordList(names, "and") + (owners.size() == 1 ? " model" : " models");
 }
 
 std::string presetHelp() {

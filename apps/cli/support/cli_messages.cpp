@@ -5,6 +5,8 @@
 // every message, so a CLI11 upgrade that rewords one fails there.
 #include "support/cli_messages.hpp"
 
+#include "flocklab/word_list.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -55,12 +57,7 @@ std::vector<std::string> optionNames(const CLI::App& command) {
 }
 
 // "a, b or c"
-std::string listOf(const std::vector<std::string>& items) {
-  std::string out;
-  for (std::size_t i = 0; i < items.size(); ++i)
-    out += (i == 0 ? "" : i + 1 == items.size() ? " or " : ", ") + items[i];
-  return out;
-}
+std::string listOf(const std::vector<std::string>& items) { return flocklab::wordList(items); }
 
 // What an option's value must be, from CLI11's type name of it.
 std::string valueKind(const CLI::Option* option) {
