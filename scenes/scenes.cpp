@@ -37,27 +37,6 @@ std::unique_ptr<Simulation> simulate(const Scene& s, Flock flock, const EngineOp
   return model(s.model).create(params(s), std::move(flock), s.seed, options);
 }
 
-std::vector<std::string> commandLine(const Scene& s) {
-  std::vector<std::string> args{"--model", s.model};
-  if (!s.preset.empty()) args.insert(args.end(), {"--preset", s.preset});
-  args.insert(args.end(), {"--count", std::to_string(s.count), "--seed", std::to_string(s.seed), "--steps",
-                           std::to_string(s.steps)});
-  const nlohmann::json params = nlohmann::json::parse(s.params);
-  for (const auto& [key, value] : params.items()) {
-    std::string flag = "--" + key;
-    for (char& c : flag)
-      if (c == '_') c = '-';
-    if (value.is_boolean()) {
-      if (value.get<bool>()) args.push_back(flag);
-    } else if (value.is_array()) {
-      for (const auto& item : value) args.insert(args.end(), {flag, item.get<std::string>()});
-    } else {
-      args.insert(args.end(), {flag, value.is_string() ? value.get<std::string>() : value.dump()});
-    }
-  }
-  return args;
-}
-
 LabParams labAtSeedDensity(std::size_t n) {
   LabParams p;
   p.world = 100 * std::sqrt(static_cast<double>(n) / 120);

@@ -36,8 +36,6 @@ ParamSet params(const Scene& scene);
 Flock start(const Scene& scene);
 /// A simulation of `start` under the scene's model and parameters.
 std::unique_ptr<Simulation> simulate(const Scene& scene, Flock start, const EngineOptions& options = {});
-/// `flocklab run` arguments that run the scene: "--model steering --preset school --count 700 ...".
-std::vector<std::string> commandLine(const Scene& scene);
 
 /// The benchmark flocks: the lab model at the seed's density (120 boids per 100 x 100), its
 /// defaults in a world of side 100 * sqrt(n / 120).
