@@ -14,6 +14,7 @@
 #include "commands/run_command.hpp"
 #include "commands/sweep_command.hpp"
 #include "support/cli_messages.hpp"
+#include "support/strict_values.hpp"
 #include "support/usage_error.hpp"
 
 namespace {
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
   CLI::App* serve = addServeCommand(app, serveOptions);
   BenchOptions benchOptions;
   CLI::App* bench = addBenchCommand(app, benchOptions);
+  readValuesStrictly(app);
   // The command the line names, whose options a parse error is explained with.
   CLI::App* command = &app;
   if (argc > 1 && argv[1][0] != '-') {

@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -96,6 +97,7 @@ Flock parseStateCsv(std::string_view text, const Space& space) {
 }
 
 Flock readStateCsv(const std::string& path, const Space& space) {
+  if (std::filesystem::is_directory(path)) throw CsvError("cannot read " + path + ": it is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CsvError("cannot read " + path);
   std::ostringstream buffer;

@@ -291,7 +291,6 @@ class Bench {
                .dump(2) + "\n";
   }
 
-  bool plotting() const { return !grid_.x.empty(); }
 
  private:
   const BenchOptions& o_;
@@ -329,6 +328,11 @@ int executeBench(const BenchOptions& o) {
   }
   if (!o.plot.empty() && !isPicturePath(o.plot))
     throw UsageError("--plot must end in .svg or .png (got " + o.plot + ")");
+  if (!o.reference.empty() && !std::filesystem::is_regular_file(o.reference))
+    throw UsageError("--reference: no such file " + o.reference);
+  Bench bench(o);
+  if (!o.plot.empty() && !bench.wanted("W5"))
+    throw UsageError("--plot needs W5 (it draws W5's sizes beside brute force): add W5 to --only");
   std::unique_ptr<AtomicFile> plot;
   try {
     if (!o.plot.empty()) plot = std::make_unique<AtomicFile>(o.plot);
@@ -336,14 +340,12 @@ int executeBench(const BenchOptions& o) {
     throw UsageError(e.what());
   }
 
-  Bench bench(o);
   if (bench.wanted("W1")) bench.w1();
   if (bench.wanted("W2")) bench.w2();
   if (bench.wanted("W3")) bench.w3();
   if (o.full && bench.wanted("W4")) bench.w4();
   if (bench.wanted("W5")) bench.w5();
   if (plot) {
-    if (!bench.plotting()) throw UsageError("--plot needs W5 (it draws W5's sizes beside brute force)");
     bench.bruteScaling();
     plot->commit(pictureBytes(o.plot, bench.plotSvg()));
   }

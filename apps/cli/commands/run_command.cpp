@@ -16,6 +16,7 @@
 
 #include "outputs/flock_picture.hpp"
 #include "support/atomic_file.hpp"
+#include "support/output_set.hpp"
 #include "flocklab/registry.hpp"
 #include "flocklab/word_list.hpp"
 #include "flocklab/io/state_csv.hpp"
@@ -52,18 +53,11 @@ void checkOptions(const RunOptions& o) {
     throw UsageError("--write-config must end in .json (got " + o.writeConfigFile + ")");
 }
 
-std::unique_ptr<AtomicFile> openOutput(const std::string& path) {
-  if (path.empty()) return nullptr;
+// Runs `work` on the outputs, reporting an output that cannot be written as the user's error.
+template <class Fn>
+auto onOutputs(Fn&& work) -> decltype(work()) {
   try {
-    return std::make_unique<AtomicFile>(path);
-  } catch (const OutputError& e) {
-    throw UsageError(e.what());
-  }
-}
-
-void commitOrFail(AtomicFile& file, const std::string& contents) {
-  try {
-    file.commit(contents);
+    return work();
   } catch (const OutputError& e) {
     throw UsageError(e.what());
   }
@@ -98,8 +92,9 @@ std::string flockPicture(const Simulation& sim, const std::string& caption) {
 }
 
 void writeFrame(const std::string& dir, std::uint64_t step, const std::string& svg) {
-  AtomicFile frame((std::filesystem::path(dir) / fmt::format("frame-{:06}.png", step)).string());
-  commitOrFail(frame, svgToPng(svg));
+  onOutputs([&] {
+    AtomicFile((std::filesystem::path(dir) / fmt::format("frame-{:06}.png", step)).string()).commit(svgToPng(svg));
+  });
 }
 
 // The seed's two curves: polarization and the largest group's share over the steps.
@@ -318,14 +313,23 @@ int executeRun(RunOptions o, const CLI::App& command) {
                  });
   checkOptions(o);
   // Open every output before the first step: a bad path fails now, not after the run.
-  const auto metricsFile = openOutput(o.metricsOut);
-  const auto saveFile = openOutput(o.saveFile);
-  const auto plotFile = openOutput(o.plotFile);
-  const auto trackFile = openOutput(o.plotTrackFile);
-  const auto pictureFile = openOutput(o.pictureFile);
-  const auto configFile = openOutput(o.writeConfigFile);
+  OutputSet outputs;
+  AtomicFile *metricsFile, *saveFile, *plotFile, *trackFile, *pictureFile, *configFile, *trajectoryFile;
   std::uint64_t frameEvery = 0;
-  if (!o.pictureEvery.empty()) frameEvery = framesEvery(o.pictureEvery);
+  onOutputs([&] {
+    metricsFile = outputs.add("--metrics-out", o.metricsOut);
+    saveFile = outputs.add("--save", o.saveFile);
+    plotFile = outputs.add("--plot", o.plotFile);
+    trackFile = outputs.add("--plot-track", o.plotTrackFile);
+    pictureFile = outputs.add("--picture", o.pictureFile);
+    configFile = outputs.add("--write-config", o.writeConfigFile);
+    trajectoryFile = outputs.add("--trajectory", o.trajectoryFile);
+    if (!o.pictureEvery.empty()) {
+      frameEvery = framesEvery(o.pictureEvery);
+      outputs.claimFrames("--picture-every", o.pictureEvery[1]);
+    }
+  });
+  if (frameEvery) setInterruptMessage("interrupted; no output written but the frames so far");
 
   EngineOptions engine;
   engine.search = *parseNeighborSearch(o.neighbors);
@@ -346,15 +350,11 @@ int executeRun(RunOptions o, const CLI::App& command) {
   report.startFile = o.initFile;
   report.threads = sim.options().threads;
   report.start = sim.metrics();
-  if (configFile) commitOrFail(*configFile, resolvedRunFile(o, setup, report.steps).dump(2) + "\n");
+  if (interrupted()) return reportInterrupted();
   const auto every = static_cast<std::uint64_t>(o.every);
   std::unique_ptr<NpyTrajectory> trajectory;
-  try {
-    if (!o.trajectoryFile.empty())
-      trajectory = std::make_unique<NpyTrajectory>(o.trajectoryFile, report.steps / every + 1, report.count);
-  } catch (const OutputError& e) {
-    throw UsageError(e.what());
-  }
+  if (trajectoryFile)
+    trajectory = onOutputs([&] { return std::make_unique<NpyTrajectory>(*trajectoryFile, report.steps / every + 1, report.count); });
   const std::string caption = fmt::format("{} - {} boids - seed {}", setup.label, report.count, o.seed);
   const auto picture = [&] { return flockPicture(sim, caption); };
 
@@ -362,17 +362,14 @@ int executeRun(RunOptions o, const CLI::App& command) {
   std::vector<SeriesRow> series;
   if (wantSeries) series.push_back({0, report.start});
   Track track(trackFile != nullptr, sim);
-  if (trajectory) trajectory->append(sim.flock());
+  if (trajectory) onOutputs([&] { trajectory->append(sim.flock()); });
   if (frameEvery) writeFrame(o.pictureEvery[1], 0, picture());
   ProgressBar progress(report.steps, "steps", !o.quiet);
   std::chrono::duration<double> stepping{0};
   while (sim.stepCount() < report.steps) {
     if (interrupted()) {
       progress.finish();
-      std::fputs(frameEvery ? "flocklab: interrupted; no output written but the frames so far\n"
-                            : "flocklab: interrupted; no output written\n",
-                 stderr);
-      return kInterruptExit;
+      return reportInterrupted();
     }
     const auto begin = std::chrono::steady_clock::now();
     sim.step(1);
@@ -380,7 +377,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
     const std::uint64_t step = sim.stepCount();
     track.add(sim);
     if (wantSeries && (step % every == 0 || step == report.steps)) series.push_back({step, sim.metrics()});
-    if (trajectory && step % every == 0) trajectory->append(sim.flock());
+    if (trajectory && step % every == 0) onOutputs([&] { trajectory->append(sim.flock()); });
     if (frameEvery && step % frameEvery == 0) writeFrame(o.pictureEvery[1], step, picture());
     progress.update(step);
   }
@@ -389,18 +386,18 @@ int executeRun(RunOptions o, const CLI::App& command) {
   report.end = series.empty() || series.back().step != report.steps ? sim.metrics() : series.back().metrics;
   if (o.hash) report.hash = hashHex(stateHash(sim.flock()));
 
-  if (metricsFile) commitOrFail(*metricsFile, formatSeries(series, endsWith(o.metricsOut, ".json")));
-  if (saveFile) commitOrFail(*saveFile, formatStateCsv(sim.flock()));
-  if (plotFile) commitOrFail(*plotFile, pictureBytes(o.plotFile, orderChart(series, caption)));
-  if (trackFile) commitOrFail(*trackFile, pictureBytes(o.plotTrackFile, track.chart(caption)));
-  if (pictureFile) commitOrFail(*pictureFile, pictureBytes(o.pictureFile, picture()));
-  if (trajectory) {
-    try {
-      trajectory->commit();
-    } catch (const OutputError& e) {
-      throw UsageError(e.what());
-    }
-  }
+  // Every output is made before any is published, so a failure or an interrupt leaves none.
+  onOutputs([&] {
+    if (metricsFile) metricsFile->write(formatSeries(series, endsWith(o.metricsOut, ".json")));
+    if (saveFile) saveFile->write(formatStateCsv(sim.flock()));
+    if (plotFile) plotFile->write(pictureBytes(o.plotFile, orderChart(series, caption)));
+    if (trackFile) trackFile->write(pictureBytes(o.plotTrackFile, track.chart(caption)));
+    if (pictureFile) pictureFile->write(pictureBytes(o.pictureFile, picture()));
+    if (configFile) configFile->write(resolvedRunFile(o, setup, report.steps).dump(2) + "\n");
+    if (trajectory) trajectory->complete();
+  });
+  if (interrupted()) return reportInterrupted();
+  onOutputs([&] { outputs.commitAll(); });
   const std::string text = o.json ? formatSummaryJson(report) : formatSummary(report);
   std::fwrite(text.data(), 1, text.size(), stdout);
   return 0;

@@ -33,9 +33,20 @@ void putDouble(char* out, double value) {
 }  // namespace
 
 NpyTrajectory::NpyTrajectory(const std::string& path, std::size_t frames, std::size_t boids, int dimensions)
-    : file_(path), frames_(frames), boids_(boids), dimensions_(dimensions) {
-  if (dimensions != 2 && dimensions != 3) throw std::logic_error("trajectory " + path + ": dimensions must be 2 or 3");
-  file_.write(npyHeader(frames, boids, 2 * dimensions));
+    : own_(std::make_unique<flocklab::AtomicFile>(path)), file_(*own_), frames_(frames), boids_(boids),
+      dimensions_(dimensions) {
+  writeHeader();
+}
+
+NpyTrajectory::NpyTrajectory(flocklab::AtomicFile& file, std::size_t frames, std::size_t boids, int dimensions)
+    : file_(file), frames_(frames), boids_(boids), dimensions_(dimensions) {
+  writeHeader();
+}
+
+void NpyTrajectory::writeHeader() {
+  if (dimensions_ != 2 && dimensions_ != 3)
+    throw std::logic_error("trajectory " + file_.path() + ": dimensions must be 2 or 3");
+  file_.write(npyHeader(frames_, boids_, 2 * dimensions_));
 }
 
 void NpyTrajectory::append(const flocklab::Flock& flock) {
@@ -72,10 +83,14 @@ void NpyTrajectory::append(const flocklab::Flock& flock) {
   ++written_;
 }
 
-void NpyTrajectory::commit() {
+void NpyTrajectory::complete() const {
   if (written_ != frames_)
     throw std::logic_error("trajectory " + file_.path() + ": " + std::to_string(written_) + " frames written, " +
                            std::to_string(frames_) + " announced");
+}
+
+void NpyTrajectory::commit() {
+  complete();
   file_.commit();
 }
 

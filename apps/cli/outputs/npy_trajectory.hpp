@@ -2,6 +2,7 @@
 // A run's trajectory as a NumPy .npy file: float64 of shape (frames, boids, 4), columns
 // x, y, vx, vy (in 3D (frames, boids, 6): x, y, z, vx, vy, vz), streamed frame by frame so that a long run never holds more than one frame.
 #include <cstddef>
+#include <memory>
 #include <string>
 
 #include "support/atomic_file.hpp"
@@ -17,18 +18,26 @@ class NpyTrajectory {
   /// boids in `dimensions` (2 or 3) dimensions. Throws flocklab::OutputError when the path
   /// cannot be written.
   NpyTrajectory(const std::string& path, std::size_t frames, std::size_t boids, int dimensions = 2);
+  /// The same, writing into `file` (opened by the caller, for example in an OutputSet, and
+  /// committed by it after complete()).
+  NpyTrajectory(flocklab::AtomicFile& file, std::size_t frames, std::size_t boids, int dimensions = 2);
 
   /// Appends one frame, boid by boid, x y vx vy (x y z vx vy vz) each, in one write. Throws
   /// std::logic_error when all announced frames are written or the flock does not hold `boids`
   /// boids of the announced dimensions;
   /// flocklab::OutputError when the write fails.
   void append(const flocklab::Flock& flock);
-  /// Renames the file into place. Throws std::logic_error unless exactly `frames` frames were
-  /// appended (the file then never appears); flocklab::OutputError when the rename fails.
+  /// Throws std::logic_error unless exactly `frames` frames were appended.
+  void complete() const;
+  /// complete(), then renames the file into place (it never appears if complete() throws).
+  /// Throws flocklab::OutputError when the rename fails.
   void commit();
 
  private:
-  flocklab::AtomicFile file_;
+  void writeHeader();
+
+  std::unique_ptr<flocklab::AtomicFile> own_;
+  flocklab::AtomicFile& file_;
   std::size_t frames_, boids_, written_ = 0;
   int dimensions_;
   std::string buffer_;  // one frame, reused

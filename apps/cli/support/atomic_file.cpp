@@ -1,5 +1,7 @@
 // Atomic output: the temporary file lives in the target's folder (rename is atomic only
-// within one file system) and has a unique name from mkstemp, so two runs never collide.
+// within one file system) and has a unique name from temporary_files.hpp, so two runs never
+// collide and a killed run's leftovers are found and removed by the next. A device or FIFO
+// cannot be renamed over, so its output waits in an unnamed temporary file until publish().
 #include "support/atomic_file.hpp"
 
 #include <fcntl.h>
@@ -8,59 +10,164 @@
 
 #include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <vector>
+#include <filesystem>
+#include <system_error>
+
+#include "support/temporary_files.hpp"
 
 namespace flocklab {
 namespace {
+
 std::string reason() { return std::strerror(errno); }
+
+std::string folderOf(const std::string& path) {
+  const std::string folder = std::filesystem::path(path).parent_path().string();
+  return folder.empty() ? "." : folder;
+}
+
+// An unnamed file for a device's output: nothing to clean up, whatever happens.
+int unnamedTemporary() {
+  const char* dir = std::getenv("TMPDIR");
+  const std::string folder = dir && *dir ? dir : "/tmp";
+  const int fd = open(folder.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
+  if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL)) return fd;
+  std::string name;
+  const int named = createTemporary(folder, name);
+  if (named >= 0) {
+    unlink(name.c_str());
+    forgetTemporary(name);
+  }
+  return named;
+}
+
+void writeAll(int fd, const char* data, std::size_t size) {
+  while (size > 0) {
+    const ssize_t written = ::write(fd, data, size);
+    if (written < 0 && errno == EINTR) continue;
+    if (written <= 0) throw std::system_error(errno, std::generic_category());
+    data += written;
+    size -= static_cast<std::size_t>(written);
+  }
+}
+
 }  // namespace
 
-AtomicFile::AtomicFile(std::string path) : path_(std::move(path)) {
+AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), target_(path_) {
   if (path_.empty()) throw OutputError("an output path is empty");
   struct stat info {};
-  if (stat(path_.c_str(), &info) == 0 && S_ISDIR(info.st_mode))
-    throw OutputError("cannot write " + path_ + ": it is a directory");
-  std::string pattern = path_ + ".tmp.XXXXXX";
-  std::vector<char> name(pattern.begin(), pattern.end());
-  name.push_back('\0');
-  fd_ = mkstemp(name.data());
-  if (fd_ < 0) throw OutputError("cannot write " + path_ + ": " + reason());
-  tempPath_ = name.data();
+  if (lstat(path_.c_str(), &info) == 0) {
+    if (S_ISLNK(info.st_mode)) {
+      std::error_code error;
+      target_ = std::filesystem::canonical(path_, error).string();
+      if (error) fail("it is a symbolic link to nothing");
+      if (stat(target_.c_str(), &info) != 0) fail(reason());
+    }
+    if (S_ISDIR(info.st_mode)) fail("it is a directory");
+    writesThrough_ = S_ISCHR(info.st_mode) || S_ISFIFO(info.st_mode);
+    if (!writesThrough_ && !S_ISREG(info.st_mode)) fail("it is not a regular file, a character device or a FIFO");
+  }
+  if (writesThrough_) {
+    if (access(target_.c_str(), W_OK) != 0) fail(reason());
+    fd_ = unnamedTemporary();
+  } else {
+    fd_ = createTemporary(folderOf(target_), tempPath_);
+  }
+  if (fd_ < 0) fail(reason());
 }
 
 AtomicFile::~AtomicFile() {
   if (fd_ >= 0) close(fd_);
-  if (!tempPath_.empty()) unlink(tempPath_.c_str());
+  for (const std::string* name : {&tempPath_, &backupPath_})
+    if (!name->empty()) {
+      unlink(name->c_str());
+      forgetTemporary(*name);
+    }
 }
 
+void AtomicFile::fail(const std::string& why) const { throw OutputError("cannot write " + path_ + ": " + why); }
+
 void AtomicFile::write(std::string_view bytes) {
-  if (fd_ < 0) throw OutputError("cannot write " + path_ + ": the file is already committed");
-  const char* data = bytes.data();
-  std::size_t left = bytes.size();
-  while (left > 0) {
-    const ssize_t written = ::write(fd_, data, left);
-    if (written < 0) {
-      if (errno == EINTR) continue;
-      throw OutputError("cannot write " + path_ + ": " + reason());
-    }
-    data += written;
-    left -= static_cast<std::size_t>(written);
+  if (finished_) fail("the file is already committed");
+  try {
+    writeAll(fd_, bytes.data(), bytes.size());
+  } catch (const std::system_error& e) {
+    fail(std::strerror(e.code().value()));
   }
 }
 
-void AtomicFile::commit() {
-  if (fd_ < 0) throw OutputError("cannot write " + path_ + ": the file is already committed");
-  // mkstemp creates mode 0600; give the file the usual permissions under the umask.
-  const mode_t mask = umask(0);
-  umask(mask);
-  fchmod(fd_, 0666 & ~mask);
+void AtomicFile::finish() {
+  if (finished_) fail("the file is already committed");
+  finished_ = true;
+  if (writesThrough_) return;  // the unnamed file stays open for publish()
+  // mkstemp creates mode 0600: give a new file the usual permissions under the umask, and a
+  // replaced file its own.
+  struct stat old {};
+  mode_t mode = 0;
+  if (stat(target_.c_str(), &old) == 0) {
+    mode = old.st_mode & 07777;
+  } else {
+    const mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask;
+  }
+  fchmod(fd_, mode);
   const int closed = close(fd_);
   fd_ = -1;
-  if (closed != 0) throw OutputError("cannot write " + path_ + ": " + reason());
-  if (std::rename(tempPath_.c_str(), path_.c_str()) != 0)
-    throw OutputError("cannot write " + path_ + ": " + reason());
-  tempPath_.clear();
+  if (closed != 0) fail(reason());
+}
+
+void AtomicFile::publish(bool undoable) {
+  if (!finished_ || published_) fail("the file is not finished or already committed");
+  if (!writesThrough_) {
+    if (undoable && access(target_.c_str(), F_OK) == 0) {
+      const std::string backup = tempPath_ + ".old";
+      if (link(target_.c_str(), backup.c_str()) == 0) backupPath_ = registerTemporary(backup);
+    }
+    if (std::rename(tempPath_.c_str(), target_.c_str()) != 0) fail(reason());
+    forgetTemporary(tempPath_);
+    tempPath_.clear();
+    published_ = true;
+    return;
+  }
+  const int device = open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+  if (device < 0) fail(reason());
+  char buffer[1 << 16];
+  try {
+    if (lseek(fd_, 0, SEEK_SET) != 0) throw std::system_error(errno, std::generic_category());
+    for (;;) {
+      const ssize_t got = read(fd_, buffer, sizeof buffer);
+      if (got < 0 && errno == EINTR) continue;
+      if (got < 0) throw std::system_error(errno, std::generic_category());
+      if (got == 0) break;
+      writeAll(device, buffer, static_cast<std::size_t>(got));
+    }
+  } catch (const std::system_error& e) {
+    close(device);
+    fail(std::strerror(e.code().value()));
+  }
+  close(fd_);
+  fd_ = -1;
+  published_ = true;
+  if (close(device) != 0) fail(reason());
+}
+
+void AtomicFile::undo() noexcept {
+  if (!published_ || writesThrough_) return;
+  if (backupPath_.empty()) {
+    unlink(target_.c_str());
+  } else if (std::rename(backupPath_.c_str(), target_.c_str()) == 0) {
+    forgetTemporary(backupPath_);
+    backupPath_.clear();
+  }
+  published_ = false;
+}
+
+void AtomicFile::commit() {
+  finish();
+  if (writesThrough_) publish();  // may wait for a FIFO's reader: an interrupt must not wait too
+  else whileHoldingTemporaries([this] { publish(); });
 }
 
 void AtomicFile::commit(const std::string& contents) {

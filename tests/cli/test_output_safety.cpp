@@ -1,0 +1,182 @@
+// What an output path may name and what a run leaves behind (docs/reliability.md): devices and
+// FIFOs are written through, never replaced; symbolic links are followed; two outputs never
+// share a file; a run's outputs appear all together or not at all; an interrupt in any phase
+// is answered within about a second with exit 130 and no new file; a killed run's temporary
+// files are removed by the next run that writes into the same folder.
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include <chrono>
+#include <thread>
+
+#include "support/cli_fixture.hpp"
+#include "support/output_set.hpp"
+
+namespace flocklab_test {
+namespace {
+
+bool isCharDevice(const fs::path& path) {
+  struct stat info {};
+  return lstat(path.c_str(), &info) == 0 && S_ISCHR(info.st_mode);
+}
+
+std::vector<std::string> temporariesIn(const fs::path& dir) {
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().filename().string().rfind(".flocklab-tmp-", 0) == 0) names.push_back(entry.path().filename());
+  return names;
+}
+
+using OutputSafety = Cli;
+
+TEST_F(OutputSafety, DevicesAreWrittenThroughAndStayDevices) {
+  // A private copy of /dev/null (mknod needs root; CI runs as root).
+  if (mknod((dir_ / "null").c_str(), S_IFCHR | 0666, makedev(1, 3)) != 0) GTEST_SKIP() << "mknod needs root";
+  const Result r = run("run --steps 2 --save null --picture null.svg -q");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(isCharDevice(dir_ / "null")) << "the device was replaced by a regular file";
+  EXPECT_TRUE(fs::exists(dir_ / "null.svg"));
+  // /dev/stdout is a device too: the state comes out on the command's output.
+  const Result out = run("run --steps 2 --save /dev/stdout -q");
+  EXPECT_EQ(out.status, 0) << out.err;
+  EXPECT_NE(out.out.find("x,y,vx,vy"), std::string::npos) << out.out;
+}
+
+TEST_F(OutputSafety, AFifoIsWrittenThroughToItsReader) {
+  ASSERT_EQ(mkfifo((dir_ / "pipe").c_str(), 0600), 0);
+  const Result r = shell("(cat pipe > got.csv &) ; '" FLOCKLAB_BINARY_DIR "/flocklab' run --steps 2 --save pipe -q; sleep 0.2");
+  EXPECT_EQ(r.status, 0) << r.err;
+  struct stat info {};
+  ASSERT_EQ(lstat((dir_ / "pipe").c_str(), &info), 0);
+  EXPECT_TRUE(S_ISFIFO(info.st_mode)) << "the FIFO was replaced";
+  EXPECT_EQ(slurp(dir_ / "got.csv").rfind("x,y,vx,vy", 0), 0u);
+}
+
+TEST_F(OutputSafety, SymbolicLinksAreFollowedAndKept) {
+  write("real.csv", "old\n");
+  fs::create_symlink("real.csv", dir_ / "link.csv");
+  const Result r = run("run --steps 2 --save link.csv -q");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::is_symlink(dir_ / "link.csv"));
+  EXPECT_EQ(slurp(dir_ / "real.csv").rfind("x,y,vx,vy", 0), 0u);
+  fs::create_symlink("nowhere/at/all.csv", dir_ / "dangling.csv");
+  expectUsageError("run --steps 2 --save dangling.csv", "symbolic link to nothing");
+}
+
+TEST_F(OutputSafety, TwoOutputsNamingOneFileAreRefusedBeforeAnyWork) {
+  expectUsageError("run --save x.csv --metrics-out x.csv", "--metrics-out and --save both name x.csv");
+  expectUsageError("run --save x.csv --metrics-out ./x.csv", "both name");
+  fs::create_directory(dir_ / "sub");
+  expectUsageError("run --plot sub/../o.svg --picture o.svg", "both name");
+  fs::create_directory(dir_ / "frames");
+  expectUsageError("run --picture-every 5 frames --picture frames/frame-000005.png", "one of --picture-every's frames");
+}
+
+TEST_F(OutputSafety, EmptyAndLooseValuesAreRefused) {
+  expectUsageError("run --save ''", "--save");
+  expectUsageError("run --count ''", "--count");
+  expectUsageError("run --radius ''", "--radius");
+  expectUsageError("run --count 0x10", "--count takes a whole number (got 0x10)");
+  expectUsageError("run --seed 0x1F", "--seed takes a whole number (got 0x1F)");
+  // A leading zero is not octal: 010 is ten.
+  EXPECT_EQ(hashOf("run --steps 010 --count 0120"), hashOf("run --steps 10"));
+  expectUsageError("run --count 18446744073709551615", "out of range");
+  expectUsageError("run --seed 18446744073709551616", "out of range");
+  expectUsageError("run --steps 99999999999999999999", "out of range");
+  fs::create_directory(dir_ / "folder");
+  expectUsageError("run --init folder", "it is a directory");
+}
+
+TEST_F(OutputSafety, ALongValidNameIsWritten) {
+  // 254 characters, within NAME_MAX: the temporary name must not be longer than the output's.
+  const std::string name = std::string(250, 'n') + ".csv";
+  const Result r = run("run --steps 1 -q --save " + name);
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir_ / name));
+}
+
+TEST_F(OutputSafety, AFailingLaterOutputLeavesEveryOutputAsItWas) {
+  write("a.csv", "before\n");
+  // /dev/full refuses every write: the device goes first, so a.csv is never touched.
+  const Result r = run("run --steps 2 -q --metrics-out a.csv --save /dev/full");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("/dev/full"), std::string::npos) << r.err;
+  EXPECT_EQ(slurp(dir_ / "a.csv"), "before\n");
+  EXPECT_TRUE(temporariesIn(dir_).empty());
+}
+
+TEST_F(OutputSafety, AFailedRenameUndoesTheRenamesBeforeIt) {
+  write("first.csv", "old first\n");
+  flocklab::OutputSet outputs;
+  outputs.add("--one", (dir_ / "first.csv").string())->write("new first\n");
+  outputs.add("--two", (dir_ / "second.csv").string())->write("new second\n");
+  // After the outputs were opened, something makes the second rename fail.
+  fs::create_directories(dir_ / "second.csv" / "occupied");
+  EXPECT_THROW(outputs.commitAll(), flocklab::OutputError);
+  EXPECT_EQ(slurp(dir_ / "first.csv"), "old first\n");
+  EXPECT_TRUE(temporariesIn(dir_).empty());
+}
+
+TEST_F(OutputSafety, StaleTemporariesOfAKilledRunAreRemovedByTheNext) {
+  // PIDs above the kernel's limit (at most 2^22) never run.
+  write(".flocklab-tmp-99999999-AbCdEf", "left by a killed run");
+  write(".flocklab-tmp-99999999-AbCdEf.old", "a killed run's backup");
+  const std::string live = ".flocklab-tmp-" + std::to_string(getpid()) + "-XyZzY1";
+  write(live, "a running process's");
+  write(".flocklab-tmp-notapid-AbCdEf", "not ours");
+  const Result r = run("run --steps 1 -q --save out.csv");
+  EXPECT_EQ(r.status, 0) << r.err;
+  const auto left = temporariesIn(dir_);
+  EXPECT_EQ(std::count(left.begin(), left.end(), ".flocklab-tmp-99999999-AbCdEf"), 0);
+  EXPECT_EQ(std::count(left.begin(), left.end(), ".flocklab-tmp-99999999-AbCdEf.old"), 0);
+  EXPECT_EQ(std::count(left.begin(), left.end(), live), 1);
+  EXPECT_EQ(std::count(left.begin(), left.end(), ".flocklab-tmp-notapid-AbCdEf"), 1);
+}
+
+TEST_F(OutputSafety, KilledRunLeavesATemporaryThatTheNextRunRemoves) {
+  // `wait` reaps the killed process, so that it is surely gone when the next run looks.
+  const Result killed = shell("('" FLOCKLAB_BINARY_DIR "/flocklab' run --count 500 --steps 1000000000 -q "
+                              "--trajectory t.npy --every 1 & pid=$!; sleep 2; kill -KILL $pid; wait $pid; echo $? >status)");
+  EXPECT_EQ(slurp(dir_ / "status"), "137\n");
+  fs::remove(dir_ / "status");
+  EXPECT_FALSE(temporariesIn(dir_).empty()) << "the killed run's trajectory was being streamed";
+  EXPECT_FALSE(fs::exists(dir_ / "t.npy"));
+  const Result next = run("run --steps 1 -q --save out.csv");
+  EXPECT_EQ(next.status, 0) << next.err;
+  EXPECT_TRUE(temporariesIn(dir_).empty());
+}
+
+class Interrupts : public Cli {
+ protected:
+  // Runs `flocklab ARGS`, sends SIGINT after `after` seconds, and returns the result and how
+  // long the command took to exit after the signal (a hang shows as the outer 60 s limit).
+  Result interrupted(const std::string& args, int after, double& answered) {
+    const auto start = std::chrono::steady_clock::now();
+    const Result r = shell("timeout --preserve-status -k 60 -s INT " + std::to_string(after) + " '" FLOCKLAB_BINARY_DIR "/flocklab' " + args);
+    answered = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() - after;
+    return r;
+  }
+  void expectAnsweredCleanly(const std::string& args, int after) {
+    double answered = 0;
+    const Result r = interrupted(args, after, answered);
+    EXPECT_EQ(r.status, 130) << args << "\n" << r.err;
+    // About a second by design; the bound is generous for a loaded machine and sanitizers.
+    EXPECT_LT(answered, 15.0) << args;
+    EXPECT_NE(r.err.find("interrupted"), std::string::npos) << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+    EXPECT_TRUE(files().empty()) << args << " left a file";
+  }
+};
+
+TEST_F(Interrupts, ADenseStartIsInterruptedWithoutAFile) {
+  // 300,000 boids in the default world: the start's metrics alone take minutes.
+  expectAnsweredCleanly("run --count 300000 --steps 1 -q --save s.csv --write-config c.json", 3);
+}
+
+TEST_F(Interrupts, TheWriteConfigFileIsNotWrittenBeforeTheRunEnds) {
+  expectAnsweredCleanly("run --count 200 --steps 1000000000 -q --write-config c.json --trajectory t.npy", 2);
+}
+
+}  // namespace
+}  // namespace flocklab_test
