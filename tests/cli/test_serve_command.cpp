@@ -1,79 +1,22 @@
 // `flocklab serve`: which files the server hands out (the page's folder and nothing outside it,
-// whatever the path says or where a link points), their types, 404s, and a busy port.
+// whatever the path says or where a link points, and no dot-files), their types, ranges, 404s,
+// a busy port and an empty host. Abusive clients are in test_serve_limits.cpp.
 #include <gtest/gtest.h>
 #include <httplib.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <string>
 
+#include "support/byte_range.hpp"
+#include "support/lab_server.hpp"
 #include "support/static_files.hpp"
 
-namespace fs = std::filesystem;
+using flocklab::cli::ByteRange;
+using flocklab::cli::byteRange;
+using flocklab::cli::contentRange;
 using flocklab::cli::contentType;
 using flocklab::cli::resolveStatic;
 
-namespace {
-
-// A served folder with a page, a module, a subfolder, and a secret beside it.
-class Site : public ::testing::Test {
- protected:
-  void SetUp() override {
-    base_ = fs::temp_directory_path() / ("flocklab-site-" + std::to_string(getpid()));
-    fs::remove_all(base_);
-    fs::create_directories(base_ / "site" / "sub");
-    write("site/index.html", "<!doctype html><title>lab</title>");
-    write("site/flocklab.wasm", std::string("\0asm", 4));
-    write("site/sub/index.html", "sub");
-    write("secret.txt", "secret");
-    fs::create_symlink(base_ / "secret.txt", base_ / "site" / "escape.txt");
-    fs::create_symlink(base_, base_ / "site" / "up");
-    fs::create_symlink(base_ / "site" / "flocklab.wasm", base_ / "site" / "alias.wasm");
-    root_ = fs::canonical(base_ / "site");
-  }
-  void TearDown() override { fs::remove_all(base_); }
-  void write(const std::string& name, const std::string& text) {
-    std::ofstream(base_ / name, std::ios::binary) << text;
-  }
-  fs::path base_, root_;
-};
-
-// Starts `flocklab COMMAND ARGS` (serve, or its old name lab) and returns its pid and the first line it prints.
-struct Server {
-  pid_t pid = -1;
-  std::string line;
-  int status = -1;
-};
-
-Server startServer(const std::string& args, const std::string& command = "serve") {
-  int out[2];
-  if (pipe(out) != 0) return {};
-  Server s;
-  s.pid = fork();
-  if (s.pid == 0) {
-    dup2(out[1], 1);
-    dup2(out[1], 2);
-    close(out[0]);
-    execl("/bin/sh", "sh", "-c", ("exec '" FLOCKLAB_BINARY_DIR "/flocklab' " + command + " " + args).c_str(), nullptr);
-    _exit(127);
-  }
-  close(out[1]);
-  char c;
-  while (read(out[0], &c, 1) == 1 && c != '\n') s.line += c;
-  close(out[0]);
-  return s;
-}
-
-int portOf(const std::string& line) {
-  const auto colon = line.rfind(':');
-  return colon == std::string::npos ? -1 : std::atoi(line.c_str() + colon + 1);
-}
-
-}  // namespace
+using namespace flocklab_test;
 
 TEST_F(Site, ResolvesFilesAndIndexes) {
   EXPECT_EQ(resolveStatic(root_, "/"), root_ / "index.html");
@@ -121,8 +64,7 @@ TEST_F(Site, ServesOverHttp) {
     EXPECT_EQ(r->status, 404) << path;
     EXPECT_EQ(r->body.find("secret"), std::string::npos) << path;
   }
-  kill(server.pid, SIGTERM);
-  waitpid(server.pid, nullptr, 0);
+  stopServer(server);
 }
 
 TEST_F(Site, BusyPortIsRefusedCleanly) {
@@ -155,4 +97,79 @@ TEST_F(Site, TheOldNameLabStillServes) {
   waitpid(s.pid, &status, 0);
   EXPECT_EQ(WEXITSTATUS(status), 2);
   EXPECT_NE(s.line.find("no browser lab in"), std::string::npos) << s.line;
+}
+
+TEST_F(Site, RefusesDotFiles) {
+  write("site/.env", "secret");
+  fs::create_directories(base_ / "site" / ".git");
+  write("site/.git/config", "secret");
+  write("site/sub/.hidden", "secret");
+  fs::create_symlink(root_ / ".env", root_ / "visible.txt");
+  for (const char* path : {"/.env", "/.git/config", "/.git/", "/sub/.hidden", "/visible.txt"})
+    EXPECT_FALSE(resolveStatic(root_, path)) << path;
+  Server server = startServer("--port 0 --dir '" + root_.string() + "'");
+  const int port = portOf(server.line);
+  ASSERT_GT(port, 0) << server.line;
+  for (const char* path : {"/.env", "/.git/config", "/%2egit/config", "/sub/.hidden", "/visible.txt"}) {
+    const std::string response = rawGet(port, path);
+    EXPECT_EQ(response.rfind("HTTP/1.1 404", 0), 0u) << path << ": " << response.substr(0, 80);
+    EXPECT_EQ(response.find("secret"), std::string::npos) << path;
+  }
+  stopServer(server);
+}
+
+TEST_F(Site, EmptyHostIsRefused) {
+  Server s = startServer("--port 0 --host '' --dir '" + root_.string() + "'");
+  if (s.line.find("serving") != std::string::npos) kill(s.pid, SIGTERM);  // never hang
+  int status = 0;
+  waitpid(s.pid, &status, 0);
+  EXPECT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2);
+  EXPECT_EQ(s.line.rfind("flocklab: error: --host must not be empty", 0), 0u) << s.line;
+}
+
+TEST(ByteRanges, OneRangeAtMost) {
+  using Kind = ByteRange::Kind;
+  EXPECT_EQ(byteRange("", 10).kind, Kind::kWhole);
+  EXPECT_EQ(byteRange("bytes=0-1,2-3", 10).kind, Kind::kWhole);  // several: the whole file
+  EXPECT_EQ(byteRange("items=0-1", 10).kind, Kind::kWhole);
+  EXPECT_EQ(byteRange("bytes=5-2", 10).kind, Kind::kWhole);
+  EXPECT_EQ(byteRange("bytes=x-2", 10).kind, Kind::kWhole);
+  EXPECT_EQ(byteRange("bytes=99999999999999999999999-", 10).kind, Kind::kWhole);  // overflow
+  const ByteRange middle = byteRange("bytes=2-4", 10);
+  EXPECT_EQ(middle.kind, Kind::kPart);
+  EXPECT_EQ(middle.first, 2u);
+  EXPECT_EQ(middle.length, 3u);
+  EXPECT_EQ(contentRange(middle, 10), "bytes 2-4/10");
+  EXPECT_EQ(contentRange(byteRange("bytes=7-", 10), 10), "bytes 7-9/10");
+  EXPECT_EQ(contentRange(byteRange("bytes=7-99999", 10), 10), "bytes 7-9/10");  // clamped
+  EXPECT_EQ(contentRange(byteRange("bytes=-3", 10), 10), "bytes 7-9/10");
+  EXPECT_EQ(contentRange(byteRange("bytes=-30", 10), 10), "bytes 0-9/10");
+  EXPECT_EQ(byteRange("bytes=10-", 10).kind, Kind::kUnsatisfiable);
+  EXPECT_EQ(contentRange(byteRange("bytes=10-", 10), 10), "bytes */10");
+}
+
+TEST_F(Site, ThousandsOfRangesGetTheFileOnce) {
+  const std::string page(1000, 'p');
+  write("site/page.txt", page);
+  Server server = startServer("--port 0 --dir '" + root_.string() + "'");
+  ASSERT_GT(portOf(server.line), 0) << server.line;
+  httplib::Client client("127.0.0.1", portOf(server.line));
+  std::string ranges = "bytes=0-";
+  for (int i = 0; i < 2700; ++i) ranges += ",0-";
+  auto many = client.Get("/page.txt", {{"Range", ranges}});
+  ASSERT_TRUE(many);
+  EXPECT_EQ(many->status, 200);
+  EXPECT_EQ(many->body.size(), page.size());  // once, not 2,701 times
+  EXPECT_TRUE(many->body == page);
+  auto one = client.Get("/page.txt", {{"Range", "bytes=990-5000"}});
+  ASSERT_TRUE(one);
+  EXPECT_EQ(one->status, 206);
+  EXPECT_EQ(one->body, page.substr(990));
+  EXPECT_EQ(one->get_header_value("Content-Range"), "bytes 990-999/1000");
+  auto past = client.Get("/page.txt", {{"Range", "bytes=1000-"}});
+  ASSERT_TRUE(past);
+  EXPECT_EQ(past->status, 416);
+  EXPECT_EQ(past->get_header_value("Content-Range"), "bytes */1000");
+  stopServer(server);
 }

@@ -14,7 +14,7 @@ std::optional<fs::path> resolveStatic(const fs::path& root, const std::string& p
   while (start <= path.size()) {
     const std::size_t slash = std::min(path.find('/', start), path.size());
     const std::string segment = path.substr(start, slash - start);
-    if (segment == "..") return std::nullopt;
+    if (segment.size() > 1 && segment[0] == '.') return std::nullopt;  // "..", ".git", ".env"
     if (!segment.empty() && segment != ".") relative /= segment;
     start = slash + 1;
   }
@@ -25,6 +25,9 @@ std::optional<fs::path> resolveStatic(const fs::path& root, const std::string& p
   // Inside the root after links are followed: compare path components, not text prefixes.
   const auto [rootEnd, fileAt] = std::mismatch(root.begin(), root.end(), file.begin(), file.end());
   if (rootEnd != root.end()) return std::nullopt;
+  // Nor a dot-file reached through a link with an ordinary name.
+  for (auto part = fileAt; part != file.end(); ++part)
+    if (part->string().size() > 1 && part->string()[0] == '.') return std::nullopt;
   if (!fs::is_regular_file(file, ec)) return std::nullopt;
   return file;
 }

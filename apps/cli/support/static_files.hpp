@@ -9,7 +9,9 @@ namespace flocklab::cli {
 
 /// The file under `root` (a canonical folder) that the decoded URL path `path` names, or
 /// nothing when it is missing, not a regular file, or outside `root`: any ".." segment, and any
-/// symbolic link that leads out of `root`, is refused. "/" and folders mean their index.html.
+/// symbolic link that leads out of `root`, is refused. Dot-files and dot-folders (".git",
+/// ".env"), named or reached through a link, are refused too. "/" and folders mean their
+/// index.html.
 std::optional<std::filesystem::path> resolveStatic(const std::filesystem::path& root, const std::string& path);
 
 /// The Content-Type for a file name by its extension (".wasm" is application/wasm).

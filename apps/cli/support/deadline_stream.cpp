@@ -1,0 +1,110 @@
+// Every wait is a poll() bounded by the request's deadline, so no call blocks past it; the
+// socket's own timeouts are not relied on. Writes use MSG_NOSIGNAL: a client that hangs up
+// must not kill the server with SIGPIPE.
+#include "support/deadline_stream.hpp"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+
+namespace flocklab::cli {
+
+namespace {
+
+void ipAndPort(const sockaddr_storage& address, std::string& ip, int& port) {
+  char text[INET6_ADDRSTRLEN] = {};
+  if (address.ss_family == AF_INET) {
+    const auto& v4 = reinterpret_cast<const sockaddr_in&>(address);
+    inet_ntop(AF_INET, &v4.sin_addr, text, sizeof text);
+    port = ntohs(v4.sin_port);
+  } else if (address.ss_family == AF_INET6) {
+    const auto& v6 = reinterpret_cast<const sockaddr_in6&>(address);
+    inet_ntop(AF_INET6, &v6.sin6_addr, text, sizeof text);
+    port = ntohs(v6.sin6_port);
+  }
+  ip = text;
+}
+
+}  // namespace
+
+DeadlineStream::DeadlineStream(socket_t sock) : sock_(sock) {}
+
+void DeadlineStream::beginRequest(Clock::time_point readBy, std::size_t readBytes, Clock::time_point writeBy) {
+  readBy_ = readBy;
+  readBudget_ = readBytes;
+  writeBy_ = writeBy;
+  cutOff_ = false;
+}
+
+bool DeadlineStream::wait(short events, Clock::time_point until) const {
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
+    if (left <= 0) return false;
+    pollfd fd{sock_, events, 0};
+    const int ready = poll(&fd, 1, static_cast<int>(std::min<long long>(left, 1000 * 60)));
+    if (ready > 0) return (fd.revents & (events | POLLHUP | POLLERR)) != 0;
+    if (ready < 0 && errno != EINTR) return false;
+  }
+}
+
+bool DeadlineStream::waitForRequest(Clock::time_point until) {
+  if (bufferAt_ < bufferEnd_) return true;
+  if (!wait(POLLIN, until)) return false;
+  char byte;
+  return recv(sock_, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+}
+
+bool DeadlineStream::is_readable() const { return bufferAt_ < bufferEnd_ || wait(POLLIN, readBy_); }
+
+bool DeadlineStream::is_writable() const { return wait(POLLOUT, writeBy_); }
+
+ssize_t DeadlineStream::read(char* ptr, size_t size) {
+  if (bufferAt_ == bufferEnd_) {
+    if (readBudget_ == 0 || !wait(POLLIN, readBy_)) {
+      cutOff_ = true;
+      return -1;
+    }
+    const ssize_t n = recv(sock_, buffer_.data(), std::min(buffer_.size(), readBudget_), MSG_DONTWAIT);
+    if (n <= 0) return n == 0 ? 0 : -1;
+    readBudget_ -= static_cast<std::size_t>(n);
+    bufferAt_ = 0;
+    bufferEnd_ = static_cast<std::size_t>(n);
+  }
+  const std::size_t n = std::min(size, bufferEnd_ - bufferAt_);
+  std::memcpy(ptr, buffer_.data() + bufferAt_, n);
+  bufferAt_ += n;
+  return static_cast<ssize_t>(n);
+}
+
+ssize_t DeadlineStream::write(const char* ptr, size_t size) {
+  if (!wait(POLLOUT, writeBy_)) return -1;
+  const ssize_t n = send(sock_, ptr, size, MSG_NOSIGNAL | MSG_DONTWAIT);
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) return 0;
+  return n;
+}
+
+void DeadlineStream::get_remote_ip_and_port(std::string& ip, int& port) const {
+  sockaddr_storage address{};
+  socklen_t length = sizeof address;
+  if (getpeername(sock_, reinterpret_cast<sockaddr*>(&address), &length) == 0) ipAndPort(address, ip, port);
+}
+
+void DeadlineStream::get_local_ip_and_port(std::string& ip, int& port) const {
+  sockaddr_storage address{};
+  socklen_t length = sizeof address;
+  if (getsockname(sock_, reinterpret_cast<sockaddr*>(&address), &length) == 0) ipAndPort(address, ip, port);
+}
+
+std::string peerAddress(socket_t sock) {
+  std::string ip;
+  int port = 0;
+  DeadlineStream(sock).get_remote_ip_and_port(ip, port);
+  return ip;
+}
+
+}  // namespace flocklab::cli
