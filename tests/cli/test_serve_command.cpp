@@ -125,7 +125,7 @@ TEST_F(Site, EmptyHostIsRefused) {
   waitpid(s.pid, &status, 0);
   EXPECT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 2);
-  EXPECT_EQ(s.line.rfind("flocklab: error: --host must not be empty", 0), 0u) << s.line;
+  EXPECT_EQ(s.line.rfind("flocklab: error: --host needs a value", 0), 0u) << s.line;
 }
 
 TEST(ByteRanges, OneRangeAtMost) {
