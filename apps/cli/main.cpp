@@ -13,6 +13,7 @@
 #include "commands/models_command.hpp"
 #include "commands/run_command.hpp"
 #include "commands/sweep_command.hpp"
+#include "flocklab/executor.hpp"
 #include "support/cli_messages.hpp"
 #include "support/strict_values.hpp"
 #include "support/usage_error.hpp"
@@ -69,6 +70,8 @@ int main(int argc, char** argv) {
     if (modelsCommand->parsed()) return executeModels(modelsOptions);
   } catch (const UsageError& e) {
     return fail(e.what());
+  } catch (const flocklab::ThreadStartError& e) {  // a process limit, as in containers
+    return fail(std::string(e.what()) + "; ask for fewer with --threads");
   } catch (const std::bad_alloc&) {
     return fail("out of memory");
   } catch (const std::exception& e) {

@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
+#include <string>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -51,6 +53,22 @@ class InlineExecutor final : public Executor {
   }
 };
 
+/// Thrown by ThreadPool's constructor when the system refuses a thread (EAGAIN under a process
+/// limit, as in containers): the workers already started have been stopped and joined, so
+/// nothing is left running. what(): "cannot start 100 threads: only 37 started (reason)".
+class ThreadStartError : public std::runtime_error {
+ public:
+  /// `requested` and `started` count the caller as one thread; `reason` is the system's word.
+  ThreadStartError(unsigned requested, unsigned started, const std::string& reason);
+  /// Threads asked for, including the caller.
+  unsigned requested() const { return requested_; }
+  /// Threads that did start, including the caller (so at least 1).
+  unsigned started() const { return started_; }
+
+ private:
+  unsigned requested_, started_;
+};
+
 /// The engine's own pool: size() - 1 worker threads plus the calling thread, which always
 /// takes part (a pool of size 1 starts no thread). Built without FLOCKLAB_THREADS
 /// (WebAssembly) it has size 1 and runs tasks in order on the caller.
@@ -58,7 +76,8 @@ class InlineExecutor final : public Executor {
 /// pool can serve many simulations; a task must not call run() on the pool that runs it.
 class ThreadPool final : public Executor {
  public:
-  /// A pool of `threads` threads including the caller; 0 means all cores.
+  /// A pool of `threads` threads including the caller; 0 means all cores. Throws
+  /// ThreadStartError, with no thread left running, when the system refuses one.
   explicit ThreadPool(unsigned threads);
   ~ThreadPool() override;
   ThreadPool(const ThreadPool&) = delete;
@@ -75,6 +94,7 @@ class ThreadPool final : public Executor {
  private:
   void work(unsigned worker);
   void drain(unsigned worker);
+  void stopWorkers();
 
   unsigned size_ = 1;
   std::vector<std::thread> workers_;

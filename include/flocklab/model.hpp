@@ -38,6 +38,12 @@ enum class ParamKind {
 /// A parameter's value: a number, a switch, a word or text, or a list of texts.
 using ParamValue = std::variant<double, bool, std::string, std::vector<std::string>>;
 
+/// The largest length a model takes (a world's side, a radius, a distance or speed per step,
+/// px or world units): 1e100. Squared distances (up to 3 x 1e200 in 3D) and their sums over
+/// every boid must stay finite in double precision (up to 1.8e308); at 1e308 they overflowed
+/// and the nearest-neighbour distance came out infinite.
+inline constexpr double kMaxLength = 1e100;
+
 /// One parameter of a model: what the front ends need to show, take and check it.
 struct ParamSpec {
   std::string key;    ///< canonical snake_case key; the command-line flag is --key-with-dashes

@@ -1,8 +1,12 @@
 // The engine's thread pool. Design: a generation counter wakes the workers for each run();
 // tasks are handed out by one atomic counter, so any worker may take any task. Results never
 // depend on that (see executor.hpp). A second mutex makes concurrent run() calls take turns,
-// which lets one pool serve many simulations.
+// which lets one pool serve many simulations. A worker the system refuses to start (EAGAIN
+// under a process limit) must not leave the started ones joinable (std::terminate) or waiting:
+// the constructor stops and joins them before it throws.
 #include "flocklab/executor.hpp"
+
+#include <system_error>
 
 namespace flocklab {
 
@@ -16,20 +20,38 @@ unsigned ThreadPool::resolve(unsigned threads) {
 #endif
 }
 
+ThreadStartError::ThreadStartError(unsigned requested, unsigned started, const std::string& reason)
+    : std::runtime_error("cannot start " + std::to_string(requested) + " threads: only " + std::to_string(started) +
+                         " started (" + reason + ")"),
+      requested_(requested),
+      started_(started) {}
+
 ThreadPool::ThreadPool(unsigned threads) : size_(resolve(threads)) {
 #if FLOCKLAB_THREADS
-  workers_.reserve(size_ - 1);
-  for (unsigned w = 1; w < size_; ++w) workers_.emplace_back([this, w] { work(w); });
+  try {
+    workers_.reserve(size_ - 1);
+    for (unsigned w = 1; w < size_; ++w) workers_.emplace_back([this, w] { work(w); });
+  } catch (const std::system_error& e) {
+    const auto started = static_cast<unsigned>(workers_.size()) + 1;
+    stopWorkers();
+    throw ThreadStartError(size_, started, e.code().message());
+  } catch (...) {  // out of memory for a thread's state: stop the started ones all the same
+    stopWorkers();
+    throw;
+  }
 #endif
 }
 
-ThreadPool::~ThreadPool() {
+ThreadPool::~ThreadPool() { stopWorkers(); }
+
+void ThreadPool::stopWorkers() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stop_ = true;
   }
   wake_.notify_all();
   for (auto& t : workers_) t.join();
+  workers_.clear();
 }
 
 void ThreadPool::drain(unsigned worker) {

@@ -26,21 +26,30 @@ void Grid::build(const double* x, const double* y, const double* z, const double
                  const double* vz, const std::uint32_t* ids, std::size_t n, const Space& space, double radius) {
   is3d_ = space.is3d();
   // The margin 1e-9 keeps the side above r even after the rounding of W/m and x/side.
-  double fitX = std::max(1.0, std::floor(space.width / (radius * (1 + 1e-9))));
-  double fitY = std::max(1.0, std::floor(space.height / (radius * (1 + 1e-9))));
-  double fitZ = is3d_ ? std::max(1.0, std::floor(space.depth / (radius * (1 + 1e-9)))) : 1.0;
-  const double cap = 4.0 * static_cast<double>(n) + 16;  // more cells than this only cost memory
-  if (fitX * fitY * fitZ > cap) {
-    // The grid's shape changes speed only, never results (any shape lists the same neighbours).
-    const double ratio = cap / (fitX * fitY * fitZ);
+  double fit[3] = {std::floor(space.width / (radius * (1 + 1e-9))), std::floor(space.height / (radius * (1 + 1e-9))),
+                   is3d_ ? std::floor(space.depth / (radius * (1 + 1e-9))) : 1.0};
+  // More cells than boids only cost memory and time (and past 2^30 the cell index would not fit
+  // an int): at most `cap` cells, whatever the world's size. The grid's shape changes speed
+  // only, never results (any shape lists the same neighbours, in ascending boid index).
+  const double cap = std::min(4.0 * static_cast<double>(n) + 16, 1073741824.0);
+  for (double& f : fit) f = std::min(std::max(1.0, f), cap);  // also an infinite W / r
+  if (fit[0] * fit[1] * fit[2] > cap) {
+    const double ratio = cap / (fit[0] * fit[1] * fit[2]);
     const double shrink = is3d_ ? std::cbrt(ratio) : std::sqrt(ratio);
-    fitX = std::max(1.0, std::floor(fitX * shrink));
-    fitY = std::max(1.0, std::floor(fitY * shrink));
-    if (is3d_) fitZ = std::max(1.0, std::floor(fitZ * shrink));
+    for (double& f : fit) f = std::max(1.0, std::floor(f * shrink));
+    if (!is3d_) fit[2] = 1;
   }
-  mx_ = static_cast<int>(fitX);
-  my_ = static_cast<int>(fitY);
-  mz_ = static_cast<int>(fitZ);
+  // An axis held at 1 cell by the shrink leaves the others above the cap (a long thin world):
+  // cut the longest axis to what the others leave room for, until the cap holds.
+  // Each pass holds the cap or leaves one more axis at 1 cell, so it ends within 3 passes.
+  while (fit[0] * fit[1] * fit[2] > cap) {
+    const int a = static_cast<int>(std::max_element(fit, fit + 3) - fit);
+    fit[a] = std::max(1.0, std::floor(cap / (fit[(a + 1) % 3] * fit[(a + 2) % 3])));
+    while (fit[a] > 1 && fit[0] * fit[1] * fit[2] > cap) fit[a] -= 1;  // rounding of the division
+  }
+  mx_ = static_cast<int>(fit[0]);
+  my_ = static_cast<int>(fit[1]);
+  mz_ = static_cast<int>(fit[2]);
   sideX_ = space.width / mx_;
   sideY_ = space.height / my_;
   sideZ_ = is3d_ ? space.depth / mz_ : 0.0;

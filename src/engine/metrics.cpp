@@ -64,7 +64,12 @@ void offsetRange(int c, int count, bool periodic, int& lo, int& hi) {
 
 // Nearest other boid of the boid in `slot` by shells of cells around its cell. Shell k holds
 // the cells whose largest axis offset is k; offsets stay in [lo, hi] so that no cell is seen
-// twice. Every boid beyond shell k is at least k cell sides away, which ends the search.
+// twice. A boid beyond shell k lies k + 1 or more cells away along some axis that still has
+// cells that far, so at least k sides of that axis away: once the best distance is within
+// that, the search ends. The bound takes only such axes (in a long thin world the short axis,
+// all of it in shell 0, would otherwise stop the search only when every cell was seen), and
+// each shell visits only its own cells, so the work follows the cells within the answer.
+// Determinism: the minimum of the same distances, whatever the order or the grid's shape.
 template <int D>
 double nearestDistance2(const Geometry<D>& g, std::size_t slot) {
   const Grid& grid = g.grid;
@@ -72,25 +77,34 @@ double nearestDistance2(const Geometry<D>& g, std::size_t slot) {
   const std::uint32_t cell = grid.cellOf(grid.index(slot));
   const int cx = static_cast<int>(cell % mx), cy = static_cast<int>((cell / mx) % my);
   const int cz = static_cast<int>(cell / mx / my);
-  int loX, hiX, loY, hiY, loZ = 0, hiZ = 0;
-  offsetRange(cx, mx, grid.periodic(), loX, hiX);
-  offsetRange(cy, my, grid.periodic(), loY, hiY);
-  if constexpr (D == 3) offsetRange(cz, mz, grid.periodic(), loZ, hiZ);
-  const int reach = std::max({-loX, hiX, -loY, hiY, -loZ, hiZ});
-  double side = std::min(grid.cellWidth(), grid.cellHeight());
-  if constexpr (D == 3) side = std::min(side, grid.cellDepth());
+  int lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
+  offsetRange(cx, mx, grid.periodic(), lo[0], hi[0]);
+  offsetRange(cy, my, grid.periodic(), lo[1], hi[1]);
+  if constexpr (D == 3) offsetRange(cz, mz, grid.periodic(), lo[2], hi[2]);
+  const double side[3] = {grid.cellWidth(), grid.cellHeight(), grid.cellDepth()};
+  int far[3];  // the largest offset along each axis
+  for (int a = 0; a < 3; ++a) far[a] = std::max(-lo[a], hi[a]);
+  const int reach = std::max({far[0], far[1], far[2]});
   double best = std::numeric_limits<double>::infinity();
+  const auto visit = [&](int ox, int oy, int oz) {
+    const std::uint32_t c = grid.cell((cx + ox + mx) % mx, (cy + oy + my) % my, (cz + oz + mz) % mz);
+    for (std::uint32_t s = grid.begin(c); s < grid.end(c); ++s)
+      if (s != slot) best = std::min(best, g.d2(slot, s));
+  };
   for (int k = 0; k <= reach; ++k) {
-    for (int oz = std::max(loZ, -k); oz <= std::min(hiZ, k); ++oz)
-      for (int oy = std::max(loY, -k); oy <= std::min(hiY, k); ++oy)
-        for (int ox = std::max(loX, -k); ox <= std::min(hiX, k); ++ox) {
-          if (std::max({std::abs(ox), std::abs(oy), std::abs(oz)}) != k) continue;
-          const std::uint32_t c = grid.cell((cx + ox + mx) % mx, (cy + oy + my) % my, (cz + oz + mz) % mz);
-          for (std::uint32_t s = grid.begin(c); s < grid.end(c); ++s)
-            if (s != slot) best = std::min(best, g.d2(slot, s));
+    for (int oz = std::max(lo[2], -k); oz <= std::min(hi[2], k); ++oz)
+      for (int oy = std::max(lo[1], -k); oy <= std::min(hi[1], k); ++oy) {
+        if (std::max(std::abs(oy), std::abs(oz)) == k) {  // a face of the shell: every column
+          for (int ox = std::max(lo[0], -k); ox <= std::min(hi[0], k); ++ox) visit(ox, oy, oz);
+        } else {  // inside the shell's span: its two end columns only
+          if (-k >= lo[0]) visit(-k, oy, oz);
+          if (k <= hi[0] && k != 0) visit(k, oy, oz);
         }
-    const double bound = k * side * (1 - 1e-9);
-    if (best <= bound * bound) break;
+      }
+    double nearestBeyond = std::numeric_limits<double>::infinity();
+    for (int a = 0; a < D; ++a)
+      if (far[a] > k) nearestBeyond = std::min(nearestBeyond, k * side[a] * (1 - 1e-9));
+    if (nearestBeyond == std::numeric_limits<double>::infinity() || best <= nearestBeyond * nearestBeyond) break;
   }
   return best;
 }

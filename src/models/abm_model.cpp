@@ -25,13 +25,13 @@ AbmModel describeAbm() {
                {"large", "the framework comparison's large case: 150 x 150, visual distance 15", 400}};
   m.defaultCount = 200;
   m.number({.key = "visual_distance", .unit = "world units", .help = "agents see others at distance <= this (wrapped)",
-            .minOpen = true, .sliderMin = 1, .sliderMax = 30, .sliderStep = 0.5, .aliases = {"radius"}},
+            .minOpen = true, .max = kMaxLength, .sliderMin = 1, .sliderMax = 30, .sliderStep = 0.5, .aliases = {"radius"}},
            &AbmParams::visualDistance);
   m.number({.key = "speed", .unit = "world units/step", .help = "distance an agent moves each step", .minOpen = true,
-            .sliderMin = 0.1, .sliderMax = 3, .sliderStep = 0.05},
+            .max = kMaxLength, .sliderMin = 0.1, .sliderMax = 3, .sliderStep = 0.05},
            &AbmParams::speed);
   m.number({.key = "separation_distance", .unit = "world units", .help = "neighbours strictly closer than this repel",
-            .sliderMin = 0, .sliderMax = 5, .sliderStep = 0.1},
+            .max = kMaxLength, .sliderMin = 0, .sliderMax = 5, .sliderStep = 0.1},
            &AbmParams::separation);
   const auto factor = [](const char* key, const char* help) {
     return ParamSpec{.key = key, .help = help, .sliderMin = 0, .sliderMax = 0.2, .sliderStep = 0.005};
@@ -40,7 +40,7 @@ AbmModel describeAbm() {
   m.number(factor("separate_factor", "factor of the mean offset away from the close ones"), &AbmParams::separateFactor);
   m.number(factor("match_factor", "factor of the neighbours' mean heading"), &AbmParams::matchFactor);
   m.number({.key = "world", .unit = "world units", .help = "side L of the square wrap-around world", .minOpen = true,
-            .sliderMin = 20, .sliderMax = 500, .sliderStep = 5, .live = false},
+            .max = kMaxLength, .sliderMin = 20, .sliderMax = 500, .sliderStep = 5, .live = false},
            &AbmParams::world);
   m.add({.key = "sync", .help = "every agent reads the previous step's state (default: one at a time, in random order)",
          .kind = ParamKind::Switch, .live = false},

@@ -28,14 +28,14 @@ LabModel describeLab() {
   m.number(weight("alignment", "weight of alignment (towards the neighbours' mean velocity)"), &LabParams::alignment);
   m.number(weight("cohesion", "weight of cohesion (towards the neighbours' centre)"), &LabParams::cohesion);
   m.number({.key = "radius", .unit = "world units", .help = "perception radius r; separation acts within r/2",
-            .minOpen = true, .sliderMin = 1, .sliderMax = 50, .sliderStep = 0.5},
+            .minOpen = true, .max = kMaxLength, .sliderMin = 1, .sliderMax = 50, .sliderStep = 0.5},
            &LabParams::radius);
   m.number({.key = "max_speed", .unit = "world units/step",
-            .help = "maximum speed vmax; speeds stay in [vmax/2, vmax]", .minOpen = true, .sliderMin = 0.1,
-            .sliderMax = 5, .sliderStep = 0.05},
+            .help = "maximum speed vmax; speeds stay in [vmax/2, vmax]", .minOpen = true, .max = kMaxLength,
+            .sliderMin = 0.1, .sliderMax = 5, .sliderStep = 0.05},
            &LabParams::maxSpeed);
   m.number({.key = "world", .unit = "world units", .help = "side L of the square wrap-around world", .minOpen = true,
-            .sliderMin = 20, .sliderMax = 500, .sliderStep = 5, .live = false},
+            .max = kMaxLength, .sliderMin = 20, .sliderMax = 500, .sliderStep = 5, .live = false},
            &LabParams::world);
   m.crossProblemOf = [](const LabParams& p) -> std::string {
     // One wrap per axis brings a boid back into [0, L] only if a step is at most L long.

@@ -90,16 +90,16 @@ SteeringModel describeSteering() {
   m.number(weight("alignment", "weight of alignment (towards the neighbours' mean velocity)", 4), &SteeringParams::alignment);
   m.number(weight("cohesion", "weight of cohesion (towards the neighbours' centre)", 4), &SteeringParams::cohesion);
   m.number({.key = "vision", .unit = "px", .help = "vision radius: boids see neighbours closer than this", .minOpen = true,
-          .sliderMin = 5, .sliderMax = 200, .sliderStep = 1},
+          .max = kMaxLength, .sliderMin = 5, .sliderMax = 200, .sliderStep = 1},
          &SteeringParams::vision);
   m.number({.key = "separation_radius", .unit = "px", .help = "separation acts within this (may exceed the vision)",
-          .minOpen = true, .sliderMin = 2, .sliderMax = 100, .sliderStep = 1},
+          .minOpen = true, .max = kMaxLength, .sliderMin = 2, .sliderMax = 100, .sliderStep = 1},
          &SteeringParams::separationRadius);
   m.number({.key = "fov", .unit = "degrees", .help = "field of view, centred on the velocity", .minOpen = true,
           .max = 360, .sliderMin = 10, .sliderMax = 360, .sliderStep = 5},
          &SteeringParams::fov);
   m.number({.key = "max_speed", .unit = "px/s", .help = "top speed V; speeds stay in [V/3, V], steering cap V/30 a step",
-          .minOpen = true, .sliderMin = 20, .sliderMax = 600, .sliderStep = 5},
+          .minOpen = true, .max = kMaxLength, .sliderMin = 20, .sliderMax = 600, .sliderStep = 5},
          &SteeringParams::maxSpeed);
   m.number(weight("food_weight", "weight of the pointer as food", 6), &SteeringParams::foodWeight);
   m.number(weight("predator_weight", "weight of the pointer as a predator", 10), &SteeringParams::predatorWeight);
@@ -108,11 +108,11 @@ SteeringModel describeSteering() {
   m.number({.key = "dt", .unit = "s", .help = "time step", .minOpen = true, .sliderMin = 1.0 / 240, .sliderMax = 1.0 / 15,
           .sliderStep = 0.0005},
          &SteeringParams::dt);
-  m.number({.key = "width", .unit = "px", .help = "world width", .minOpen = true, .sliderMin = 200, .sliderMax = 1800,
-          .sliderStep = 10, .live = false},
+  m.number({.key = "width", .unit = "px", .help = "world width", .minOpen = true, .max = kMaxLength, .sliderMin = 200,
+          .sliderMax = 1800, .sliderStep = 10, .live = false},
          &SteeringParams::width);
-  m.number({.key = "height", .unit = "px", .help = "world height", .minOpen = true, .sliderMin = 200, .sliderMax = 1200,
-          .sliderStep = 10, .live = false},
+  m.number({.key = "height", .unit = "px", .help = "world height", .minOpen = true, .max = kMaxLength, .sliderMin = 200,
+          .sliderMax = 1200, .sliderStep = 10, .live = false},
          &SteeringParams::height);
   m.add({.key = "edges", .help = "what the borders do: wrap (a torus) or walls (a box)", .kind = ParamKind::Choice,
        .choices = {"wrap", "walls"}, .live = false},
@@ -133,7 +133,8 @@ SteeringModel describeSteering() {
   m.crossProblemOf = [](const SteeringParams& p) -> std::string {
     // One wrap (or one bounce) per axis keeps a boid in the world only if a step is shorter.
     if (p.maxSpeed * p.dt > std::min(p.width, p.height))
-      return "max_speed * dt (" + text::shortest(p.maxSpeed * p.dt) + " px) must not exceed the world's smaller side";
+      return "max_speed * dt (" + text::shortest(p.maxSpeed * p.dt) + " px) must not exceed the world's smaller side (" +
+             text::shortest(std::min(p.width, p.height)) + " px)";
     const Space space = p.space();
     if (p.pointer.mode != PointerMode::Off && !space.contains(p.pointer.x, p.pointer.y))
       return "the pointer (" + text::shortest(p.pointer.x) + "," + text::shortest(p.pointer.y) + ") is off the world";

@@ -268,7 +268,7 @@ TEST_F(Sweep, BadInputIsRefusedBeforeAnyRun) {
   expectUsageError("sweep --param count=10.5" + o, "whole numbers");
   expectUsageError("sweep --param radius=1 --param radius=2" + o, "--param radius is given twice");
   expectUsageError("sweep --param radius=1,2 --radius 3" + o, "--radius and --param radius both set radius");
-  expectUsageError("sweep --param radius=0,1" + o, "--radius must be a finite number > 0 (got 0)");
+  expectUsageError("sweep --param radius=0,1" + o, "--radius must be a finite number in (0, 1e100] (got 0)");
   expectUsageError("sweep --param vision=10,20" + o, "--vision belongs to --model steering");
   expectUsageError("sweep --param radius=1 --metric speed" + o, "--metric must be polarization");
   expectUsageError("sweep --param radius=1 --seeds 0" + o, "--seeds must be between 1");

@@ -342,10 +342,10 @@ TEST(Abm, PresetsAndValidation) {
   EXPECT_NE(problem([](AbmParams& p) { p.world = 0; }).find("world"), std::string::npos);
   EXPECT_NE(problem([](AbmParams& p) { p.visualDistance = NAN; }).find("visual_distance must be a finite number"),
             std::string::npos);
-  EXPECT_NE(problem([](AbmParams& p) { p.visualDistance = 0; }).find("visual_distance must be a finite number > 0 (got 0)"), std::string::npos);
+  EXPECT_NE(problem([](AbmParams& p) { p.visualDistance = 0; }).find("visual_distance must be a finite number in (0, 1e100] (got 0)"), std::string::npos);
   EXPECT_NE(problem([](AbmParams& p) { p.speed = -1; }).find("speed"), std::string::npos);
   EXPECT_NE(problem([](AbmParams& p) { p.speed = 101; }).find("must not exceed the world's side"), std::string::npos);
-  EXPECT_NE(problem([](AbmParams& p) { p.separation = -0.5; }).find("separation_distance must be a finite number >= 0 (got -0.5)"), std::string::npos);
+  EXPECT_NE(problem([](AbmParams& p) { p.separation = -0.5; }).find("separation_distance must be a finite number in [0, 1e100] (got -0.5)"), std::string::npos);
   EXPECT_NE(problem([](AbmParams& p) { p.cohereFactor = INFINITY; }).find("cohere_factor must be a finite number >= 0 (got inf)"), std::string::npos);
   EXPECT_NE(problem([](AbmParams& p) { p.matchFactor = -1; }).find("match_factor"), std::string::npos);
   EXPECT_EQ(problem([](AbmParams& p) { p.separateFactor = 0; }), "");

@@ -1,9 +1,16 @@
 // The executors: every task runs exactly once with a worker id in range, the inline executor
 // runs them in order on the caller, one pool serves many simulations (also from several
-// threads at once), and the bits never depend on the executor.
+// threads at once), the bits never depend on the executor, and a pool the system refuses
+// threads to throws ThreadStartError with nothing left running.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <atomic>
+#include <chrono>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -33,7 +40,62 @@ void expectEachTaskOnce(Executor& executor, unsigned tasks) {
   for (unsigned t = 0; t < tasks; ++t) EXPECT_EQ(runs[t].load(), 1) << "task " << t;
 }
 
+constexpr int kSkip = 77;
+
+// Runs `body` in a child process allowed at most `limit` processes (threads count) under
+// RLIMIT_NPROC, and returns its exit status: kSkip when the limit cannot be set, -1 when it
+// died of a signal, -2 when it was still running after a minute (a hang). Root ignores the
+// limit, so as root the child first becomes a user id of its own, which no other process
+// holds: the limit then counts this child's threads alone.
+int exitUnderProcessLimit(rlim_t limit, int (*body)()) {
+  const pid_t child = fork();
+  if (child == 0) {
+    if (geteuid() == 0) {
+      const auto uid = static_cast<uid_t>(3000000 + getpid() % 1000000);
+      if (setgid(uid) != 0 || setuid(uid) != 0) _exit(kSkip);
+    }
+    const rlimit nproc{limit, limit};
+    if (setrlimit(RLIMIT_NPROC, &nproc) != 0) _exit(kSkip);
+    _exit(body());
+  }
+  if (child < 0) return kSkip;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  int status = 0;
+  while (waitpid(child, &status, WNOHANG) == 0) {
+    if (std::chrono::steady_clock::now() > deadline) {
+      kill(child, SIGKILL);
+      waitpid(child, &status, 0);
+      return -2;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
 }  // namespace
+
+TEST(Executor, APoolTheSystemRefusesThreadsThrowsAndLeavesNothingRunning) {
+  // 64 threads under a limit of 4 processes: the old pool left its started workers joinable
+  // (std::terminate) or hung; now it joins them and throws ThreadStartError.
+  const int status = exitUnderProcessLimit(4, [] {
+    try {
+      ThreadPool pool(64);
+      return 10;  // the limit did not bite
+    } catch (const ThreadStartError& e) {
+      const std::string what = e.what();
+      if (e.requested() != 64 || e.started() < 1 || e.started() >= 64) return 11;
+      if (what.rfind("cannot start 64 threads: only " + std::to_string(e.started()) + " started (", 0) != 0) return 12;
+      return 0;
+    } catch (...) {
+      return 13;
+    }
+  });
+  if (status == kSkip) GTEST_SKIP() << "cannot limit the number of processes here";
+  EXPECT_NE(status, -1) << "the child died of a signal (std::terminate?)";
+  EXPECT_NE(status, -2) << "the child hung";
+  EXPECT_NE(status, 10) << "a pool of 64 threads started under a limit of 4 processes";
+  EXPECT_EQ(status, 0) << "wrong exception or message (see the codes in the test)";
+}
 
 TEST(Executor, ThreadPoolRunsEveryTaskExactlyOnce) {
   for (unsigned threads : {1u, 2u, 3u, 8u}) {

@@ -1,7 +1,8 @@
 // The grid against its invariants (flocklab/engine/grid.hpp) in 2D and 3D: every boid in the
 // cell its position names, each cell's boids in ascending index whatever the input order, the
 // 9 / 27 distinct neighbour cells with wrap on a torus and clipping in a box, and positions
-// exactly on the far edge (x == W) in the last cell.
+// exactly on the far edge (x == W) in the last cell; never more cells than the boids need,
+// however long and thin the world.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -177,4 +178,24 @@ TEST(Grid, ManyCellsForFewBoidsAreScaledDown) {
     EXPECT_LE(g.cellCount(), 4u * 10 + 16);
     EXPECT_GE(g.cellWidth(), 1.0);
   }
+}
+
+TEST(Grid, ALongThinWorldGetsNoMoreCellsThanBoids) {
+  // One axis at 1 cell used to leave the other at sqrt(cap * W / r) cells (109,000 for 1,500
+  // boids in 1e8 x 10) and, for W = 1e300, an int overflow; every world now gets <= 4n + 16.
+  const std::size_t n = 1500;
+  for (double width : {1e8, 1e15, 1e100, 1e300})
+    for (const Space s : {Space{width, 10, true}, Space{width, 10, false}, Space{10, width, true},
+                          Space{width, 10, true, 10}, Space{width, width, true, 10}}) {
+      SCOPED_TRACE(::testing::Message() << s.width << " x " << s.height << " x " << s.depth);
+      const Points p = randomPoints(n, s, 5);
+      Grid g;
+      build(g, p, s, 50);
+      EXPECT_LE(g.cellCount(), 4 * n + 16);
+      EXPECT_EQ(g.cellCount(), static_cast<std::size_t>(g.columns()) * g.rows() * g.layers());
+      EXPECT_GE(g.cellWidth(), std::min(50.0, s.width));  // still at least the radius
+      EXPECT_GE(g.cellHeight(), std::min(50.0, s.height));
+      for (std::size_t k = 0; k < n; k += 97)
+        EXPECT_EQ(g.cellOf(k), g.cell(g.column(p.x[k]), g.row(p.y[k]), g.layer(p.z[k])));
+    }
 }

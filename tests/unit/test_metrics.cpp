@@ -3,7 +3,8 @@
 // Counts must agree exactly; the nearest-neighbour mean too (the same minimum and square root
 // per boid, summed in boid index order), the polarization to 1e-12. Flocks of every model,
 // below and above the engine's scan-all limit (256), sparse enough that the nearest boid lies
-// several grid cells away, and pairs exactly the link radius apart (not linked).
+// several grid cells away, long thin worlds (the nearest boid thousands of cells away along
+// one axis), and pairs exactly the link radius apart (not linked).
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -150,6 +151,23 @@ TEST(Metrics, SteeringFlocksWrapAndWallsMatchTheSlowWay) {
   sparse.separationRadius = 5;
   SteeringSimulation sim(sparse, randomSteeringStart(300, sparse, 13), {NeighborSearch::Grid, 1});
   expectMeasuredRight(sim, "steering, sparse, walls");
+}
+
+TEST(Metrics, LongThinWorldsMatchTheSlowWay) {
+  // 1e8 x 10 px took 15 s to measure (the nearest-boid search stopped only at bounds of the
+  // short axis's cell side, 10 px, and went through every column), 1e15 x 10 never ended.
+  for (double width : {1e8, 1e15})
+    for (Edges edges : {Edges::Wrap, Edges::Walls}) {
+      SteeringParams p;
+      p.width = width;
+      p.height = 10;
+      p.edges = edges;
+      SteeringSimulation sim(p, randomSteeringStart(1500, p, 15), {NeighborSearch::Grid, 2});
+      expectMeasuredRight(sim, "steering " + std::to_string(width) + " x 10" + (edges == Edges::Wrap ? ", wrap" : ", walls"));
+    }
+  LabParams tall = lab(10, 1e9);  // square, but sparse: the nearest boid far away in both axes
+  LabSimulation sim(tall, randomLabStart(500, tall, 16), {NeighborSearch::Grid, 2});
+  expectMeasuredRight(sim, "lab, 500 boids in 1e9 x 1e9");
 }
 
 TEST(Metrics, AbmFlocksMatchTheSlowWay) {

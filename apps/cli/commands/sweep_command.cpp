@@ -28,6 +28,7 @@
 #include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <system_error>
 #include <thread>
 
 #include "flocklab/executor.hpp"
@@ -202,13 +203,23 @@ void Sweep::runAll() {
   sigaddset(&signals, SIGINT);
   sigaddset(&signals, SIGTERM);
   pthread_sigmask(SIG_BLOCK, &signals, &previous);
-  const std::shared_ptr<Executor> pool = makeThreadPool(threads);
-  std::thread driver([&] {
-    pool->run(static_cast<unsigned>(pending.size()), work);
-    const std::lock_guard<std::mutex> lock(mutex);
-    finished = true;
-    changed.notify_one();
-  });
+  std::shared_ptr<Executor> pool;
+  std::thread driver;
+  try {  // the pool's threads, then the driver: `threads` + 1 with this one
+    pool = makeThreadPool(threads);
+    driver = std::thread([&] {
+      pool->run(static_cast<unsigned>(pending.size()), work);
+      const std::lock_guard<std::mutex> lock(mutex);
+      finished = true;
+      changed.notify_one();
+    });
+  } catch (const std::system_error& e) {  // the driver refused; the pool stops on the way out
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    throw ThreadStartError(threads + 1, threads, e.code().message());
+  } catch (...) {
+    pthread_sigmask(SIG_SETMASK, &previous, nullptr);
+    throw;
+  }
   pthread_sigmask(SIG_SETMASK, &previous, nullptr);
   {
     std::unique_lock<std::mutex> lock(mutex);
@@ -282,6 +293,9 @@ int Sweep::execute() {
     runAll();
   } catch (const OutputError& e) {
     throw UsageError(e.what());
+  } catch (const ThreadStartError&) {  // no run started: leave no header-only file behind
+    if (!existing_.exists) ::unlink(o_.out.c_str());
+    throw;
   }
   const auto done = static_cast<std::size_t>(std::count(have_.begin(), have_.end(), 1));
   if (done < plan_.runs) {

@@ -5,7 +5,9 @@
 //
 // Invariants:
 // - cells along x: m = floor(W / (r * (1 + 1e-9))), at least 1 (likewise along y and z), all
-//   scaled down when the cell count would far exceed the boid count; a cell side W/m is then
+//   scaled down (the longest axis first when one axis is already at 1) to at most 4n + 16 cells
+//   and 2^30, however large the world, so the cells never outnumber the boids by far; a cell
+//   side W/m is then
 //   at least r with a margin far above rounding, so two boids closer than r (wrapped on a
 //   torus) always sit in the same or adjacent cells.
 // - cell index = (layer * rows + row) * columns + column; a 2D grid has one layer, so its
