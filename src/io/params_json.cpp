@@ -5,8 +5,10 @@
 
 #include <stdexcept>
 
+#include "flocklab/io/json_text.hpp"
 #include "flocklab/metric_schema.hpp"
 #include "flocklab/registry.hpp"
+#include "flocklab/text_excerpt.hpp"
 #include "models/param_text.hpp"
 
 namespace flocklab {
@@ -98,14 +100,14 @@ Json paramsToJson(const ParamSet& params) {
 }
 
 void readParamsJson(ParamSet& params, std::string_view text) {
-  const nlohmann::json j = nlohmann::json::parse(text, nullptr, false);
-  if (j.is_discarded() || !j.is_object()) throw std::invalid_argument("parameters must be a JSON object");
+  const nlohmann::json j = parseJsonText(text);  // JsonTextError is a std::invalid_argument
+  if (!j.is_object()) throw std::invalid_argument("parameters must be a JSON object (got " + jsonExcerpt(j) + ")");
   for (const auto& [name, value] : j.items()) {
     const ParamSpec* spec = params.model().findParam(canonicalKey(name));
-    if (!spec) throw std::invalid_argument("unknown parameter '" + name + "' of the " + params.model().name + " model");
+    if (!spec) throw std::invalid_argument("unknown parameter '" + excerpt(name) + "' of the " + params.model().name + " model");
     std::string expected;
     const auto v = paramFromJson(*spec, value, expected);
-    if (!v) throw std::invalid_argument("parameter '" + name + "' must be " + expected);
+    if (!v) throw std::invalid_argument("parameter '" + excerpt(name) + "' must be " + expected + " (got " + jsonExcerpt(value) + ")");
     params.set(spec->key, *v);
   }
 }

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "flocklab/text_excerpt.hpp"
 #include "flocklab/word_list.hpp"
 #include "models/param_text.hpp"
 
@@ -69,7 +70,7 @@ std::string valueProblem(const ParamSpec& spec, const ParamValue& value) {
     const std::string& word = std::get<std::string>(value);
     bool known = false;
     for (const std::string& c : spec.choices) known = known || c == word;
-    if (!known) return "must be " + wordList(spec.choices) + " (got " + word + ")";
+    if (!known) return "must be " + wordList(spec.choices) + " (got " + excerpt(word) + ")";
   }
   return "";
 }
@@ -93,13 +94,13 @@ std::size_t ModelDescription::countFor(std::string_view preset) const {
 
 ParamValue ParamSet::get(std::string_view key) const {
   const ParamSpec* spec = model_->findParam(key);
-  if (!spec) throw std::invalid_argument("the " + model_->name + " model has no parameter '" + std::string(key) + "'");
+  if (!spec) throw std::invalid_argument("the " + model_->name + " model has no parameter '" + excerpt(key) + "'");
   return model_->read(values_, *spec);
 }
 
 void ParamSet::set(std::string_view key, const ParamValue& value) {
   const ParamSpec* spec = model_->findParam(key);
-  if (!spec) throw std::invalid_argument("the " + model_->name + " model has no parameter '" + std::string(key) + "'");
+  if (!spec) throw std::invalid_argument("the " + model_->name + " model has no parameter '" + excerpt(key) + "'");
   if (const std::string problem = valueProblem(*spec, value); !problem.empty())
     throw std::invalid_argument(spec->key + " " + problem);
   model_->write(values_, *spec, value);

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "flocklab/models/steering_simulation.hpp"
+#include "flocklab/text_excerpt.hpp"
 #include "models/descriptions.hpp"
 #include "models/param_text.hpp"
 #include "models/typed_model.hpp"
@@ -23,7 +24,7 @@ std::string pointerText(const Pointer& p) {
 }
 
 Pointer parsePointer(const std::string& t) {
-  const std::string what = "pointer must look like food:X,Y or predator:X,Y[@FROM-TO] (got " + t + ")";
+  const std::string what = "pointer must look like food:X,Y or predator:X,Y[@FROM-TO] (got " + excerpt(t) + ")";
   Pointer p;
   if (t.empty()) return p;
   const std::size_t colon = t.find(':');
@@ -43,7 +44,7 @@ Pointer parsePointer(const std::string& t) {
     if (dash == std::string_view::npos) throw std::invalid_argument(what);
     const auto from = text::whole(range.substr(0, dash)), to = text::whole(range.substr(dash + 1));
     if (!from || !to) throw std::invalid_argument(what);
-    if (*to <= *from) throw std::invalid_argument("pointer's step range must end after it starts (got " + t + ")");
+    if (*to <= *from) throw std::invalid_argument("pointer's step range must end after it starts (got " + excerpt(t) + ")");
     p.fromStep = *from, p.toStep = *to;
   }
   return p;
@@ -60,7 +61,7 @@ std::vector<Obstacle> parseObstacles(const std::vector<std::string>& texts) {
   std::vector<Obstacle> out;
   for (const std::string& t : texts) {
     const auto v = text::numbers(t, 3);
-    if (!v) throw std::invalid_argument("obstacle must look like X,Y,R (got " + t + ")");
+    if (!v) throw std::invalid_argument("obstacle must look like X,Y,R (got " + excerpt(t) + ")");
     out.push_back({(*v)[0], (*v)[1], (*v)[2]});
   }
   return out;

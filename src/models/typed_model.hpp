@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 #include <vector>
+#include "flocklab/text_excerpt.hpp"
 
 #include "flocklab/model.hpp"
 
@@ -56,7 +57,7 @@ class TypedModel final : public ModelDescription {
       throw std::invalid_argument(presets.empty()
                                       ? "the " + name + " model has no presets"
                                       : "--preset must be " + presetNames(*this) + " with --model " + name +
-                                            " (got " + std::string(preset) + ")");
+                                            " (got " + excerpt(preset) + ")");
     return wrap(presetParams(preset));
   }
   Space space(const ParamSet& p) const override { return spaceOf(p.as<Params>()); }

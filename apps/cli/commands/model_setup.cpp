@@ -14,6 +14,7 @@
 
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
+#include "flocklab/text_excerpt.hpp"
 #include "flocklab/word_list.hpp"
 #include "support/memory.hpp"
 #include "support/text_fields.hpp"
@@ -38,12 +39,12 @@ ParamValue valueOf(const ParamSpec& spec, const std::vector<std::string>& texts,
       const std::string& t = texts.front();
       const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
       if (t.empty() || ec != std::errc() || end != t.data() + t.size())
-        throw UsageError(fmt::format("{} takes a number (got {})", flag, t));
+        throw UsageError(fmt::format("{} takes a number (got {})", flag, excerpt(t)));
       return v;
     }
     case ParamKind::Switch:
       if (texts.front() != "true" && texts.front() != "false")
-        throw UsageError(fmt::format("{} must be true or false (got {})", flag, texts.front()));
+        throw UsageError(fmt::format("{} must be true or false (got {})", flag, excerpt(texts.front())));
       return texts.front() == "true";
     case ParamKind::TextList: return texts;
     default: return texts.front();
@@ -67,7 +68,7 @@ Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet&
 
 const ModelDescription& chosenModel(const RunOptions& o) {
   const ModelDescription* m = findModel(o.model);
-  if (!m) throw UsageError("--model must be " + modelNames() + " (got " + o.model + ")");
+  if (!m) throw UsageError("--model must be " + modelNames() + " (got " + excerpt(o.model) + ")");
   return *m;
 }
 

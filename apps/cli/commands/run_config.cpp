@@ -2,40 +2,67 @@
 // preset) and the model's parameters under the registry's keys; older files' dashed keys
 // ("max-speed") and aliases ("radius" for abm's visual distance) still read. Values become the
 // same texts a command line gives, so a file and a command line are checked alike.
+// Hostile files: the text is read bounded (flocklab/io/json_text.hpp: size, depth, duplicate
+// keys, numbers beyond a double) before anything recursive sees it; whole numbers are checked
+// against their range before any conversion; every value or key a message quotes is an excerpt.
 #include "commands/run_config.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <limits>
+#include <optional>
+#include <string_view>
 
+#include "flocklab/io/json_text.hpp"
 #include "flocklab/io/params_json.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
+#include "flocklab/text_excerpt.hpp"
 #include "flocklab/version.hpp"
 #include "support/usage_error.hpp"
 
 namespace flocklab::cli {
-namespace {
-
-UsageError wrongType(const std::string& path, const std::string& key, const char* expected, const nlohmann::json& v) {
-  return UsageError(fmt::format("--config {}: key '{}' must be {} (got {})", path, key, expected, v.dump()));
+UsageError wrongRunFileValue(const std::string& path, const std::string& key, const std::string& expected,
+                             const nlohmann::json& v) {
+  return UsageError(fmt::format("--config {}: key '{}' must be {} (got {})", path, excerpt(key), expected, jsonExcerpt(v)));
 }
+
+std::uint64_t runFileWhole(const nlohmann::json& v, const std::string& path, const std::string& key, std::uint64_t min,
+                           std::uint64_t max, const std::string& maxText) {
+  // The range is checked before any conversion, so 2^64-1 is never read as -1; -0 is 0.
+  std::optional<std::uint64_t> n;
+  if (v.is_number_unsigned()) n = v.get<std::uint64_t>();
+  else if (v.is_number_integer() && v.get<std::int64_t>() == 0) n = 0;
+  if (!n || *n < min || *n > max)
+    throw wrongRunFileValue(path, key, fmt::format("a whole number from {} to {}", min, maxText.empty() ? std::to_string(max) : maxText), v);
+  return *n;
+}
+
+namespace {
 
 // The run's own keys (not model parameters); returns false for any other key.
 bool setRunKey(RunOptions& o, const std::string& key, const nlohmann::json& v, const std::string& path) {
-  if (key == "model" || key == "init" || key == "preset") {
-    if (!v.is_string()) throw wrongType(path, key, "a string", v);
-    if (key == "model") o.model = v.get<std::string>();
-    else if (key == "init") o.initFile = v.get<std::string>();
-    else o.preset = v.get<std::string>();
+  constexpr auto kInt64Max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
+  constexpr auto kUint64Max = std::numeric_limits<std::uint64_t>::max();
+  if (key == "model") {
+    if (!v.is_string() || !findModel(v.get<std::string>())) throw wrongRunFileValue(path, key, modelNames(), v);
+    o.model = v.get<std::string>();
+  } else if (key == "init" || key == "preset") {
+    if (!v.is_string()) throw wrongRunFileValue(path, key, "a string", v);
+    const std::string& text = v.get_ref<const std::string&>();
+    // A file name is quoted whole in later messages: no control character may break their line.
+    if (key == "init" && (text.empty() || excerpt(text, text.size()) != text))
+      throw wrongRunFileValue(path, key, "a file name without control characters", v);
+    if (key == "init") o.initFile = text;
+    else o.preset = text;
   } else if (key == "count" || key == "steps") {
-    if (!v.is_number_integer()) throw wrongType(path, key, "a whole number", v);
-    (key == "count" ? o.count : o.steps) = v.get<std::int64_t>();
+    const std::uint64_t n = runFileWhole(v, path, key, key == "count" ? 1 : 0, kInt64Max, "2^63-1");
+    (key == "count" ? o.count : o.steps) = static_cast<std::int64_t>(n);
   } else if (key == "seed") {
-    if (!v.is_number_unsigned()) throw wrongType(path, key, "a whole number from 0 to 2^64-1", v);
-    o.seed = v.get<std::uint64_t>();
+    o.seed = runFileWhole(v, path, key, 0, kUint64Max, "2^64-1");
   } else {
     return false;
   }
@@ -51,19 +78,31 @@ std::vector<std::string> textsOf(const ParamValue& value) {
 
 }  // namespace
 
-nlohmann::json readRunFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("--config: cannot read " + path);
-  std::ostringstream text;
-  text << in.rdbuf();
+nlohmann::json parseRunFile(std::string_view text, const std::string& path) {
   nlohmann::json config;
   try {
-    config = nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::parse_error& e) {
-    throw UsageError(fmt::format("--config {}: not valid JSON (at byte {})", path, e.byte));
+    config = parseJsonText(text);
+  } catch (const JsonTextError& e) {
+    throw UsageError(fmt::format("--config {}: {}", path, e.what()));
   }
-  if (!config.is_object()) throw UsageError("--config " + path + ": must hold one JSON object");
+  if (!config.is_object())
+    throw UsageError(fmt::format("--config {}: must hold one JSON object {{...}} (got {})", path, jsonExcerpt(config)));
   return config;
+}
+
+nlohmann::json readRunFile(const std::string& path) {
+  std::error_code error;
+  if (std::filesystem::is_directory(path, error)) throw UsageError("--config " + path + ": is a folder, not a file");
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError("--config: cannot read " + path);
+  // One byte past the limit is enough to know a file is too long; a pipe is read the same way.
+  std::string text(kMaxJsonBytes + 1, '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  if (in.bad()) throw UsageError("--config: cannot read " + path);
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  if (text.size() > kMaxJsonBytes)
+    throw UsageError(fmt::format("--config {}: longer than a run file can be ({} bytes at most)", path, kMaxJsonBytes));
+  return parseRunFile(text, path);
 }
 
 void applyRunFile(const nlohmann::json& config, const std::string& path, RunOptions& o,
@@ -73,7 +112,7 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
   const ModelDescription* model = findModel(o.model);
   for (const auto& [name, value] : config.items()) {
     if (name == "flocklab") {
-      if (!value.is_string()) throw UsageError("--config " + path + ": key 'flocklab' must be a string (the version)");
+      if (!value.is_string()) throw wrongRunFileValue(path, name, "a string (the version)", value);
       continue;
     }
     if (name == "model" || std::find(extraKeys.begin(), extraKeys.end(), name) != extraKeys.end()) continue;
@@ -83,9 +122,9 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
     const ParamSpec* spec = model ? model->findParam(key) : nullptr;
     if (!spec) {
       const std::string owners = ownersOf(key);
-      if (owners.empty()) throw UsageError("--config " + path + ": unknown key '" + name + "'");
-      throw UsageError(fmt::format("--config {}: key '{}' belongs to --model {}, not --model {}", path, name, owners,
-                                   o.model));
+      if (owners.empty()) throw UsageError("--config " + path + ": unknown key '" + excerpt(name) + "'");
+      throw UsageError(fmt::format("--config {}: key '{}' belongs to --model {}, not --model {}", path, excerpt(name),
+                                   owners, o.model));
     }
     // Given on the command line under another of its names (an alias) wins too.
     const bool givenAs = std::any_of(o.params.begin(), o.params.end(), [&](const auto& entry) {
@@ -94,7 +133,7 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
     if (givenAs) continue;
     std::string expected;
     const auto v = paramFromJson(*spec, value, expected);
-    if (!v) throw wrongType(path, name, expected.c_str(), value);
+    if (!v) throw wrongRunFileValue(path, name, expected, value);
     o.params[key] = textsOf(*v);
   }
 }

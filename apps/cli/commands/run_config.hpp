@@ -8,14 +8,27 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 #include "commands/model_setup.hpp"
 #include "commands/run_command.hpp"
+#include "support/usage_error.hpp"
 
 namespace flocklab::cli {
 
-/// Reads a run file: a JSON object. Throws UsageError naming the file and the problem.
+/// Reads a run file: a JSON object (at most kMaxJsonBytes, flocklab/io/json_text.hpp). Throws
+/// UsageError naming the file and the problem (a folder, too long, not JSON, too deep, ...).
 nlohmann::json readRunFile(const std::string& path);
+/// A run file's text as its JSON object; `path` names it in messages. Throws UsageError.
+nlohmann::json parseRunFile(std::string_view text, const std::string& path);
+/// The error for a run file's key with a value it cannot take: "--config F: key 'K' must be
+/// EXPECTED (got V)", the key and the value quoted as excerpts.
+UsageError wrongRunFileValue(const std::string& path, const std::string& key, const std::string& expected,
+                             const nlohmann::json& value);
+/// A run file's whole number in [min, max] (`maxText` spells max in the message, "" for its
+/// digits); a fraction, 1e3, a string or a number out of range throws wrongRunFileValue.
+std::uint64_t runFileWhole(const nlohmann::json& value, const std::string& path, const std::string& key,
+                           std::uint64_t min, std::uint64_t max, const std::string& maxText = "");
 
 /// Sets the model options of `options` named by the keys of `config`, except those for which
 /// `given(key)` is true (given on the command line; key with underscores). Keys in `extraKeys` are left for the

@@ -32,6 +32,7 @@
 #include <thread>
 
 #include "flocklab/executor.hpp"
+#include "flocklab/text_excerpt.hpp"
 #include "support/atomic_file.hpp"
 #include "support/interrupt.hpp"
 #include "commands/model_setup.hpp"
@@ -86,25 +87,20 @@ void Sweep::applyConfig() {
   const nlohmann::json config = readRunFile(o_.config);
   applyRunFile(config, o_.config, o_.base, [this](const std::string& name) { return given(name); },
                std::vector<std::string>(std::begin(kSweepKeys), std::end(kSweepKeys)));
-  const auto wrong = [&](const char* key, const char* expected, const nlohmann::json& value) {
-    return UsageError(fmt::format("--config {}: key '{}' must be {} (got {})", o_.config, key, expected, value.dump()));
-  };
   if (const auto it = config.find("param"); it != config.end() && !given("param")) {
     if (!it->is_array() || it->empty() || !std::all_of(it->begin(), it->end(), [](const auto& e) { return e.is_string(); }))
-      throw wrong("param", "a list of strings like \"radius=2:20:2\"", *it);
+      throw wrongRunFileValue(o_.config, "param", "a list of strings like \"radius=2:20:2\"", *it);
     o_.params = it->get<std::vector<std::string>>();
   }
   if (const auto it = config.find("seeds"); it != config.end() && !given("seeds")) {
-    if (!it->is_number_integer()) throw wrong("seeds", "a whole number", *it);
-    o_.seeds = it->get<std::int64_t>();
+    o_.seeds = static_cast<std::int64_t>(runFileWhole(*it, o_.config, "seeds", 1, 1000000));
   }
   if (const auto it = config.find("metric"); it != config.end() && !given("metric")) {
-    if (!it->is_string()) throw wrong("metric", "a string", *it);
+    if (!it->is_string()) throw wrongRunFileValue(o_.config, "metric", "a string", *it);
     o_.metric = it->get<std::string>();
   }
   if (const auto it = config.find("every"); it != config.end() && !given("every")) {
-    if (!it->is_number_integer()) throw wrong("every", "a whole number", *it);
-    o_.every = it->get<std::int64_t>();
+    o_.every = static_cast<std::int64_t>(runFileWhole(*it, o_.config, "every", 1, 1000000000));
   }
   if (!o_.base.initFile.empty())
     throw UsageError("--config " + o_.config + ": key 'init' is not for sweeps (each run starts at random from its seed)");
@@ -121,7 +117,7 @@ void Sweep::checkOptions() {
   if (o_.out == o_.plot || o_.out == o_.writeConfig || (!o_.plot.empty() && o_.plot == o_.writeConfig))
     throw UsageError("--out, --plot and --write-config must name different files");
   const MetricSpec* metric = findMetric(o_.metric);
-  if (!metric) throw UsageError("--metric must be " + metricKeys() + " (got " + o_.metric + ")");
+  if (!metric) throw UsageError("--metric must be " + metricKeys() + " (got " + excerpt(o_.metric) + ")");
   metric_ = static_cast<std::size_t>(metric - metricSchema().data());
   if (o_.seeds < 1 || o_.seeds > 1000000) throw UsageError(fmt::format("--seeds must be between 1 and 1000000 (got {})", o_.seeds));
   if (o_.base.seed > UINT64_MAX - static_cast<std::uint64_t>(o_.seeds - 1))

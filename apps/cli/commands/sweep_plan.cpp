@@ -12,6 +12,7 @@
 
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
+#include "flocklab/text_excerpt.hpp"
 #include "commands/run_config.hpp"
 #include "support/text_fields.hpp"
 #include "support/usage_error.hpp"
@@ -41,7 +42,8 @@ std::string sweepableNames(const std::string& model) {
 }
 
 Param parseParam(const std::string& spec, const RunOptions& base) {
-  const std::string shape = "--param must look like NAME=FROM:TO:STEP or NAME=V1,V2,... (got " + spec + ")";
+  const std::string shown = excerpt(spec);  // messages quote the spec as an excerpt
+  const std::string shape = "--param must look like NAME=FROM:TO:STEP or NAME=V1,V2,... (got " + shown + ")";
   const std::size_t equals = spec.find('=');
   if (equals == std::string::npos || equals == 0 || equals + 1 == spec.size()) throw UsageError(shape);
   Param p;
@@ -52,16 +54,16 @@ Param parseParam(const std::string& spec, const RunOptions& base) {
   if (p.name == "steps") throw UsageError("--param cannot sweep steps: give --steps, or sweep with separate commands");
   RunOptions scratch = base;
   if (!setNumericOption(scratch, p.name, 1))
-    throw UsageError("--param: unknown parameter '" + p.name + "' (" + sweepableNames(base.model) + ")");
+    throw UsageError("--param: unknown parameter '" + excerpt(p.name) + "' (" + sweepableNames(base.model) + ")");
   if (values.find(':') != std::string::npos) {
     const auto parts = split(values, ':');
     if (parts.size() != 3) throw UsageError(shape);
     const auto from = parseDouble(parts[0]), to = parseDouble(parts[1]), step = parseDouble(parts[2]);
     if (!from || !to || !step) throw UsageError(shape);
-    if (*step <= 0) throw UsageError("--param " + spec + ": STEP must be > 0");
-    if (*from > *to) throw UsageError("--param " + spec + " gives no values (FROM is above TO)");
+    if (*step <= 0) throw UsageError("--param " + shown + ": STEP must be > 0");
+    if (*from > *to) throw UsageError("--param " + shown + " gives no values (FROM is above TO)");
     if ((*to - *from) / *step >= static_cast<double>(kMaxValues))
-      throw UsageError(fmt::format("--param {} gives more than {} values", spec, kMaxValues));
+      throw UsageError(fmt::format("--param {} gives more than {} values", shown, kMaxValues));
     const double scale = std::max({std::abs(*from), std::abs(*to), *step});
     for (std::size_t k = 0;; ++k) {
       const double raw = *from + static_cast<double>(k) * *step;
@@ -74,17 +76,17 @@ Param parseParam(const std::string& spec, const RunOptions& base) {
       if (!v) throw UsageError(shape);
       p.values.push_back(*v == 0 ? 0.0 : *v);
     }
-    if (p.values.size() > kMaxValues) throw UsageError(fmt::format("--param {} gives more than {} values", spec, kMaxValues));
+    if (p.values.size() > kMaxValues) throw UsageError(fmt::format("--param {} gives more than {} values", shown, kMaxValues));
   }
   for (std::size_t i = 0; i < p.values.size(); ++i) {
     const double v = p.values[i];
     // Determinism: count is the one whole-number option a sweep can take; a fraction would be
     // truncated silently, so it is refused.
     if (p.name == "count" && (v != std::floor(v) || v < 1 || v > 9e15))
-      throw UsageError("--param " + spec + ": count takes whole numbers >= 1 (got " + roundTrip(v) + ")");
+      throw UsageError("--param " + shown + ": count takes whole numbers >= 1 (got " + roundTrip(v) + ")");
     p.texts.push_back(roundTrip(v));
     for (std::size_t j = 0; j < i; ++j)
-      if (p.values[j] == v) throw UsageError("--param " + spec + " gives the value " + p.texts[i] + " twice");
+      if (p.values[j] == v) throw UsageError("--param " + shown + " gives the value " + p.texts[i] + " twice");
   }
   return p;
 }

@@ -26,7 +26,9 @@ nlohmann::ordered_json paramToJson(const ParamValue& value);
 nlohmann::ordered_json paramsToJson(const ParamSet& params);
 /// Sets the keys present in the JSON object `text` (keys, aliases or dashed spellings) on
 /// `params`. Throws std::invalid_argument naming the key for an unknown key, a value of the
-/// wrong type or out of range ("max_speed must be a finite number > 0 (got 0)").
+/// wrong type or out of range ("max_speed must be a finite number > 0 (got 0)"), and
+/// JsonTextError (one) for text that is not bounded JSON (flocklab/io/json_text.hpp); keys and
+/// values are quoted as excerpts.
 void readParamsJson(ParamSet& params, std::string_view text);
 
 /// The metrics as a JSON object keyed by the metric schema.
