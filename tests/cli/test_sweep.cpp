@@ -219,7 +219,7 @@ TEST_F(Sweep, AKilledSweepResumesToTheSameBytes) {
   EXPECT_EQ(files().size(), 3u);
 }
 
-TEST_F(Sweep, CtrlCFinishesRunningRunsAndSaysHowToResume) {
+TEST_F(Sweep, CtrlCStopsTheRunsAndSaysHowToResume) {
   const pid_t pid = start(kLong + " --out r.csv --plot r.svg", "err.txt");
   ASSERT_GT(pid, 0);
   const bool midway = waitForRows("r.csv", 1);
