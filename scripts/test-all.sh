@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs every test: the release suite (with the JavaScript reference), the whole
 # suite under AddressSanitizer + UndefinedBehaviorSanitizer, the threaded tests under
-# ThreadSanitizer, and a short libFuzzer run over the CSV reader.
+# ThreadSanitizer, and short libFuzzer runs over the state CSV reader and the sweep-file reader.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for preset in release asan tsan fuzz; do

@@ -146,6 +146,12 @@ class ModelDescription {
   virtual std::string form(const ParamSet&) const { return ""; }
   /// The circles boids avoid, for pictures.
   virtual std::vector<Obstacle> obstacles(const ParamSet&) const { return {}; }
+  /// Bytes a boid adds to the peak memory of a run under these parameters (states, grid, the
+  /// rule's and the metrics' scratch), measured with a margin; front ends check count x this
+  /// against the machine's memory before a start. The default suits a model not measured.
+  virtual std::uint64_t bytesPerBoid(const ParamSet&) const { return kUnmeasuredBytesPerBoid; }
+  /// bytesPerBoid of a model that has not measured its own: above every measured one.
+  static constexpr std::uint64_t kUnmeasuredBytesPerBoid = 400;
 
  protected:
   friend class ParamSet;

@@ -4,10 +4,10 @@
 
 #include <cstring>
 
+#include "flocklab/io/fnv1a.hpp"
+
 namespace flocklab {
 namespace {
-constexpr std::uint64_t kFnvOffset = 0xcbf29ce484222325ULL;
-constexpr std::uint64_t kFnvPrime = 0x100000001b3ULL;
 
 void mix(std::uint64_t& h, double value) {
   std::uint64_t bits;

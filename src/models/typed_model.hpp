@@ -32,6 +32,7 @@ class TypedModel final : public ModelDescription {
   std::function<std::unique_ptr<Simulation>(const Params&, Flock, std::uint64_t seed, const EngineOptions&)> make;
   std::function<std::string(const Params&)> formOf = [](const Params&) { return std::string(); };
   std::function<std::vector<Obstacle>(const Params&)> obstaclesOf = [](const Params&) { return std::vector<Obstacle>(); };
+  std::function<std::uint64_t(const Params&)> bytesPerBoidOf = [](const Params&) { return kUnmeasuredBytesPerBoid; };
 
   /// Adds a parameter held in a double member.
   void number(ParamSpec spec, double Params::*member) {
@@ -72,6 +73,7 @@ class TypedModel final : public ModelDescription {
   void change(Simulation& s, const ParamSet& p) const override { dynamic_cast<Sim&>(s).setParams(p.as<Params>()); }
   std::string form(const ParamSet& p) const override { return formOf(p.as<Params>()); }
   std::vector<Obstacle> obstacles(const ParamSet& p) const override { return obstaclesOf(p.as<Params>()); }
+  std::uint64_t bytesPerBoid(const ParamSet& p) const override { return bytesPerBoidOf(p.as<Params>()); }
 
  protected:
   ParamValue read(const std::any& values, const ParamSpec& spec) const override {

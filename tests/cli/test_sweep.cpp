@@ -1,9 +1,12 @@
 // `flocklab sweep` as a user runs it: the same bytes for the same sweep (any thread count, and
 // after being killed and restarted), rows that agree with `flocklab run`, the plot, run files,
-// and every kind of bad input (exit status 2, one line on stderr, no file created or changed).
+// and every kind of bad input (exit status 2, one line on stderr, no file created or changed),
+// files that are not provably the sweep's (never changed), and the memory of parallel runs.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -19,6 +22,9 @@
 #include <thread>
 #include <vector>
 
+#include "flocklab/io/fnv1a.hpp"
+#include "flocklab/io/state_hash.hpp"
+#include "flocklab/registry.hpp"
 #include "support/cli_fixture.hpp"
 
 namespace fs = std::filesystem;
@@ -55,7 +61,13 @@ std::size_t count(const std::string& text, const std::string& what) {
 const char* const kHeader =
     "radius,alignment,seed,polarization,flocks,largest_flock,largest_share,mean_nn_distance,mean_neighbors,"
     "last_fifth_polarization,last_fifth_flocks,last_fifth_largest_flock,last_fifth_largest_share,"
-    "last_fifth_mean_nn_distance,last_fifth_mean_neighbors";
+    "last_fifth_mean_nn_distance,last_fifth_mean_neighbors,sweep,check";
+
+// `row` (without its newline) with its check recomputed, as if the sweep had written it.
+std::string signRow(const std::string& row) {
+  const std::string text = row.substr(0, row.rfind(',') + 1);
+  return text + flocklab::hashHex(flocklab::fnv1a(text));
+}
 
 // 2 x 2 combinations x 3 seeds = 12 short runs.
 const std::string kSmall = "sweep --param radius=4,8 --param alignment=0,1 --seeds 3 --steps 100 --quiet";
@@ -72,7 +84,8 @@ class Sweep : public Cli {
   std::string read(const std::string& name) const { return slurp(dir_ / name); }
 
   // Starts `flocklab ARGS` in the test's folder without waiting; stderr goes to `errFile`.
-  pid_t start(const std::string& args, const std::string& errFile) {
+  // `addressSpace` > 0 caps the child's memory (not under AddressSanitizer, which needs more).
+  pid_t start(const std::string& args, const std::string& errFile, rlim_t addressSpace = 0) {
     std::vector<std::string> words{FLOCKLAB_BINARY_DIR "/flocklab"};
     std::istringstream in(args);
     for (std::string word; in >> word;) words.push_back(word);
@@ -80,6 +93,10 @@ class Sweep : public Cli {
     const pid_t pid = fork();
     if (pid == 0) {
       if (chdir(dir_.c_str()) != 0) _exit(127);
+#if !defined(__SANITIZE_ADDRESS__)
+      const rlimit cap{addressSpace, addressSpace};
+      if (addressSpace > 0 && setrlimit(RLIMIT_AS, &cap) != 0) _exit(127);
+#endif
       const int null = open("/dev/null", O_WRONLY), errFd = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
       dup2(null, 1);
       dup2(errFd, 2);
@@ -90,6 +107,20 @@ class Sweep : public Cli {
       _exit(127);
     }
     return pid;
+  }
+  // The exit status of `pid`, or -1 (after killing it) if it has not ended within 60 s.
+  int finish(pid_t pid) {
+    int status = 0;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (waitpid(pid, &status, WNOHANG) == 0) {
+      if (std::chrono::steady_clock::now() > deadline) {
+        kill(pid, SIGKILL);
+        waitpid(pid, &status, 0);
+        return -1;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
   // Waits until `name` holds at least `rows` rows below its header; false after 30 s.
   bool waitForRows(const std::string& name, std::size_t rows) {
@@ -124,7 +155,7 @@ TEST_F(Sweep, RowsAreInCanonicalOrderAndMatchRun) {
   const char* const keys[] = {"4,0,42", "4,0,43", "4,0,44", "4,1,42", "4,1,43", "4,1,44",
                               "8,0,42", "8,0,43", "8,0,44", "8,1,42", "8,1,43", "8,1,44"};
   for (std::size_t k = 0; k < 12; ++k) EXPECT_EQ(rows[k + 1].rfind(std::string(keys[k]) + ",", 0), 0u) << rows[k + 1];
-  for (std::size_t k = 1; k < rows.size(); ++k) EXPECT_EQ(fields(rows[k]).size(), 15u) << rows[k];
+  for (std::size_t k = 1; k < rows.size(); ++k) EXPECT_EQ(fields(rows[k]).size(), 17u) << rows[k];
 
   // The row of radius 8, alignment 1, seed 43 is `flocklab run`'s run of that configuration.
   const auto row = fields(rows[11]);
@@ -188,7 +219,7 @@ TEST_F(Sweep, AKilledSweepResumesToTheSameBytes) {
   EXPECT_EQ(files().size(), 3u);
 }
 
-TEST_F(Sweep, CtrlCFinishesRunningRunsAndSaysHowToResume) {
+TEST_F(Sweep, CtrlCStopsTheRunsAndSaysHowToResume) {
   const pid_t pid = start(kLong + " --out r.csv --plot r.svg", "err.txt");
   ASSERT_GT(pid, 0);
   const bool midway = waitForRows("r.csv", 1);
@@ -217,9 +248,15 @@ TEST_F(Sweep, APartialLastLineIsDroppedOnResume) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "flocklab sweep: 12 runs (3 kept from r.csv), r.csv\n");
   EXPECT_EQ(read("r.csv"), full);
+  // A file cut inside its header or its first row is not provably this sweep's: refused.
   write("h.csv", full.substr(0, 30));
-  sweep(kSmall + " --out h.csv");
-  EXPECT_EQ(read("h.csv"), full);
+  expectUsageError(kSmall + " --out h.csv", "h.csv holds no whole row of this sweep");
+  write("h.csv", full.substr(0, full.find('\n') + 30));
+  expectUsageError(kSmall + " --out h.csv", "h.csv holds no whole row of this sweep");
+  // An empty file holds nothing to lose: the sweep fills it.
+  write("e.csv", "");
+  sweep(kSmall + " --out e.csv");
+  EXPECT_EQ(read("e.csv"), full);
   // A finished sweep's file is kept whole when the sweep is run again.
   EXPECT_EQ(run(kSmall + " --out full.csv").out, "flocklab sweep: 12 runs (12 kept from full.csv), full.csv\n");
   EXPECT_EQ(read("full.csv"), full);
@@ -232,14 +269,19 @@ TEST_F(Sweep, FilesOfOtherSweepsAreRefused) {
   expectUsageError(kSmall + " --out other.csv",
                    "other.csv holds another sweep's rows (its header differs); remove it or choose another --out");
   expectUsageError("sweep --param radius=4,8 --seeds 3 --steps 100 --out full.csv", "its header differs");
-  write("seed.csv", rows[0] + "\n" + rows[1] + "\n" + "4,0,99" + rows[2].substr(6) + "\n");
+  // Rows signed as the sweep would have, but not of its runs or not numbers.
+  write("seed.csv", rows[0] + "\n" + rows[1] + "\n" + signRow("4,0,99" + rows[2].substr(6)) + "\n");
   expectUsageError(kSmall + " --out seed.csv", "seed.csv line 3: seed 99 is not a seed of this sweep");
-  write("value.csv", rows[0] + "\n" + "5" + rows[1].substr(1) + "\n");
+  write("value.csv", rows[0] + "\n" + signRow("5" + rows[1].substr(1)) + "\n");
   expectUsageError(kSmall + " --out value.csv", "value.csv line 2: radius = 5 is not a value of this sweep");
   write("short.csv", rows[0] + "\n" + rows[1] + "\n" + "4,0,43,0.5\n");
-  expectUsageError(kSmall + " --out short.csv", "short.csv line 3: 4 fields where the header has 15");
-  write("words.csv", rows[0] + "\n" + rows[1].substr(0, rows[1].rfind(',')) + ",lots\n");
-  expectUsageError(kSmall + " --out words.csv", "words.csv line 2");
+  expectUsageError(kSmall + " --out short.csv", "short.csv line 3: 4 fields where the header has 17");
+  auto f = fields(rows[1]);
+  f[4] = "lots";
+  std::string words;
+  for (const auto& field : f) words += (words.empty() ? "" : ",") + field;
+  write("words.csv", rows[0] + "\n" + signRow(words) + "\n");
+  expectUsageError(kSmall + " --out words.csv", "words.csv line 2: flocks is not a whole number of boids");
   write("twice.csv", rows[0] + "\n" + rows[1] + "\n" + rows[1] + "\n");
   expectUsageError(kSmall + " --out twice.csv", "twice.csv line 3: it repeats the run of an earlier line");
 }
@@ -343,4 +385,108 @@ TEST_F(Sweep, PlotHasOneSeriesPerValueOfTheSecondParameter) {
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string png = read("one.png");
   EXPECT_EQ(png.substr(0, 8), "\x89PNG\r\n\x1a\n");
+}
+
+// Issue 11, item 8: a file that is not provably this sweep's is refused and never changed.
+TEST_F(Sweep, OnlyThisSweepsFileIsResumed) {
+  // Text without a newline was taken for a cut-off header and overwritten.
+  write("precious.csv", "notes I wrote, no newline at the end");
+  expectUsageError(kSmall + " --out precious.csv", "precious.csv holds another sweep's rows");
+  EXPECT_EQ(read("precious.csv"), "notes I wrote, no newline at the end");
+  // The same header but another --count, --steps or --every: the rows are another sweep's.
+  sweep(kSmall + " --out full.csv");
+  const std::string full = read("full.csv");
+  expectUsageError(kSmall + " --count 50 --out full.csv", "full.csv line 2: it is a row of another sweep");
+  expectUsageError(kSmall + " --every 2 --out full.csv", "full.csv line 2: it is a row of another sweep");
+  const auto rows = lines(full);
+  write("cut.csv", rows[0] + "\n" + rows[1] + "\n4,0,43,0.1");
+  expectUsageError(kSmall + " --count 50 --out cut.csv", "cut.csv line 2: it is a row of another sweep");
+  EXPECT_EQ(read("cut.csv"), rows[0] + "\n" + rows[1] + "\n4,0,43,0.1");
+  // A header alone proves nothing.
+  write("header.csv", rows[0] + "\n");
+  expectUsageError(kSmall + " --out header.csv", "header.csv holds no whole row of this sweep");
+  // The rows of flocklab 0.1.0 (no fingerprint) cannot be resumed.
+  const std::string older = std::string(kHeader).substr(0, std::string(kHeader).size() - 12);
+  write("older.csv", older + "\n4,0,42,1,1,1,1,1,1,1,1,1,1,1,1\n");
+  expectUsageError(kSmall + " --out older.csv", "older.csv holds rows without a sweep fingerprint");
+  // More bytes than the sweep's rows can take.
+  write("big.csv", rows[0] + "\n" + std::string(1 << 20, '7'));
+  expectUsageError(kSmall + " --out big.csv", "big.csv is larger than this sweep's rows can be");
+}
+
+// Issue 11, item 11: a kept row that was edited is refused, naming its line.
+TEST_F(Sweep, AChangedRowIsRefused) {
+  sweep(kSmall + " --out full.csv");
+  auto rows = lines(read("full.csv"));
+  auto f = fields(rows[4]);
+  f[3] = "9";  // its polarization
+  std::string edited;
+  for (const auto& field : f) edited += (edited.empty() ? "" : ",") + field;
+  std::string text;
+  for (std::size_t k = 0; k < 6; ++k) text += (k == 4 ? edited : rows[k]) + "\n";
+  write("r.csv", text);
+  expectUsageError(kSmall + " --out r.csv", "r.csv line 5: it was changed after the sweep wrote it");
+  // Its fingerprint changed: the check fails too.
+  f = fields(rows[2]);
+  ASSERT_EQ(f.size(), 17u) << rows[2];
+  f[15] = std::string(16, '0');
+  edited.clear();
+  for (const auto& field : f) edited += (edited.empty() ? "" : ",") + field;
+  write("f.csv", rows[0] + "\n" + rows[1] + "\n" + edited + "\n");
+  expectUsageError(kSmall + " --out f.csv", "f.csv line 3: it was changed after the sweep wrote it");
+}
+
+// Outputs that are not regular files: a FIFO was waited on for ever.
+TEST_F(Sweep, AFifoIsRefusedWithoutWaiting) {
+  ASSERT_EQ(mkfifo((dir_ / "pipe.csv").c_str(), 0644), 0);
+  const Result r = shell("timeout 60 '" FLOCKLAB_BINARY_DIR "/flocklab' " + kSmall + " --out pipe.csv");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("pipe.csv is not a regular file"), std::string::npos) << r.err;
+}
+
+// Issue 11, item 6: the measured steps were stored, 2^63 / 5 of them; Ctrl-C now stops the
+// running runs, and a sweep stopped before its first row leaves no file.
+TEST_F(Sweep, AHugeStepCountNeedsNoMemoryAndStopsOnCtrlC) {
+  const pid_t pid = start("sweep --param radius=4 --seeds 1 --steps 9223372036854775807 --quiet --out r.csv", "err.txt",
+                          rlim_t{2} << 30);
+  ASSERT_GT(pid, 0);
+  std::this_thread::sleep_for(std::chrono::seconds(1));
+  kill(pid, SIGINT);
+  EXPECT_EQ(finish(pid), 130) << read("err.txt");
+  EXPECT_EQ(read("err.txt"), "flocklab sweep: interrupted before the first run finished; r.csv was not written\n");
+  EXPECT_FALSE(fs::exists(dir_ / "r.csv"));
+}
+
+// Issue 11, item 13: memory is checked with each model's measured bytes a boid, for the runs
+// that go at once. FLOCKLAB_MEMORY_BYTES stands in for the machine's memory.
+TEST_F(Sweep, MemoryIsCheckedForTheRunsGoingAtOnce) {
+  const auto bytes = [](const char* model) {
+    const flocklab::ModelDescription* m = flocklab::findModel(model);
+    return m->bytesPerBoid(m->defaults());
+  };
+  const std::uint64_t lab = bytes("lab"), abm = bytes("abm");
+  ASSERT_GT(abm, lab);
+  const auto withMemory = [&](std::uint64_t memory, const std::string& args) {
+    return shell("FLOCKLAB_MEMORY_BYTES=" + std::to_string(memory) + " '" FLOCKLAB_BINARY_DIR "/flocklab' " + args);
+  };
+  // 1000 boids a run: one run at a time fits in the memory of 1.5 runs, two do not.
+  const std::string sweepArgs = "sweep --param count=1000 --seeds 2 --steps 1 --quiet --out r.csv --threads ";
+  Result r = withMemory(1500 * lab, sweepArgs + "2");
+  EXPECT_EQ(r.status, 2) << r.err;
+  EXPECT_NE(r.err.find("2 runs at a time need about"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("give fewer --threads"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "r.csv"));
+  r = withMemory(1500 * lab, sweepArgs + "1");
+  EXPECT_EQ(r.status, 0) << r.err;
+  // The largest runs count: 1000 and 500 boids at once need 1500 boids' memory.
+  r = withMemory(1400 * lab, "sweep --param count=500,1000 --seeds 1 --steps 1 --quiet --out s.csv --threads 2");
+  EXPECT_EQ(r.status, 2) << r.err;
+  r = withMemory(1600 * lab, "sweep --param count=500,1000 --seeds 1 --steps 1 --quiet --out s.csv --threads 2");
+  EXPECT_EQ(r.status, 0) << r.err;
+  // Each model its own figure: memory for 1000 lab boids is too little for 1000 abm agents.
+  const std::uint64_t between = 1000 * (lab + abm) / 2;
+  EXPECT_EQ(withMemory(between, "run --model lab --count 1000 --steps 1").status, 0);
+  r = withMemory(between, "run --model abm --count 1000 --steps 1");
+  EXPECT_EQ(r.status, 2);
+  EXPECT_NE(r.err.find("count 1000 needs about"), std::string::npos) << r.err;
 }

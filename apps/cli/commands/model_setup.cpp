@@ -61,7 +61,11 @@ Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet&
   }
   const std::int64_t count = o.count.value_or(static_cast<std::int64_t>(defaultCount));
   if (count < 1) throw UsageError(fmt::format("--count must be at least 1 (got {})", count));
-  if (const std::string problem = memoryProblem(static_cast<std::uint64_t>(count)); !problem.empty())
+  const auto boids = static_cast<std::uint64_t>(count);
+  if (boids > kMaxIndexableBoids)
+    throw UsageError(fmt::format("count {} is more than the {} boids flocklab can index", boids, kMaxIndexableBoids));
+  if (const std::string problem = memoryProblem(boids * m.bytesPerBoid(p), fmt::format("count {} needs", boids));
+      !problem.empty())
     throw UsageError(problem);
   return m.randomStart(p, static_cast<std::size_t>(count), o.seed);
 }
@@ -130,6 +134,7 @@ ModelSetup setUpModel(const RunOptions& o, const EngineOptions& engine) {
   setup.preset = m.presets.empty() ? "" : o.preset.value_or(m.presets.front().name);
   setup.form = m.form(p);
   setup.defaultSteps = m.defaultSteps;
+  setup.bytesPerBoid = m.bytesPerBoid(p);
   std::string words = setup.preset.empty() ? "" : "preset " + setup.preset;
   if (!setup.form.empty()) words += (words.empty() ? "" : ", ") + setup.form;
   setup.label = m.name + (words.empty() ? "" : " (" + words + ")");

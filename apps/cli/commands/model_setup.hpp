@@ -21,6 +21,7 @@ struct ModelSetup {
   std::string preset;  ///< the preset's name, or "" for a model without presets
   std::uint64_t defaultSteps = 600;  ///< steps when --steps is not given
   std::string form;    ///< the model's form ("sequential" or "sync" for abm), or ""
+  std::uint64_t bytesPerBoid = 0;  ///< the model's measured memory a boid (ModelDescription::bytesPerBoid)
 };
 
 /// A registry key as a flag name without the dashes: "max_speed" -> "max-speed".

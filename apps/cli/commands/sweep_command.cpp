@@ -7,6 +7,11 @@
 //   the first run, so bad input costs nothing and creates or changes no file.
 // - A finished run's row goes to --out with one write() of the whole line (O_APPEND), so a
 //   killed sweep leaves whole rows and at worst one partial last line, which a restart drops.
+//   A new --out is created with its first row (header and row in one write), so a sweep that
+//   stops or fails before any run finished leaves no file.
+// - Every row carries the sweep's fingerprint and a check of its text (sweep_rows.hpp): a
+//   restart resumes only a file that provably is this sweep's, and never changes another.
+// - Memory is checked for the runs that go at once (--threads of the largest), not for one.
 // - When every run is done the file is rewritten whole (AtomicFile) from the parsed rows in
 //   canonical order: a resumed sweep ends with the bytes of an uninterrupted one.
 #include "commands/sweep_command.hpp"
@@ -27,14 +32,15 @@
 #include <exception>
 #include <memory>
 #include <mutex>
-#include <nlohmann/json.hpp>
 #include <system_error>
+#include <nlohmann/json.hpp>
 #include <thread>
 
 #include "flocklab/executor.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "support/atomic_file.hpp"
 #include "support/interrupt.hpp"
+#include "support/memory.hpp"
 #include "commands/model_setup.hpp"
 #include "outputs/png_image.hpp"
 #include "outputs/progress_bar.hpp"
@@ -66,6 +72,9 @@ class Sweep {
   void applyConfig();
   void checkOptions();
   void setUp();
+  unsigned runsAtOnce() const;
+  void checkMemory() const;
+  void appendRow(const std::string& line);
   void runAll();
   nlohmann::json resolvedConfig() const;
 
@@ -75,6 +84,7 @@ class Sweep {
   std::size_t metric_ = 0;
   SweepModel model_;  // of the first run
   nlohmann::json firstRunConfig_;
+  std::vector<std::uint64_t> runBytes_;  // by combination: the memory one of its runs needs
   // Results by run, canonical order; `have_` marks the finished ones.
   std::vector<RunResult> results_;
   std::vector<char> have_;
@@ -146,11 +156,44 @@ void Sweep::setUp() {
       model_.steps = options.steps ? static_cast<std::uint64_t>(*options.steps) : setup.defaultSteps;
       model_.label = setup.label;
       model_.boids = setup.simulation->flock().size();
-      if (!o_.writeConfig.empty()) firstRunConfig_ = resolvedRunFile(options, setup, model_.steps);
+      firstRunConfig_ = resolvedRunFile(options, setup, model_.steps);
     }
+    runBytes_.push_back(setup.simulation->flock().size() * setup.bytesPerBoid);
   }
+  plan_.fingerprint = sweepFingerprint(plan_, firstRunConfig_.dump(), static_cast<std::uint64_t>(o_.every));
   results_.assign(plan_.runs, RunResult{});
   have_.assign(plan_.runs, 0);
+}
+
+// Runs going at once: --threads (0: the cores), at most one a run still to do.
+unsigned Sweep::runsAtOnce() const {
+  const auto pending = static_cast<std::size_t>(std::count(have_.begin(), have_.end(), 0));
+  const unsigned threads = o_.threads == 0 ? std::thread::hardware_concurrency() : static_cast<unsigned>(o_.threads);
+  return static_cast<unsigned>(std::clamp<std::size_t>(threads, 1, std::max<std::size_t>(pending, 1)));
+}
+
+// The runs still to do, the largest runsAtOnce() of them at the same time, must fit in memory.
+void Sweep::checkMemory() const {
+  std::vector<std::uint64_t> needs;
+  for (std::size_t run = 0; run < plan_.runs; ++run)
+    if (!have_[run]) needs.push_back(runBytes_[run / plan_.seedCount]);
+  const std::size_t atOnce = std::min<std::size_t>(runsAtOnce(), needs.size());
+  std::partial_sort(needs.begin(), needs.begin() + static_cast<std::ptrdiff_t>(atOnce), needs.end(), std::greater<>());
+  std::uint64_t total = 0;
+  for (std::size_t k = 0; k < atOnce; ++k) total += needs[k];
+  if (const std::string problem = memoryProblem(total, atOnce == 1 ? std::string("one run needs") : fmt::format("{} runs at a time need", atOnce)); !problem.empty())
+    throw UsageError(problem + (atOnce > 1 ? "; give fewer --threads or smaller runs" : ""));
+}
+
+// Appends a finished run's row (the caller holds the lock); a new file is created with its first
+// row, header and row in one write.
+void Sweep::appendRow(const std::string& line) {
+  if (outFd_ < 0) {
+    outFd_ = ::open(o_.out.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_APPEND | O_CLOEXEC, 0666);
+    if (outFd_ < 0) throw OutputError("cannot write " + o_.out + ": " + std::strerror(errno));
+  }
+  writeLine(outFd_, existing_.needsHeader ? csvHeader(plan_) + line : line, o_.out);
+  existing_.needsHeader = false;
 }
 
 void Sweep::runAll() {
@@ -158,8 +201,7 @@ void Sweep::runAll() {
   for (std::size_t run = 0; run < plan_.runs; ++run)
     if (!have_[run]) pending.push_back(run);
   if (pending.empty()) return;
-  unsigned threads = o_.threads == 0 ? std::thread::hardware_concurrency() : static_cast<unsigned>(o_.threads);
-  threads = static_cast<unsigned>(std::clamp<std::size_t>(threads, 1, pending.size()));
+  const unsigned threads = runsAtOnce();
 
   std::atomic<bool> stop{false};
   std::mutex mutex;  // guards the file's appends, results_, have_, done, finished and the bar
@@ -177,13 +219,15 @@ void Sweep::runAll() {
       try {
         const RunOptions options = plan_.optionsFor(o_.base, run);
         const RunResult r = measureRun(options, model_.steps, static_cast<std::uint64_t>(o_.every),
-                                       std::make_shared<InlineExecutor>());
+                                       std::make_shared<InlineExecutor>(), stop);
         const std::string line = formatRow(plan_, run, r);
         const std::lock_guard<std::mutex> lock(mutex);
-        writeLine(outFd_, line, o_.out);
+        appendRow(line);
         results_[run] = r;
         have_[run] = 1;
         bar.update(++done);
+      } catch (const RunStopped&) {
+        // abandoned after Ctrl-C or another run's failure: it stays to do
       } catch (...) {
         const std::lock_guard<std::mutex> lock(mutex);
         if (!failure) failure = std::current_exception();
@@ -221,7 +265,7 @@ void Sweep::runAll() {
     std::unique_lock<std::mutex> lock(mutex);
     while (!finished) {
       changed.wait_for(lock, std::chrono::milliseconds(50));
-      if (interrupted()) stop = true;  // start no new runs; the running ones finish
+      if (interrupted()) stop = true;  // start no new runs; the running ones stop at their next step
     }
   }
   driver.join();
@@ -254,6 +298,7 @@ int Sweep::execute() {
   checkOptions();
   setUp();
   existing_ = readExisting(o_.out, plan_, results_, have_);
+  checkMemory();
 
   // Outputs, before the first run. The plot and the final CSV are probed rather than held open
   // so that a killed sweep leaves no temporary file behind.
@@ -265,8 +310,10 @@ int Sweep::execute() {
   }
   if (!o_.plot.empty()) probeOutput(o_.plot);
   probeOutput(o_.out);
-  outFd_ = ::open(o_.out.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0666);
-  if (outFd_ < 0) throw UsageError("cannot write " + o_.out + ": " + std::strerror(errno));
+  if (existing_.exists) {
+    outFd_ = ::open(o_.out.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+    if (outFd_ < 0) throw UsageError("cannot write " + o_.out + ": " + std::strerror(errno));
+  }
   struct FdCloser {
     int& fd;
     ~FdCloser() {
@@ -279,9 +326,7 @@ int Sweep::execute() {
     if (existing_.exists && existing_.keepBytes < existing_.size &&
         ::ftruncate(outFd_, static_cast<off_t>(existing_.keepBytes)) != 0)
       throw OutputError("cannot write " + o_.out + ": " + std::strerror(errno));
-    if (existing_.needsHeader) writeLine(outFd_, csvHeader(plan_), o_.out);
   } catch (const OutputError& e) {
-    if (!existing_.exists) ::unlink(o_.out.c_str());
     throw UsageError(e.what());
   }
 
@@ -294,6 +339,10 @@ int Sweep::execute() {
     throw;
   }
   const auto done = static_cast<std::size_t>(std::count(have_.begin(), have_.end(), 1));
+  if (done < plan_.runs && outFd_ < 0) {
+    std::fprintf(stderr, "flocklab sweep: interrupted before the first run finished; %s was not written\n", o_.out.c_str());
+    return kInterruptExit;
+  }
   if (done < plan_.runs) {
     std::fprintf(stderr, "flocklab sweep: interrupted; %zu of %zu runs done and kept in %s; rerun the same command to resume\n",
                  done, plan_.runs, o_.out.c_str());

@@ -13,6 +13,7 @@
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
 #include "flocklab/text_excerpt.hpp"
+#include "commands/run_command.hpp"
 #include "commands/run_config.hpp"
 #include "support/text_fields.hpp"
 #include "support/usage_error.hpp"
@@ -92,23 +93,6 @@ Param parseParam(const std::string& spec, const RunOptions& base) {
 }
 
 }  // namespace
-
-std::vector<std::size_t> SweepPlan::valueIndices(std::size_t combination) const {
-  std::vector<std::size_t> indices(params.size());
-  for (std::size_t p = params.size(); p-- > 0;) {
-    indices[p] = combination % params[p].values.size();
-    combination /= params[p].values.size();
-  }
-  return indices;
-}
-
-std::string SweepPlan::valuesText(std::size_t combination, std::size_t firstParam) const {
-  const std::vector<std::size_t> indices = valueIndices(combination);
-  std::string text;
-  for (std::size_t p = firstParam; p < params.size(); ++p)
-    text += (p > firstParam ? ", " : "") + params[p].name + " = " + params[p].texts[indices[p]];
-  return text;
-}
 
 RunOptions SweepPlan::optionsFor(const RunOptions& base, std::size_t run) const {
   RunOptions options = base;

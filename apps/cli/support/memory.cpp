@@ -1,33 +1,53 @@
+// Memory this process may use. Design: a cgroup's limit is what a container's out-of-memory
+// killer enforces, so it counts rather than the host's physical memory; both are read once
+// per check, which runs before a command allocates its flocks.
 #include "support/memory.hpp"
 
 #include <unistd.h>
 
+#include <charconv>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
 
 namespace flocklab {
+namespace {
 
-std::uint64_t physicalMemoryBytes() {
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long pageSize = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || pageSize <= 0) return 0;
-  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize);
+std::uint64_t wholeNumber(std::string_view text) {
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  return ec == std::errc() && end == text.data() + text.size() ? v : 0;
 }
 
-std::string memoryProblem(std::uint64_t count) {
+// The cgroup v2 memory limit of this process, or 0 when there is none ("max") or no cgroup v2.
+std::uint64_t cgroupLimit() {
+  std::ifstream in("/sys/fs/cgroup/memory.max");
+  std::string text;
+  if (!(in >> text)) return 0;
+  return wholeNumber(text);
+}
+
+}  // namespace
+
+std::uint64_t physicalMemoryBytes() {
+  if (const char* given = std::getenv("FLOCKLAB_MEMORY_BYTES"); given && *given) return wholeNumber(given);
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long pageSize = sysconf(_SC_PAGESIZE);
+  std::uint64_t bytes = pages > 0 && pageSize > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize) : 0;
+  if (const std::uint64_t limit = cgroupLimit(); limit > 0 && (bytes == 0 || limit < bytes)) bytes = limit;
+  return bytes;
+}
+
+std::string memoryProblem(std::uint64_t bytes, std::string_view what) {
   const std::uint64_t physical = physicalMemoryBytes();
-  constexpr std::uint64_t kMaxIndexable = 0xffffffffULL;  // grid indices are 32-bit
-  const bool tooMany = count > kMaxIndexable;
-  const double needGiB = static_cast<double>(count) * static_cast<double>(kBytesPerBoid) / (1ULL << 30);
-  if (!tooMany && (physical == 0 || count <= physical / kBytesPerBoid)) return "";
+  if (physical == 0 || bytes <= physical) return "";
+  constexpr double kGiB = 1ULL << 30;
   char text[200];
-  if (tooMany)
-    std::snprintf(text, sizeof text, "count %llu is more than the %llu boids flocklab can index",
-                  static_cast<unsigned long long>(count), static_cast<unsigned long long>(kMaxIndexable));
-  else
-    std::snprintf(text, sizeof text,
-                  "count %llu needs about %.1f GiB of memory but this machine has %.1f GiB",
-                  static_cast<unsigned long long>(count), needGiB,
-                  static_cast<double>(physical) / (1ULL << 30));
+  std::snprintf(text, sizeof text, "%.*s about %.1f GiB of memory but this machine has %.1f GiB",
+                static_cast<int>(what.size()), what.data(), static_cast<double>(bytes) / kGiB,
+                static_cast<double>(physical) / kGiB);
   return text;
 }
 

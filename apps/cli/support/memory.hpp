@@ -1,17 +1,23 @@
 #pragma once
-// A check, before allocating, that a flock of n boids fits in this machine's memory.
-#include <cstddef>
+// A check, before allocating, that the boids of the runs going at once fit in memory. Design:
+// what a boid costs is the model's measured peak (ModelDescription::bytesPerBoid); what the
+// machine has is its physical memory, or less where a cgroup (a container) caps this process.
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace flocklab {
 
-/// Bytes the engine needs per boid: two states, the grid and the metrics' scratch arrays.
-inline constexpr std::uint64_t kBytesPerBoid = 160;
+/// The most boids a flock can have: grid indices are 32-bit.
+inline constexpr std::uint64_t kMaxIndexableBoids = 0xffffffffULL;
 
-/// Physical memory of this machine in bytes, or 0 if unknown.
+/// Memory this process may use, in bytes: the physical memory, capped by the cgroup v2 limit
+/// (/sys/fs/cgroup/memory.max) when there is one; 0 if unknown. The environment variable
+/// FLOCKLAB_MEMORY_BYTES, a whole number of bytes, replaces it (for tests).
 std::uint64_t physicalMemoryBytes();
-/// "" when `count` boids fit in memory, else one sentence saying how much they need.
-std::string memoryProblem(std::uint64_t count);
+/// "" when `bytes` fit in physicalMemoryBytes() (or it is unknown), else one sentence:
+/// "`what` about 2.1 GiB of memory but this machine has 1.0 GiB"; `what` is the subject and its
+/// verb, "count 15000000 needs".
+std::string memoryProblem(std::uint64_t bytes, std::string_view what);
 
 }  // namespace flocklab
