@@ -53,16 +53,6 @@ void checkOptions(const RunOptions& o) {
     throw UsageError("--write-config must end in .json (got " + o.writeConfigFile + ")");
 }
 
-// Runs `work` on the outputs, reporting an output that cannot be written as the user's error.
-template <class Fn>
-auto onOutputs(Fn&& work) -> decltype(work()) {
-  try {
-    return work();
-  } catch (const OutputError& e) {
-    throw UsageError(e.what());
-  }
-}
-
 // --picture-every K DIR: K, checked.
 std::uint64_t framesEvery(const std::vector<std::string>& args) {
   const auto k = parseWhole(args[0]);
@@ -329,7 +319,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
       outputs.claimFrames("--picture-every", o.pictureEvery[1]);
     }
   });
-  if (frameEvery) setInterruptMessage("interrupted; no output written but the frames so far");
+  if (frameEvery) setInterruptMessage("flocklab: interrupted; no output written but the frames so far");
 
   EngineOptions engine;
   engine.search = *parseNeighborSearch(o.neighbors);

@@ -39,6 +39,7 @@
 #include "flocklab/executor.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "support/atomic_file.hpp"
+#include "support/output_set.hpp"
 #include "support/interrupt.hpp"
 #include "support/memory.hpp"
 #include "commands/model_setup.hpp"
@@ -284,15 +285,6 @@ nlohmann::json Sweep::resolvedConfig() const {
   return config;
 }
 
-// Creates and removes the temporary file of `path`: fails now if it cannot be written at the end.
-void probeOutput(const std::string& path) {
-  try {
-    AtomicFile probe(path);
-  } catch (const OutputError& e) {
-    throw UsageError(e.what());
-  }
-}
-
 int Sweep::execute() {
   applyConfig();
   checkOptions();
@@ -300,16 +292,15 @@ int Sweep::execute() {
   existing_ = readExisting(o_.out, plan_, results_, have_);
   checkMemory();
 
-  // Outputs, before the first run. The plot and the final CSV are probed rather than held open
-  // so that a killed sweep leaves no temporary file behind.
-  std::unique_ptr<AtomicFile> configFile;
-  try {
-    if (!o_.writeConfig.empty()) configFile = std::make_unique<AtomicFile>(o_.writeConfig);
-  } catch (const OutputError& e) {
-    throw UsageError(e.what());
-  }
-  if (!o_.plot.empty()) probeOutput(o_.plot);
-  probeOutput(o_.out);
+  // Outputs, before the first run: the final CSV, the plot and the run file are published
+  // together at the end, all or none; rows go to --out itself as runs finish.
+  OutputSet outputs;
+  AtomicFile *configFile, *plotFile, *finalFile;
+  onOutputs([&] {
+    configFile = outputs.add("--write-config", o_.writeConfig);
+    plotFile = outputs.add("--plot", o_.plot);
+    finalFile = outputs.add("--out", o_.out);
+  });
   if (existing_.exists) {
     outFd_ = ::open(o_.out.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
     if (outFd_ < 0) throw UsageError("cannot write " + o_.out + ": " + std::strerror(errno));
@@ -321,47 +312,39 @@ int Sweep::execute() {
       fd = -1;
     }
   } closer{outFd_};
-  try {
-    if (configFile) configFile->commit(resolvedConfig().dump(2) + "\n");
+  onOutputs([&] {
     if (existing_.exists && existing_.keepBytes < existing_.size &&
         ::ftruncate(outFd_, static_cast<off_t>(existing_.keepBytes)) != 0)
       throw OutputError("cannot write " + o_.out + ": " + std::strerror(errno));
-  } catch (const OutputError& e) {
-    throw UsageError(e.what());
-  }
+  });
+  setInterruptMessage("flocklab sweep: interrupted; the runs finished so far are kept in " + o_.out +
+                      "; rerun the same command to resume");
 
   try {
-    runAll();
-  } catch (const OutputError& e) {
-    throw UsageError(e.what());
+    onOutputs([&] { runAll(); });
   } catch (const ThreadStartError&) {  // no run started: leave no header-only file behind
     if (!existing_.exists) ::unlink(o_.out.c_str());
     throw;
   }
   const auto done = static_cast<std::size_t>(std::count(have_.begin(), have_.end(), 1));
-  if (done < plan_.runs && outFd_ < 0) {
-    std::fprintf(stderr, "flocklab sweep: interrupted before the first run finished; %s was not written\n", o_.out.c_str());
-    return kInterruptExit;
-  }
   if (done < plan_.runs) {
-    std::fprintf(stderr, "flocklab sweep: interrupted; %zu of %zu runs done and kept in %s; rerun the same command to resume\n",
-                 done, plan_.runs, o_.out.c_str());
-    return kInterruptExit;
+    setInterruptMessage(outFd_ < 0 ? fmt::format("flocklab sweep: interrupted before the first run finished; {} was not written", o_.out)
+                                   : fmt::format("flocklab sweep: interrupted; {} of {} runs done and kept in {}; rerun the same command to resume",
+                                                 done, plan_.runs, o_.out));
+    return reportInterrupted();
   }
   ::close(outFd_);
   outFd_ = -1;
 
   std::string csv = csvHeader(plan_);
   for (std::size_t run = 0; run < plan_.runs; ++run) csv += formatRow(plan_, run, results_[run]);
-  try {
-    AtomicFile(o_.out).commit(csv);
-    if (!o_.plot.empty()) {
-      const std::string svg = plotSvg(plan_, results_, metric_, model_);
-      AtomicFile(o_.plot).commit(pictureBytes(o_.plot, svg));
-    }
-  } catch (const OutputError& e) {
-    throw UsageError(e.what());
-  }
+  onOutputs([&] {
+    finalFile->write(csv);
+    if (plotFile) plotFile->write(pictureBytes(o_.plot, plotSvg(plan_, results_, metric_, model_)));
+    if (configFile) configFile->write(resolvedConfig().dump(2) + "\n");
+  });
+  if (interrupted()) return reportInterrupted();
+  onOutputs([&] { outputs.commitAll(); });
   std::string summary = fmt::format("flocklab sweep: {} runs", plan_.runs);
   if (existing_.kept > 0) summary += fmt::format(" ({} kept from {})", existing_.kept, o_.out);
   summary += ", " + o_.out;

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <string_view>
 #include <system_error>
 
 #include "support/temporary_files.hpp"
@@ -52,12 +53,26 @@ void writeAll(int fd, const char* data, std::size_t size) {
   }
 }
 
+// The descriptor that /dev/stdout, /dev/stderr, /dev/fd/N or /proc/self/fd/N names, or -1.
+int streamOf(const std::string& path) {
+  if (path == "/dev/stdout") return STDOUT_FILENO;
+  if (path == "/dev/stderr") return STDERR_FILENO;
+  for (const std::string_view prefix : {"/dev/fd/", "/proc/self/fd/"})
+    if (path.rfind(prefix, 0) == 0 && path.size() > prefix.size() && path.size() - prefix.size() <= 6 &&
+        path.find_first_not_of("0123456789", prefix.size()) == std::string::npos)
+      return std::stoi(path.substr(prefix.size()));
+  return -1;
+}
+
 }  // namespace
 
-AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), target_(path_) {
+AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), target_(path_), stream_(streamOf(path_)) {
   if (path_.empty()) throw OutputError("an output path is empty");
   struct stat info {};
-  if (lstat(path_.c_str(), &info) == 0) {
+  if (stream_ >= 0) {
+    if (fcntl(stream_, F_GETFD) < 0) fail("it names a descriptor that is not open");
+    writesThrough_ = true;
+  } else if (lstat(path_.c_str(), &info) == 0) {
     if (S_ISLNK(info.st_mode)) {
       std::error_code error;
       target_ = std::filesystem::canonical(path_, error).string();
@@ -69,7 +84,7 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), target_(path_
     if (!writesThrough_ && !S_ISREG(info.st_mode)) fail("it is not a regular file, a character device or a FIFO");
   }
   if (writesThrough_) {
-    if (access(target_.c_str(), W_OK) != 0) fail(reason());
+    if (stream_ < 0 && access(target_.c_str(), W_OK) != 0) fail(reason());
     fd_ = unnamedTemporary();
   } else {
     fd_ = createTemporary(folderOf(target_), tempPath_);
@@ -131,7 +146,7 @@ void AtomicFile::publish(bool undoable) {
     published_ = true;
     return;
   }
-  const int device = open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+  const int device = stream_ >= 0 ? dup(stream_) : open(target_.c_str(), O_WRONLY | O_CLOEXEC);
   if (device < 0) fail(reason());
   char buffer[1 << 16];
   try {

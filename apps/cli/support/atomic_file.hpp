@@ -3,8 +3,10 @@
 // target, then renamed over it. What an output path may name:
 // - a regular file or nothing yet: replaced whole by rename;
 // - a symbolic link: followed; the file it names is replaced and the link stays;
-// - a character device or a FIFO (/dev/null, /dev/stdout, a named pipe): written through at
+// - a character device or a FIFO (/dev/null, a terminal, a named pipe): written through at
 //   commit, from a temporary file that has no name;
+// - /dev/stdout, /dev/stderr, /dev/fd/N or /proc/self/fd/N: written at commit to that open
+//   descriptor itself, where it stands (so `--save /dev/stdout > file` behaves as in a shell);
 // - anything else (a folder, a socket, a block device, a link to nothing): refused.
 #include <stdexcept>
 #include <string>
@@ -60,6 +62,7 @@ class AtomicFile {
   std::string path_, target_, tempPath_, backupPath_;
   bool published_ = false;
   bool writesThrough_ = false;
+  int stream_ = -1;  // the open descriptor a /dev/stdout-like path names
   bool finished_ = false;
   int fd_ = -1;
 };

@@ -30,7 +30,7 @@ std::mutex& messageMutex() {
   return *m;
 }
 std::string& message() {
-  static auto* text = new std::string("interrupted; no output written");
+  static auto* text = new std::string("flocklab: interrupted; no output written");
   return *text;
 }
 
@@ -43,7 +43,7 @@ extern "C" void onSignal(int) {
 
 void print() {
   std::lock_guard<std::mutex> lock(messageMutex());
-  std::fprintf(stderr, "%sflocklab: %s\n", isatty(STDERR_FILENO) ? "\n" : "", message().c_str());
+  std::fprintf(stderr, "%s%s\n", isatty(STDERR_FILENO) ? "\n" : "", message().c_str());
   std::fflush(stderr);
 }
 

@@ -12,7 +12,8 @@ namespace flocklab::cli {
 void catchInterrupts();
 /// True once the user asked to stop.
 bool interrupted();
-/// Sets what the interrupt message says (the default: "interrupted; no output written").
+/// Sets the interrupt message, a whole line without its newline (the default:
+/// "flocklab: interrupted; no output written").
 void setInterruptMessage(const std::string& message);
 /// Prints the interrupt message (once, whoever comes first: the command or the watchdog) and
 /// returns kInterruptExit, for a command that stopped between its steps.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "support/atomic_file.hpp"
+#include "support/usage_error.hpp"
 
 namespace flocklab {
 
@@ -37,3 +38,17 @@ class OutputSet {
 };
 
 }  // namespace flocklab
+
+namespace flocklab::cli {
+
+/// Runs `work`, reporting an output that cannot be written as the user's error (exit 2).
+template <class Fn>
+auto onOutputs(Fn&& work) -> decltype(work()) {
+  try {
+    return work();
+  } catch (const OutputError& e) {
+    throw UsageError(e.what());
+  }
+}
+
+}  // namespace flocklab::cli
