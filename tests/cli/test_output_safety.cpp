@@ -90,6 +90,12 @@ TEST_F(OutputSafety, EmptyAndLooseValuesAreRefused) {
   expectUsageError("run --init folder", "it is a directory");
 }
 
+TEST_F(OutputSafety, BenchChecksItsInputsBeforeAnyWork) {
+  // Each would otherwise run W2 first (seconds) or report infinite figures with exit 0.
+  expectUsageError("bench --only W2 --plot x.svg", "--plot needs W5");
+  expectUsageError("bench --only W1 --reference /nonexistent/reference.mjs", "--reference: no such file");
+}
+
 TEST_F(OutputSafety, ALongValidNameIsWritten) {
   // 254 characters, within NAME_MAX: the temporary name must not be longer than the output's.
   const std::string name = std::string(250, 'n') + ".csv";
