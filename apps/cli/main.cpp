@@ -65,7 +65,10 @@ int main(int argc, char** argv) {
       return executeRun(runOptions, *run);
     }
     if (serve->parsed()) return executeServe(serveOptions);
-    if (bench->parsed()) return executeBench(benchOptions);
+    if (bench->parsed()) {
+      catchInterrupts();
+      return executeBench(benchOptions);
+    }
     if (sweep->parsed()) { catchInterrupts(); return executeSweep(sweepOptions, *sweep); }
     if (modelsCommand->parsed()) return executeModels(modelsOptions);
   } catch (const UsageError& e) {

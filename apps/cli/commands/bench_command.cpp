@@ -6,16 +6,20 @@
 
 #include <fmt/format.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
 
 #include "support/child_process.hpp"
+#include "support/temporary_files.hpp"
 #include "flocklab/models/abm_simulation.hpp"
 #include "scenes.hpp"
 #include "support/atomic_file.hpp"
@@ -118,19 +122,29 @@ class Bench {
       return;
     }
     progress("W1: flocklab run and node " + script + ", side by side");
-    const std::filesystem::path start = std::filesystem::temp_directory_path() / fmt::format("flocklab-bench-{}.csv", getpid());
-    {
-      AtomicFile file(start.string());
-      file.commit(formatStateCsv(randomLabStart(120, LabParams{}, 42)));
-    }
+    // The start node reads: a registered temporary file, so that an interrupt (or, after a
+    // SIGKILL, the next command writing into the folder) removes it.
+    std::string start;
+    const int fd = createTemporary(std::filesystem::temp_directory_path().string(), start);
+    if (fd < 0) throw UsageError(std::string("W1: cannot write a temporary file: ") + std::strerror(errno));
+    struct Scratch {
+      std::string& path;
+      ~Scratch() {
+        ::unlink(path.c_str());
+        forgetTemporary(path);
+      }
+    } scratch{start};
+    const std::string csv = formatStateCsv(randomLabStart(120, LabParams{}, 42));
+    const bool written = ::write(fd, csv.data(), csv.size()) == static_cast<ssize_t>(csv.size());
+    ::close(fd);
+    if (!written) throw UsageError("W1: cannot write the start file " + start);
     const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
     std::vector<double> ours, theirs;
     std::string ourHash, theirHash;
     for (std::int64_t r = 0; r < std::max<std::int64_t>(o_.repeats, 5); ++r) {
       const ChildResult a = runChild({self, "run", "--hash"});
-      const ChildResult b = runChild({node, script, "--in", start.string(), "--steps", "600", "--hash"});
+      const ChildResult b = runChild({node, script, "--in", start, "--steps", "600", "--hash"});
       if (a.status != 0 || b.status != 0) {
-        std::filesystem::remove(start);
         throw UsageError("W1: a child process failed (flocklab run or node " + script + ")");
       }
       ours.push_back(a.seconds);
@@ -139,7 +153,6 @@ class Bench {
       ourHash = at == std::string::npos ? "" : a.output.substr(a.output.find_first_not_of(' ', at + 10), 16);
       theirHash = b.output.substr(0, 16);
     }
-    std::filesystem::remove(start);
     mine.seconds = median(ours);
     peer.seconds = median(theirs);
     const double ratio = peer.seconds / mine.seconds;
