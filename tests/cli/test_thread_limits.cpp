@@ -21,15 +21,28 @@ class ThreadLimits : public Cli {
     Cli::SetUp();
     if (std::system("command -v prlimit >/dev/null && command -v setpriv >/dev/null") != 0)
       GTEST_SKIP() << "needs prlimit and setpriv (util-linux)";
-    // The other user writes its outputs into the test's folder.
+    // The other user writes its outputs into the test's folder, and runs a copy of the binary
+    // from a folder it may enter (the build tree may lie under a private home such as /root).
     std::filesystem::permissions(dir_, std::filesystem::perms::all);
+    binDir_ = dir_.string() + "-bin";
+    std::filesystem::create_directories(binDir_);
+    std::filesystem::copy_file(FLOCKLAB_BINARY_DIR "/flocklab", binDir_ + "/flocklab",
+                               std::filesystem::copy_options::overwrite_existing);
+    for (const std::string& path : {binDir_, binDir_ + "/flocklab"})
+      std::filesystem::permissions(path, std::filesystem::perms::owner_all | std::filesystem::perms::group_read |
+                                             std::filesystem::perms::group_exec | std::filesystem::perms::others_read |
+                                             std::filesystem::perms::others_exec);
     const std::string uid = std::to_string(3000000 + getpid() % 1000000);
     prefix_ = (geteuid() == 0 ? "setpriv --reuid=" + uid + " --regid=" + uid + " --clear-groups " : std::string()) +
               "prlimit --nproc=" + std::to_string(kProcesses) + " ";
   }
+  void TearDown() override {
+    if (!binDir_.empty()) std::filesystem::remove_all(binDir_);
+    Cli::TearDown();
+  }
   // Runs `flocklab ARGS` under the limit; a hang ends after a generous minute as status 137.
   Result limited(const std::string& args) {
-    return shell("timeout -s KILL 60 " + prefix_ + "'" FLOCKLAB_BINARY_DIR "/flocklab' " + args);
+    return shell("timeout -s KILL 60 " + prefix_ + "'" + binDir_ + "/flocklab' " + args);
   }
   void expectRefused(const std::string& args, const std::string& fragment) {
     const auto before = files();
@@ -42,6 +55,7 @@ class ThreadLimits : public Cli {
   }
 
   std::string prefix_;
+  std::string binDir_;
 };
 
 }  // namespace
