@@ -3,7 +3,9 @@
 // share a file; a run's outputs appear all together or not at all; an interrupt in any phase
 // is answered within about a second with exit 130 and no new file; a killed run's temporary
 // files are removed by the next run that writes into the same folder.
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
@@ -66,6 +68,31 @@ TEST_F(OutputSafety, SymbolicLinksAreFollowedAndKept) {
   expectUsageError("run --steps 2 --save dangling.csv", "symbolic link to nothing");
 }
 
+TEST_F(OutputSafety, StandardStreamsAndTheirAliasesAreWrittenWhereTheyStand) {
+  // A link to /dev/stdout is /dev/stdout: the command's output file is not replaced.
+  fs::create_symlink("/dev/stdout", dir_ / "lnk");
+  const Result linked = run("run --steps 2 --save lnk -q");
+  EXPECT_EQ(linked.status, 0) << linked.err;
+  EXPECT_EQ(linked.out.rfind("x,y,vx,vy", 0), 0u) << linked.out;
+  EXPECT_NE(linked.out.find("polarization"), std::string::npos) << linked.out;
+  // /dev/stdout that is redirected into another output's file: two outputs, one file.
+  const Result same = shell("('" FLOCKLAB_BINARY_DIR "/flocklab' run --steps 2 -q --metrics-out m.csv --save /dev/stdout > m.csv)");
+  EXPECT_EQ(same.status, 2);
+  EXPECT_NE(same.err.find("both name"), std::string::npos) << same.err;
+  // flocklab's own descriptors, and one open only for reading, are not outputs.
+  expectUsageError("run --steps 2 --save /dev/fd/4", "descriptor");
+  write("in.txt", "x");
+  const Result reading = shell("'" FLOCKLAB_BINARY_DIR "/flocklab' run --steps 2 --save /dev/fd/7 7<in.txt");
+  EXPECT_EQ(reading.status, 2);
+  EXPECT_NE(reading.err.find("open only for reading"), std::string::npos) << reading.err;
+}
+
+TEST_F(OutputSafety, BadNamesAreRefusedBeforeAnyWork) {
+  expectUsageError("run --save " + std::string(260, 'a') + ".csv", "File name too long");
+  // A name with a line break is quoted escaped, on one line.
+  expectUsageError("run --save $'no/such\\nfolder/x.csv'", "no/such\\nfolder");
+}
+
 TEST_F(OutputSafety, TwoOutputsNamingOneFileAreRefusedBeforeAnyWork) {
   expectUsageError("run --save x.csv --metrics-out x.csv", "--metrics-out and --save both name x.csv");
   expectUsageError("run --save x.csv --metrics-out ./x.csv", "both name");
@@ -73,6 +100,7 @@ TEST_F(OutputSafety, TwoOutputsNamingOneFileAreRefusedBeforeAnyWork) {
   expectUsageError("run --plot sub/../o.svg --picture o.svg", "both name");
   fs::create_directory(dir_ / "frames");
   expectUsageError("run --picture-every 5 frames --picture frames/frame-000005.png", "one of --picture-every's frames");
+  expectUsageError("run --picture-every 5 frames --picture frames/frame-1000000.png", "one of --picture-every's frames");
 }
 
 TEST_F(OutputSafety, EmptyAndLooseValuesAreRefused) {
@@ -85,7 +113,12 @@ TEST_F(OutputSafety, EmptyAndLooseValuesAreRefused) {
   EXPECT_EQ(hashOf("run --steps 010 --count 0120"), hashOf("run --steps 10"));
   expectUsageError("run --count 18446744073709551615", "out of range");
   expectUsageError("run --seed 18446744073709551616", "out of range");
-  expectUsageError("run --steps 99999999999999999999", "out of range");
+  expectUsageError("run --steps 99999999999999999999", "out of range: at most");
+  expectUsageError("run --steps -9223372036854775809", "out of range: at least");
+  expectUsageError("run --count +0x10", "--count takes a whole number (got +0x10)");
+  expectUsageError("run --count +010", "--count takes a whole number");
+  expectUsageError("run --count ' 16'", "--count takes a whole number");
+  expectUsageError("run --seed ' 18446744073709551616'", "--seed takes a whole number");
   fs::create_directory(dir_ / "folder");
   expectUsageError("run --init folder", "it is a directory");
 }
@@ -144,6 +177,18 @@ TEST_F(OutputSafety, StaleTemporariesOfAKilledRunAreRemovedByTheNext) {
   EXPECT_EQ(std::count(left.begin(), left.end(), ".flocklab-tmp-notapid-AbCdEf"), 1);
 }
 
+TEST_F(OutputSafety, ATemporaryInUseIsKeptWhateverItsPid) {
+  // A process in another PID namespace (a container sharing the folder) may have a PID that does
+  // not run here; its lock on the file says it is in use.
+  write(".flocklab-tmp-99999999-Locked", "in use elsewhere");
+  const int fd = open((dir_ / ".flocklab-tmp-99999999-Locked").c_str(), O_RDONLY);
+  ASSERT_EQ(flock(fd, LOCK_EX), 0);
+  const Result r = run("run --steps 1 -q --save out.csv");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_TRUE(fs::exists(dir_ / ".flocklab-tmp-99999999-Locked"));
+  close(fd);
+}
+
 TEST_F(OutputSafety, KilledRunLeavesATemporaryThatTheNextRunRemoves) {
   // `wait` reaps the killed process, so that it is surely gone when the next run looks.
   const Result killed = shell("('" FLOCKLAB_BINARY_DIR "/flocklab' run --count 500 --steps 1000000000 -q "
@@ -182,6 +227,16 @@ class Interrupts : public Cli {
 TEST_F(Interrupts, ADenseStartIsInterruptedWithoutAFile) {
   // 300,000 boids in the default world: the start's metrics alone take minutes.
   expectAnsweredCleanly("run --count 300000 --steps 1 -q --save s.csv --write-config c.json", 3);
+}
+
+TEST_F(Interrupts, AFifoWithoutAReaderIsInterrupted) {
+  ASSERT_EQ(mkfifo((dir_ / "pipe").c_str(), 0600), 0);
+  double answered = 0;
+  const Result r = interrupted("run --steps 10 -q --save pipe --metrics-out m.csv", 2, answered);
+  EXPECT_EQ(r.status, 130) << r.err;
+  EXPECT_LT(answered, 15.0);
+  EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;
+  EXPECT_FALSE(fs::exists(dir_ / "m.csv"));
 }
 
 TEST_F(Interrupts, TheWriteConfigFileIsNotWrittenBeforeTheRunEnds) {

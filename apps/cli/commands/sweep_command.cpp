@@ -317,7 +317,8 @@ int Sweep::execute() {
         ::ftruncate(outFd_, static_cast<off_t>(existing_.keepBytes)) != 0)
       throw OutputError("cannot write " + o_.out + ": " + std::strerror(errno));
   });
-  setInterruptMessage("flocklab sweep: interrupted; the runs finished so far are kept in " + o_.out +
+  // What the watchdog says if the runs cannot stop in time (it cannot know whether a row is in).
+  setInterruptMessage("flocklab sweep: interrupted; any runs finished so far are kept in " + o_.out +
                       "; rerun the same command to resume");
 
   try {

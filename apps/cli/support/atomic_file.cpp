@@ -16,6 +16,7 @@
 #include <string_view>
 #include <system_error>
 
+#include "flocklab/text_excerpt.hpp"
 #include "support/temporary_files.hpp"
 
 namespace flocklab {
@@ -66,19 +67,34 @@ int streamOf(const std::string& path) {
 
 }  // namespace
 
-AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), target_(path_), stream_(streamOf(path_)) {
+AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), target_(path_) {
   if (path_.empty()) throw OutputError("an output path is empty");
+  // Follow the links one at a time, so that a link to /dev/stdout is a stream like /dev/stdout.
+  std::filesystem::path at = std::filesystem::path(path_).lexically_normal();
   struct stat info {};
-  if (stream_ >= 0) {
-    if (fcntl(stream_, F_GETFD) < 0) fail("it names a descriptor that is not open");
-    writesThrough_ = true;
-  } else if (lstat(path_.c_str(), &info) == 0) {
-    if (S_ISLNK(info.st_mode)) {
-      std::error_code error;
-      target_ = std::filesystem::canonical(path_, error).string();
-      if (error) fail("it is a symbolic link to nothing");
-      if (stat(target_.c_str(), &info) != 0) fail(reason());
+  bool exists = false;
+  for (int hops = 0; (stream_ = streamOf(at.string())) < 0; ++hops) {
+    if (lstat(at.c_str(), &info) != 0) break;
+    if (!S_ISLNK(info.st_mode)) {
+      exists = true;
+      break;
     }
+    std::error_code error;
+    const std::filesystem::path next = std::filesystem::read_symlink(at, error);
+    if (error || hops == 40) fail("cannot follow its symbolic links");
+    at = (next.is_absolute() ? next : at.parent_path() / next).lexically_normal();
+    if (lstat(at.c_str(), &info) != 0 && streamOf(at.string()) < 0) fail("it is a symbolic link to nothing");
+  }
+  target_ = at.string();
+  if (stream_ >= 0) {
+    // Only a descriptor flocklab was handed (flocklab's own are all close-on-exec), open for writing.
+    const int flags = fcntl(stream_, F_GETFD);
+    const int mode = fcntl(stream_, F_GETFL);
+    if (flags < 0 || mode < 0) fail("it names a descriptor that is not open");
+    if (flags & FD_CLOEXEC) fail("it names a descriptor of flocklab's own");
+    if ((mode & O_ACCMODE) == O_RDONLY) fail("it names a descriptor open only for reading");
+    writesThrough_ = true;
+  } else if (exists) {
     if (S_ISDIR(info.st_mode)) fail("it is a directory");
     writesThrough_ = S_ISCHR(info.st_mode) || S_ISFIFO(info.st_mode);
     if (!writesThrough_ && !S_ISREG(info.st_mode)) fail("it is not a regular file, a character device or a FIFO");
@@ -87,9 +103,20 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), target_(path_
     if (stream_ < 0 && access(target_.c_str(), W_OK) != 0) fail(reason());
     fd_ = unnamedTemporary();
   } else {
-    fd_ = createTemporary(folderOf(target_), tempPath_);
+    const std::string folder = folderOf(target_);
+    const long longest = pathconf(folder.c_str(), _PC_NAME_MAX);
+    if (longest > 0 && std::filesystem::path(target_).filename().string().size() > static_cast<std::size_t>(longest))
+      fail(std::strerror(ENAMETOOLONG));
+    fd_ = createTemporary(folder, tempPath_);
   }
   if (fd_ < 0) fail(reason());
+}
+
+std::optional<std::pair<dev_t, ino_t>> AtomicFile::fileId() const {
+  struct stat info {};
+  const int found = stream_ >= 0 ? fstat(stream_, &info) : stat(target_.c_str(), &info);
+  if (found != 0 || !S_ISREG(info.st_mode)) return std::nullopt;
+  return std::pair{info.st_dev, info.st_ino};
 }
 
 AtomicFile::~AtomicFile() {
@@ -101,7 +128,9 @@ AtomicFile::~AtomicFile() {
     }
 }
 
-void AtomicFile::fail(const std::string& why) const { throw OutputError("cannot write " + path_ + ": " + why); }
+void AtomicFile::fail(const std::string& why) const {
+  throw OutputError("cannot write " + excerpt(path_, kPathChars) + ": " + why);
+}
 
 void AtomicFile::write(std::string_view bytes) {
   if (finished_) fail("the file is already committed");
@@ -127,16 +156,16 @@ void AtomicFile::finish() {
     umask(mask);
     mode = 0666 & ~mask;
   }
-  fchmod(fd_, mode);
-  const int closed = close(fd_);
-  fd_ = -1;
-  if (closed != 0) fail(reason());
+  if (fchmod(fd_, mode) != 0) fail(reason());
+  // The descriptor stays open until publish(): it holds the lock that tells other processes
+  // this temporary file is in use (temporary_files.hpp).
 }
 
 void AtomicFile::publish(bool undoable) {
   if (!finished_ || published_) fail("the file is not finished or already committed");
   if (!writesThrough_) {
-    if (undoable && access(target_.c_str(), F_OK) == 0) {
+    replaced_ = access(target_.c_str(), F_OK) == 0;
+    if (undoable && replaced_) {
       const std::string backup = tempPath_ + ".old";
       if (link(target_.c_str(), backup.c_str()) == 0) backupPath_ = registerTemporary(backup);
     }
@@ -144,9 +173,14 @@ void AtomicFile::publish(bool undoable) {
     forgetTemporary(tempPath_);
     tempPath_.clear();
     published_ = true;
+    const int closed = close(fd_);
+    fd_ = -1;
+    if (closed != 0) fail(reason());
     return;
   }
-  const int device = stream_ >= 0 ? dup(stream_) : open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+  int device = -1;
+  do device = stream_ >= 0 ? dup(stream_) : open(target_.c_str(), O_WRONLY | O_CLOEXEC);
+  while (device < 0 && errno == EINTR);
   if (device < 0) fail(reason());
   char buffer[1 << 16];
   try {
@@ -170,8 +204,10 @@ void AtomicFile::publish(bool undoable) {
 
 void AtomicFile::undo() noexcept {
   if (!published_ || writesThrough_) return;
-  if (backupPath_.empty()) {
+  if (!replaced_) {
     unlink(target_.c_str());
+  } else if (backupPath_.empty()) {
+    return;  // no link to the old file could be made: the new one stays rather than none
   } else if (std::rename(backupPath_.c_str(), target_.c_str()) == 0) {
     forgetTemporary(backupPath_);
     backupPath_.clear();

@@ -8,11 +8,18 @@
 // - /dev/stdout, /dev/stderr, /dev/fd/N or /proc/self/fd/N: written at commit to that open
 //   descriptor itself, where it stands (so `--save /dev/stdout > file` behaves as in a shell);
 // - anything else (a folder, a socket, a block device, a link to nothing): refused.
+#include <sys/types.h>
+
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace flocklab {
+
+/// Characters of an output path that a message quotes at most.
+inline constexpr std::size_t kPathChars = 100;
 
 /// An output path that cannot be written; what() is one line naming the path and the reason.
 class OutputError : public std::runtime_error {
@@ -46,21 +53,26 @@ class AtomicFile {
   /// undo(). Throws OutputError.
   void publish(bool undoable = false);
   /// Puts back what an undoable publish() replaced (or removes the new file where there was
-  /// none). A device's output cannot be taken back. Never throws.
+  /// none). A device's output cannot be taken back, nor a file whose old version could not be
+  /// linked aside (a file system without hard links): that new file stays. Never throws.
   void undo() noexcept;
 
   /// The path as given.
   const std::string& path() const { return path_; }
   /// What the output replaces: the path with symbolic links followed.
   const std::string& target() const { return target_; }
-  /// True when the target is a character device or a FIFO, written through.
+  /// True when the target is a character device, a FIFO or an open descriptor, written through.
   bool writesThrough() const { return writesThrough_; }
+  /// The device and inode of the regular file the output replaces or writes through to, if any
+  /// (two outputs with one id would overwrite each other).
+  std::optional<std::pair<dev_t, ino_t>> fileId() const;
 
  private:
   [[noreturn]] void fail(const std::string& reason) const;
 
   std::string path_, target_, tempPath_, backupPath_;
   bool published_ = false;
+  bool replaced_ = false;  // publish() replaced an existing file
   bool writesThrough_ = false;
   int stream_ = -1;  // the open descriptor a /dev/stdout-like path names
   bool finished_ = false;

@@ -1,6 +1,7 @@
 // The signal handler only sets a flag and writes a byte to a pipe (both async-signal-safe);
 // the watchdog thread waits on that pipe. If the watchdog cannot start (a process limit), the
-// command still stops between its steps. A second signal skips the rest of the grace time.
+// command still stops between its steps. A second signal (one that arrives after the first was
+// handled) skips the rest of the grace time.
 #include "support/interrupt.hpp"
 
 #include <fcntl.h>
@@ -20,7 +21,8 @@
 namespace flocklab::cli {
 namespace {
 
-volatile std::sig_atomic_t stopRequested = 0;
+std::atomic<bool> stopRequested{false};  // lock-free, so safe in a handler on any thread
+static_assert(std::atomic<bool>::is_always_lock_free);
 int wakePipe[2] = {-1, -1};
 std::atomic<bool> reported{false};
 constexpr int kGraceMilliseconds = 1000;
@@ -35,7 +37,7 @@ std::string& message() {
 }
 
 extern "C" void onSignal(int) {
-  stopRequested = 1;
+  stopRequested.store(true);
   const int saved = errno;
   if (wakePipe[1] >= 0) [[maybe_unused]] ssize_t ignored = write(wakePipe[1], "!", 1);
   errno = saved;
@@ -72,14 +74,21 @@ void catchInterrupts() {
       // No thread to spare: interrupts are still answered between steps.
     }
   }
+  // SA_RESTART: a blocking call (opening a FIFO no one reads yet) goes on waiting, and the
+  // watchdog answers the interrupt. A signal the shell set to be ignored (a background job)
+  // stays ignored.
   struct sigaction action {};
   action.sa_handler = onSignal;
+  action.sa_flags = SA_RESTART;
   sigemptyset(&action.sa_mask);
-  sigaction(SIGINT, &action, nullptr);
-  sigaction(SIGTERM, &action, nullptr);
+  for (const int signal : {SIGINT, SIGTERM}) {
+    struct sigaction old {};
+    if (sigaction(signal, nullptr, &old) == 0 && old.sa_handler == SIG_IGN) continue;
+    sigaction(signal, &action, nullptr);
+  }
 }
 
-bool interrupted() { return stopRequested != 0; }
+bool interrupted() { return stopRequested.load(); }
 
 void setInterruptMessage(const std::string& text) {
   std::lock_guard<std::mutex> lock(messageMutex());
@@ -87,7 +96,12 @@ void setInterruptMessage(const std::string& text) {
 }
 
 int reportInterrupted() {
-  if (!reported.exchange(true)) print();
+  if (!reported.exchange(true)) {
+    print();
+  } else {
+    // The watchdog took over: let it finish its line and exit, rather than exit without one.
+    for (;;) pause();
+  }
   return kInterruptExit;
 }
 

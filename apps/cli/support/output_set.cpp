@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <regex>
 
+#include "flocklab/text_excerpt.hpp"
 #include "support/temporary_files.hpp"
 
 namespace flocklab {
@@ -24,12 +25,13 @@ AtomicFile* OutputSet::add(const std::string& flag, const std::string& path) {
   if (path.empty()) return nullptr;
   auto file = std::make_unique<AtomicFile>(path);
   const std::string identity = identityOf(file->target());
-  if (!file->writesThrough()) {
-    for (const Output& other : outputs_)
-      if (other.identity == identity)
-        throw OutputError(other.flag + " and " + flag + " both name " + path + ": give each output a file of its own");
-    checkAgainstFrames(flag, identity);
-  }
+  const auto id = file->fileId();  // also catches /dev/stdout redirected into another output
+  for (const Output& other : outputs_)
+    if ((!file->writesThrough() && !other.file->writesThrough() && other.identity == identity) ||
+        (id && id == other.file->fileId()))
+      throw OutputError(other.flag + " and " + flag + " both name " + excerpt(path, kPathChars) +
+                        ": give each output a file of its own");
+  if (!file->writesThrough()) checkAgainstFrames(flag, identity);
   outputs_.push_back({flag, identity, std::move(file)});
   return outputs_.back().file.get();
 }
@@ -44,9 +46,10 @@ void OutputSet::claimFrames(const std::string& flag, const std::string& folder) 
 void OutputSet::checkAgainstFrames(const std::string& flag, const std::string& identity) const {
   if (framesFolder_.empty()) return;
   const std::filesystem::path path(identity);
-  static const std::regex frame("frame-[0-9]{6}\\.png");
+  static const std::regex frame("frame-[0-9]{6,}\\.png");  // {:06}: six digits or more
   if (path.parent_path().string() == framesFolder_ && std::regex_match(path.filename().string(), frame))
-    throw OutputError(flag + " names " + path.filename().string() + ", one of " + framesFlag_ + "'s frames");
+    throw OutputError(flag + " names " + excerpt(path.filename().string(), kPathChars) + ", one of " + framesFlag_ +
+                      "'s frames");
 }
 
 void OutputSet::commitAll() {

@@ -9,26 +9,33 @@
 #include <string>
 #include <type_traits>
 
+#include "flocklab/text_excerpt.hpp"
+
 namespace flocklab::cli {
 namespace {
 
-// Refuses what CLI11 would read other than as plain decimal (0x10, 0b1, 1e3), an empty text,
-// and a number out of range; strips leading zeros, which CLI11 would read as octal. Anything
-// else that is not a number (abc, --quiet) is left to CLI11's own messages.
+// Accepts only an optional '-' and decimal digits, within the type's range, and strips leading
+// zeros (which CLI11 would read as octal). CLI11 would otherwise take 0x10, +010 or " 1" as
+// numbers. Text that looks like the next option (--quiet) is left to CLI11, which says that a
+// value is missing.
 template <class Whole>
 std::string checkWhole(std::string& text) {
   if (text.empty()) return "needs a value (got an empty text)";
   const bool negative = text[0] == '-';
   const std::size_t first = negative ? 1 : 0;
-  if (first == text.size() || text[first] < '0' || text[first] > '9') return "";
-  if (text.find_first_not_of("0123456789", first) != std::string::npos) return "takes a whole number (got " + text + ")";
+  if (negative && (text.size() == 1 || text[1] < '0' || text[1] > '9')) return "";
+  if (text.find_first_not_of("0123456789", first) != std::string::npos || first == text.size())
+    return "takes a whole number (got " + excerpt(text) + ")";
   const std::size_t zeros = std::min(text.find_first_not_of('0', first), text.size() - 1) - first;
   text.erase(first, zeros);
-  if (negative && std::is_unsigned_v<Whole>) return "";
+  if (negative && std::is_unsigned_v<Whole>) return "";  // the option's own range check says why
   Whole value{};
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec == std::errc::result_out_of_range)
-    return "is out of range: at most " + std::to_string(std::numeric_limits<Whole>::max()) + " (got " + text + ")";
+    return negative ? "is out of range: at least " + std::to_string(std::numeric_limits<Whole>::min()) + " (got " +
+                          excerpt(text) + ")"
+                    : "is out of range: at most " + std::to_string(std::numeric_limits<Whole>::max()) + " (got " +
+                          excerpt(text) + ")";
   return "";
 }
 

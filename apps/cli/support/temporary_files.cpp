@@ -6,6 +6,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -45,17 +46,25 @@ pid_t ownerOf(std::string_view name) {
   return static_cast<pid_t>(pid);
 }
 
-// Removes the temporaries in `folder` whose process is gone.
+// Removes the temporaries in `folder` whose process is gone. A PID says little across PID
+// namespaces (containers sharing a folder), so a file is also left alone while any process
+// holds its lock, as every writer does until it publishes.
 void removeStale(const std::string& folder) {
   DIR* dir = opendir(folder.c_str());
   if (!dir) return;
-  std::vector<std::string> stale;
+  std::vector<std::string> candidates;
   while (const dirent* entry = readdir(dir)) {
     const pid_t owner = ownerOf(entry->d_name);
-    if (owner > 0 && owner != getpid() && kill(owner, 0) != 0 && errno == ESRCH) stale.emplace_back(entry->d_name);
+    if (owner > 0 && owner != getpid() && kill(owner, 0) != 0 && errno == ESRCH) candidates.emplace_back(entry->d_name);
   }
   closedir(dir);
-  for (const std::string& name : stale) unlink((folder + "/" + name).c_str());
+  for (const std::string& name : candidates) {
+    const std::string path = folder + "/" + name;
+    const int fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) continue;
+    if (flock(fd, LOCK_EX | LOCK_NB) == 0) unlink(path.c_str());
+    close(fd);
+  }
 }
 
 }  // namespace
@@ -67,6 +76,7 @@ int createTemporary(const std::string& folder, std::string& name) {
   std::string pattern = folder + "/" + std::string(kPrefix) + std::to_string(getpid()) + "-XXXXXX";
   const int fd = mkostemp(pattern.data(), O_CLOEXEC);
   if (fd < 0) return -1;
+  flock(fd, LOCK_EX | LOCK_NB);  // in use: see removeStale()
   name = pattern;
   r.files.insert(name);
   return fd;

@@ -3,13 +3,14 @@
 // target's folder (short, so any valid output name works, and hidden), and this process keeps a
 // list of its own: an interrupt that cannot wait for the run to unwind removes them all before
 // it exits, and the next run that writes into a folder removes those a killed process left
-// (their PID no longer runs).
+// (their PID no longer runs and no process holds their lock).
 #include <string>
 
 namespace flocklab {
 
 /// Creates an empty temporary file in `folder` (after removing stale ones there, once per folder
-/// and process), registers it, and returns its open descriptor; `name` receives its path.
+/// and process), registers it, and returns its open descriptor, which holds the file's lock
+/// until it is closed; `name` receives its path.
 /// Returns -1 with errno set when it cannot be created.
 int createTemporary(const std::string& folder, std::string& name);
 /// Registers a temporary file made by other means (a link next to a created one) and returns
