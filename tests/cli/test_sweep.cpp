@@ -84,7 +84,8 @@ class Sweep : public Cli {
   std::string read(const std::string& name) const { return slurp(dir_ / name); }
 
   // Starts `flocklab ARGS` in the test's folder without waiting; stderr goes to `errFile`.
-  // `addressSpace` > 0 caps the child's memory (not under AddressSanitizer, which needs more).
+  // `addressSpace` > 0 caps the child's memory (not under AddressSanitizer or ThreadSanitizer,
+  // whose shadow memory needs more address space than any cap).
   pid_t start(const std::string& args, const std::string& errFile, rlim_t addressSpace = 0) {
     std::vector<std::string> words{FLOCKLAB_BINARY_DIR "/flocklab"};
     std::istringstream in(args);
@@ -93,7 +94,7 @@ class Sweep : public Cli {
     const pid_t pid = fork();
     if (pid == 0) {
       if (chdir(dir_.c_str()) != 0) _exit(127);
-#if !defined(__SANITIZE_ADDRESS__)
+#if !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
       const rlimit cap{addressSpace, addressSpace};
       if (addressSpace > 0 && setrlimit(RLIMIT_AS, &cap) != 0) _exit(127);
 #endif
