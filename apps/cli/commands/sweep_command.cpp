@@ -321,12 +321,7 @@ int Sweep::execute() {
   setInterruptMessage("flocklab sweep: interrupted; any runs finished so far are kept in " + o_.out +
                       "; rerun the same command to resume");
 
-  try {
-    onOutputs([&] { runAll(); });
-  } catch (const ThreadStartError&) {  // no run started: leave no header-only file behind
-    if (!existing_.exists) ::unlink(o_.out.c_str());
-    throw;
-  }
+  onOutputs([&] { runAll(); });  // a new --out appears with its first row, so a refused thread leaves none
   const auto done = static_cast<std::size_t>(std::count(have_.begin(), have_.end(), 1));
   if (done < plan_.runs) {
     setInterruptMessage(outFd_ < 0 ? fmt::format("flocklab sweep: interrupted before the first run finished; {} was not written", o_.out)
