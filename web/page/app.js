@@ -132,6 +132,7 @@ function restart({ model = S.model, preset = S.preset, count = S.count, seed = S
   S.chartDirty = true;
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   showMessage('');
+  syncShare();
   render();
   return true;
 }
@@ -196,6 +197,7 @@ function setLive(delta, { quiet = false } = {}) {
   syncControlValues();
   syncPreset();
   syncCli();
+  syncShare();
   return true;
 }
 
@@ -273,6 +275,8 @@ function updateReadouts() {
     $('stat-time').textContent = has('dt') ? `${fmt(S.time, 1)} s` : '–';
     $('stat-hash').textContent = f.hash();
     if ($('cli').closest('details').open) syncCli();
+    // A step alone leaves a box the user is copying from alone: a new value would drop the selection.
+    if (document.activeElement !== $('share-url')) syncShare();
   }
   const m = S.running ? S.latest : currentMetrics();
   if (m) {
@@ -730,6 +734,16 @@ function shareUrl() {
     model: S.model, preset: S.preset, count: S.count, seed: S.seed, params: S.startParams,
     at: S.flock.stepCount(), events: S.events,
   })}`;
+}
+
+/**
+ * Once shown (by the Share button), the share box always holds the current run's link: a
+ * restart, a model or preset switch and every live change update it at once, the step as the
+ * readouts do.
+ */
+function syncShare() {
+  const field = $('share-url');
+  if (!field.hidden && S.flock) field.value = shareUrl();
 }
 
 async function onShare() {

@@ -405,6 +405,39 @@ test('a Share link opened in a new page gives the same flight and hash', { timeo
   }
 });
 
+test('the share box follows the run: after a model switch, a live change and steps it holds the current link', { timeout: 60000 }, async () => {
+  let url, hash;
+  await withPage({}, async (page) => {
+    await hook(page, () => window.flocklab.step(30));
+    await page.click('#share');
+    assert.match(await page.inputValue('#share-url'), /#v=2&model=steering&/);
+    await page.selectOption('#model', 'lab');
+    let box = new URLSearchParams((await page.inputValue('#share-url')).split('#')[1]);
+    assert.equal(box.get('model'), 'lab', 'the box names the new model');
+    assert.equal(box.get('count'), '120');
+    assert.equal(box.get('at'), '0');
+    await page.focus('#p-alignment');
+    await page.keyboard.press('ArrowLeft');  // a live change
+    await hook(page, () => window.flocklab.step(40));
+    url = await page.inputValue('#share-url');
+    box = new URLSearchParams(url.split('#')[1]);
+    assert.equal(box.get('at'), '40', 'the box follows the steps');
+    assert.equal(JSON.parse(box.get('events')).length, 1, 'and holds the live change');
+    assert.equal(url, await hook(page, () => window.flocklab.shareUrl()));
+    hash = await hook(page, () => window.flocklab.hash());
+  });
+  const { page, errors, context, state } = await openPage(browser, url, { pause: false });
+  try {
+    assert.equal(state.ok, true, state.error);
+    assert.equal(await hook(page, () => window.flocklab.model()), 'lab');
+    assert.equal(await hook(page, () => window.flocklab.stepCount()), 40);
+    assert.equal(await hook(page, () => window.flocklab.hash()), hash, 'the box\'s link replays to the same hash');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('downloads: the metrics so far as CSV and the canvas as PNG', { timeout: 30000 }, async () => {
   await withPage({}, async (page) => {
     await hook(page, () => window.flocklab.step(55));
