@@ -14,7 +14,9 @@ import {
   cliFlag, decimalsOf, fmt, hasControl, labelOf, matchingPreset, metricText, paramOf, parseObstacles, parsePointer,
   pointerText, presetChange, sliderOf, worldOf, worldUnit,
 } from './params.js';
+import { renderPicture } from './picture.js';
 import { decodeShare, encodeShare } from './share.js';
+import { toWorld, viewOf, worldMove } from './view.js';
 
 const $ = (id) => document.getElementById(id);
 /** Metrics are recorded every this many steps, at the same steps as `flocklab run --every 10`. */
@@ -22,6 +24,10 @@ const SAMPLE_EVERY = 10;
 const MAX_COUNT = 20000;
 /** The metric shown as a meter (the others as figures); a key of the metric schema. */
 const METER_METRIC = 'polarization';
+/** Where a landscape world is shown turned a quarter turn, to fill a portrait phone (view.js). */
+const TURN_QUERY = window.matchMedia('(max-width: 700px) and (orientation: portrait)');
+/** Where the control panels start folded (a phone), so the flock gets the screen. */
+const FOLD_QUERY = window.matchMedia('(max-width: 700px)');
 
 const S = {
   m: null,               // the wasm module
@@ -132,6 +138,7 @@ function restart({ model = S.model, preset = S.preset, count = S.count, seed = S
   S.chartDirty = true;
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   showMessage('');
+  syncShare();
   render();
   return true;
 }
@@ -196,6 +203,7 @@ function setLive(delta, { quiet = false } = {}) {
   syncControlValues();
   syncPreset();
   syncCli();
+  syncShare();
   return true;
 }
 
@@ -214,26 +222,47 @@ function setRunning(on) {
 // ---------------------------------------------------------------------------------------------
 // Drawing
 
-function triangleSize() {
-  const cssWidth = $('stage').getBoundingClientRect().width || 900;
-  const byCount = Math.min(1.4, Math.max(0.6, (1500 / S.flock.count()) ** 0.25));
-  const byWidth = Math.min(1.25, Math.max(0.55, cssWidth / 800));
-  return 9 * byCount * byWidth * (window.devicePixelRatio || 1);
+/**
+ * A boid's length in device px: 9 CSS px on an 800 px canvas, more for small flocks, fewer for
+ * big ones, and never under 0.7 of that on a small canvas (a phone), where smaller marks are specks.
+ */
+function triangleSize(count = S.flock.count(), cssSide = stageSide(), dpr = window.devicePixelRatio || 1) {
+  const byCount = Math.min(1.4, Math.max(0.6, (1500 / count) ** 0.25));
+  const bySide = Math.min(1.25, Math.max(0.7, cssSide / 800));
+  return 9 * byCount * bySide * dpr;
 }
 
-function frameOf(flock, world, size) {
-  return { n: flock.count(), x: flock.x(), y: flock.y(), vx: flock.vx(), vy: flock.vy(), world, size, colour: S.colour };
+/** The stage's longer side in CSS px. */
+function stageSide() {
+  const r = $('stage').getBoundingClientRect();
+  return Math.max(r.width, r.height) || 900;
+}
+
+/** Is the world shown turned a quarter turn (a landscape world on a portrait phone)? */
+function turned(world = worldSize()) {
+  return TURN_QUERY.matches && world.w > world.h;
+}
+
+/** The current view of the world on the boid canvas (device px). */
+function stageView(world = worldSize()) {
+  return viewOf(world, $('boids'), turned(world));
+}
+
+function frameOf(flock, view, size) {
+  return { n: flock.count(), x: flock.x(), y: flock.y(), vx: flock.vx(), vy: flock.vy(), view, size, colour: S.colour };
 }
 
 function render() {
   if (!S.flock) return;
   S.dirty = false;
   const world = worldSize();
-  S.renderer.draw(frameOf(S.flock, world, triangleSize()));
+  const view = stageView(world);
+  S.renderer.draw(frameOf(S.flock, view, triangleSize()));
   const overlay = $('overlay');
   const showCursor = hasTools() && S.cursor && overlay.matches(':focus-visible');
   drawOverlay(overlay, {
     world,
+    view,
     dpr: window.devicePixelRatio || 1,
     walls: S.params.edges === 'walls',
     obstacles: parseObstacles(S.params.obstacle),
@@ -245,10 +274,12 @@ function render() {
 
 /** Sizes both canvases to the stage (device pixels) and the stage to the world's shape. */
 function layoutStage() {
-  const { w, h } = worldSize();
+  const world = worldSize();
+  const [w, h] = turned(world) ? [world.h, world.w] : [world.w, world.h];
   const root = document.documentElement.style;
   root.setProperty('--aspect', `${w} / ${h}`);
   root.setProperty('--aspect-num', String(w / h));
+  $('turn-note').hidden = !turned(world);
   fitCanvases();
 }
 
@@ -273,6 +304,8 @@ function updateReadouts() {
     $('stat-time').textContent = has('dt') ? `${fmt(S.time, 1)} s` : '–';
     $('stat-hash').textContent = f.hash();
     if ($('cli').closest('details').open) syncCli();
+    // A step alone leaves a box the user is copying from alone: a new value would drop the selection.
+    if (document.activeElement !== $('share-url')) syncShare();
   }
   const m = S.running ? S.latest : currentMetrics();
   if (m) {
@@ -396,10 +429,11 @@ function buildControls() {
   $('rules-sliders').replaceChildren(...live.map(makeControl));
   const panels = [];
   if (fixed.length) {
-    const panel = document.createElement('fieldset');
+    const panel = document.createElement('details');
     panel.className = 'panel';
+    panel.open = $('restart-panel')?.open ?? !FOLD_QUERY.matches;
     panel.id = 'restart-panel';
-    const legend = document.createElement('legend');
+    const legend = document.createElement('summary');
     legend.textContent = 'World';
     const note = document.createElement('p');
     note.className = 'help';
@@ -594,10 +628,12 @@ function onRestart() {
 
 /** Canvas coordinates of a pointer event, in world units, rounded so a replay is exact. */
 function worldPoint(e) {
-  const rect = $('overlay').getBoundingClientRect();
+  const overlay = $('overlay');
+  const rect = overlay.getBoundingClientRect();
   const { w, h } = worldSize();
-  const x = Math.round(((e.clientX - rect.left) / rect.width) * w);
-  const y = Math.round(((e.clientY - rect.top) / rect.height) * h);
+  const u = ((e.clientX - rect.left) / rect.width) * overlay.width, v = ((e.clientY - rect.top) / rect.height) * overlay.height;
+  const p = toWorld(stageView(), u, v);
+  const x = Math.round(p.x), y = Math.round(p.y);
   return { x: Math.min(Math.max(x, 0), Math.ceil(w) - 1), y: Math.min(Math.max(y, 0), Math.ceil(h) - 1) };
 }
 
@@ -651,8 +687,9 @@ function wireCanvas() {
     const moves = { ArrowLeft: [-d, 0], ArrowRight: [d, 0], ArrowUp: [0, -d], ArrowDown: [0, d] };
     if (moves[e.key]) {
       e.preventDefault();
-      S.cursor.x = Math.min(Math.max(S.cursor.x + moves[e.key][0], 0), Math.ceil(w) - 1);
-      S.cursor.y = Math.min(Math.max(S.cursor.y + moves[e.key][1], 0), Math.ceil(h) - 1);
+      const { dx, dy } = worldMove(stageView(), ...moves[e.key]);  // arrows move the cursor on the screen
+      S.cursor.x = Math.min(Math.max(S.cursor.x + dx, 0), Math.ceil(w) - 1);
+      S.cursor.y = Math.min(Math.max(S.cursor.y + dy, 0), Math.ceil(h) - 1);
       if (S.keyPressed) setPointer(S.pointer.mode, S.cursor.x, S.cursor.y);
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
@@ -718,10 +755,59 @@ function composedCanvas() {
   return c;
 }
 
-/** The canvas as a PNG blob. */
-function canvasPng() {
-  const c = composedCanvas();
-  return new Promise((resolve) => c.toBlob(resolve, 'image/png'));
+/** `n` and a unit, singular for one ('1 boid', '2 boids'). */
+function counted(n, plural) {
+  return `${n.toLocaleString('en-US')} ${n === 1 && plural.endsWith('s') ? plural.slice(0, -1) : plural}`;
+}
+
+/** A parameter's value as the picture's caption says it: 'field of view 270°', 'edges walls', '2 obstacles'. */
+function settingText(spec, value) {
+  if (spec.kind === 'number') {
+    const ui = sliderOf(spec);
+    return `${ui.label.toLowerCase()} ${ui.describe(value)}`;
+  }
+  if (spec.kind === 'switch') return `${labelOf(spec).toLowerCase()} ${value ? 'on' : 'off'}`;
+  if (spec.kind === 'text_list') return counted(value.length, `${spec.key.replaceAll('_', ' ')}s`);
+  return `${labelOf(spec).toLowerCase()} ${value}`;
+}
+
+/**
+ * The picture's caption: {title, details}. The title as `flocklab run --picture` has it (model
+ * and preset, count, seed, step); the details: each setting that differs from the preset now,
+ * whether it changed during the run, and the state hash.
+ */
+function pictureCaption() {
+  const d = S.desc;
+  const preset = S.preset || d.presets[0]?.name || '';
+  const unit = d.count_unit || 'boids';
+  const title = `${S.model}${preset ? ` (preset ${preset})` : ''} - ${counted(S.count, unit)} - seed ${S.seed} - step ${S.flock.stepCount()}`;
+  const base = presetValues(d, preset);
+  const details = d.params
+    .filter((spec) => JSON.stringify(S.params[spec.key]) !== JSON.stringify(base[spec.key]) && S.params[spec.key] !== '')
+    .map((spec) => settingText(spec, S.params[spec.key]));
+  if (!details.length) details.push(`the preset's settings`);
+  if (S.events.length) details.push(`changed during the run (${counted(S.events.length, 'changes')}; the Share link replays them)`);
+  details.push(`state hash ${S.flock.hash()}`);
+  return { title, details };
+}
+
+/** The Picture (PNG) download: the flock under its caption (picture.js). */
+function picture() {
+  const world = worldSize();
+  return renderPicture({
+    world,
+    frameOf: (view, size) => frameOf(S.flock, view, size),
+    size: triangleSize(S.flock.count(), 900, 1),
+    overlay: { walls: S.params.edges === 'walls', obstacles: parseObstacles(S.params.obstacle), pointer: S.pointer },
+    ...pictureCaption(),
+    colour: S.colour,
+  });
+}
+
+/** The picture as a PNG blob. */
+function picturePng() {
+  const { canvas } = picture();
+  return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
 }
 
 function shareUrl() {
@@ -730,6 +816,16 @@ function shareUrl() {
     model: S.model, preset: S.preset, count: S.count, seed: S.seed, params: S.startParams,
     at: S.flock.stepCount(), events: S.events,
   })}`;
+}
+
+/**
+ * Once shown (by the Share button), the share box always holds the current run's link: a
+ * restart, a model or preset switch and every live change update it at once, the step as the
+ * readouts do.
+ */
+function syncShare() {
+  const field = $('share-url');
+  if (!field.hidden && S.flock) field.value = shareUrl();
 }
 
 async function onShare() {
@@ -815,8 +911,9 @@ function wireControls() {
   $('share').addEventListener('click', onShare);
   $('cli').closest('details').addEventListener('toggle', syncCli);
   $('csv').addEventListener('click', () => download(new Blob([metricsCsv()], { type: 'text/csv' }), `${fileStem()}.csv`));
-  $('png').addEventListener('click', async () => download(await canvasPng(), `${fileStem()}.png`));
+  $('png').addEventListener('click', async () => download(await picturePng(), `${fileStem()}.png`));
   new ResizeObserver(() => { fitCanvases(); S.chartDirty = true; if (S.flock) render(); }).observe($('stage'));
+  TURN_QUERY.addEventListener('change', () => { if (S.flock) { layoutStage(); render(); } });
   new ResizeObserver(() => { S.chartDirty = true; }).observe($('chart'));
 }
 
@@ -943,6 +1040,7 @@ async function init() {
   if (query.get('paused') === '1') setRunning(false);
   const wanted = ['2d', 'webgl', 'webgl-noaa'].includes(query.get('renderer')) ? query.get('renderer') : '2d';
   useRenderer(makeRenderer($('boids'), wanted));
+  if (FOLD_QUERY.matches) for (const panel of document.querySelectorAll('details.panel')) panel.open = false;
   wireControls();
   wireCanvas();
 
@@ -1013,6 +1111,11 @@ window.flocklab = {
   restart: (opts) => restart(opts),
   shareUrl,
   cliArgs,
+  /** The Picture (PNG) download's caption lines as drawn, its size and its caption band's height in px. */
+  picture() {
+    const { canvas, band, lines } = picture();
+    return { lines, width: canvas.width, height: canvas.height, band };
+  },
   metricsCsv,
   message: () => $('message').textContent,
   /** The parameters of a model's preset in the registry. */
@@ -1037,13 +1140,13 @@ window.flocklab = {
   /** Simulated steps per second of a fresh flock (optionally drawing every step on the page's canvas). */
   bench({ model = S.model, count = 1500, steps = 100, warmup = 0, draw = false, seed = '1' } = {}) {
     const f = benchFlock({ model, count, seed, warmup });
-    const world = worldOf(JSON.parse(f.paramsJson()));
-    const size = triangleSize();
+    const view = stageView(worldOf(JSON.parse(f.paramsJson())));
+    const size = triangleSize(count);
     const t0 = performance.now();
     for (let i = 0; i < steps; i++) {
       f.step(1);
       if (draw) {
-        S.renderer.draw(frameOf(f, world, size));
+        S.renderer.draw(frameOf(f, view, size));
         S.renderer.flush();
       }
     }
@@ -1058,7 +1161,7 @@ window.flocklab = {
     canvas.height = 560;
     const r = makeRenderer(canvas, renderer);
     const f = benchFlock({ count, seed, warmup });
-    const frameData = frameOf(f, worldOf(JSON.parse(f.paramsJson())), 9);
+    const frameData = frameOf(f, viewOf(worldOf(JSON.parse(f.paramsJson())), canvas), 9);
     const times = [];
     for (let i = 0; i < frames + 3; i++) {
       const t0 = performance.now();

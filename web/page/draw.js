@@ -1,7 +1,8 @@
 // Drawing the flock: every boid is a small triangle pointing along its velocity, coloured by
 // its heading (12 hues), so a formed flock shows as one colour. Two renderers draw the boid
 // layer; a 2D overlay canvas on top draws the world's border, obstacles, the pointer and the
-// keyboard cursor.
+// keyboard cursor. Both draw through a view (view.js): world coordinates to canvas pixels,
+// turned a quarter turn on a portrait phone; headings are coloured as seen on the screen.
 //
 // Which renderer: measured in this project's headless Chromium 156 (no GPU: --disable-gpu, so
 // canvas 2D rasterises on the CPU and WebGL2 runs on SwiftShader), on a shared 2-core machine,
@@ -19,6 +20,8 @@
 // one colour at a time: one path with all 10,000 triangles took 440 ms to fill (Skia's scan
 // conversion grows faster than linearly with the number of subpaths), 12 paths (one per
 // colour) 100 ms, paths of 50-64 triangles 31 ms.
+
+import { scaleOf, toCanvas } from './view.js';
 
 /** Hues of the 12 heading sectors (30 degrees each, sector 0 pointing right, counter-clockwise on screen). */
 const SECTORS = 12;
@@ -48,11 +51,12 @@ function sector(vx, vy) {
 }
 
 /** Colours of the sectors for the 2D renderer, and the single colour when heading colour is off. */
-const SECTOR_COLOURS = HUES.map((h) => `hsl(${h} 85% 66%)`);
+export const SECTOR_COLOURS = HUES.map((h) => `hsl(${h} 85% 66%)`);
 const PLAIN_COLOUR = '#e8eef8';
 
 /** A frame: what both renderers need. */
-// { n, x, y, vx, vy: Float64Array views; world: {w, h}; size: triangle length in device px; colour: bool }
+// { n, x, y, vx, vy: Float64Array views; view: viewOf(...) of view.js; size: triangle length in
+//   device px; colour: bool }
 
 /** Triangles per fill() call: Skia's path filling slows down superlinearly with subpaths. */
 const CHUNK = 64;
@@ -67,8 +71,9 @@ function bySector(f, scratch) {
   const { sector: sec, order } = scratch;
   const starts = new Int32Array(SECTORS + 1);
   if (f.colour) {
+    const { a, b, c, d } = f.view;
     for (let i = 0; i < n; i++) {
-      const k = sector(f.vx[i], f.vy[i]);
+      const k = sector(a * f.vx[i] + c * f.vy[i], b * f.vx[i] + d * f.vy[i]);
       sec[i] = k;
       starts[k + 1]++;
     }
@@ -94,7 +99,7 @@ export class Canvas2DRenderer {
     const { ctx, canvas } = this;
     ctx.fillStyle = '#0b1626';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
-    const sx = canvas.width / f.world.w, sy = canvas.height / f.world.h;
+    const { a, b, c, d, e, f: g } = f.view;
     const tip = f.size * 0.55, half = f.size * 0.36, back = f.size * 0.45;
     const { x, y, vx, vy } = f;
     const { order, starts } = bySector(f, this.scratch);
@@ -105,10 +110,10 @@ export class Canvas2DRenderer {
       let m = 0;
       for (let j = starts[k]; j < starts[k + 1]; j++) {
         const i = order[j];
-        const vxi = vx[i], vyi = vy[i];
-        const s = Math.sqrt(vxi * vxi + vyi * vyi);
-        const ux = s > 0 ? vxi / s : 1, uy = s > 0 ? vyi / s : 0;
-        const px = x[i] * sx, py = y[i] * sy;
+        const su = a * vx[i] + c * vy[i], sv = b * vx[i] + d * vy[i];
+        const s = Math.sqrt(su * su + sv * sv);
+        const ux = s > 0 ? su / s : 1, uy = s > 0 ? sv / s : 0;
+        const px = a * x[i] + c * y[i] + e, py = b * x[i] + d * y[i] + g;
         ctx.moveTo(px + ux * tip, py + uy * tip);
         ctx.lineTo(px - ux * back - uy * half, py - uy * back + ux * half);
         ctx.lineTo(px - ux * back + uy * half, py - uy * back - ux * half);
@@ -187,18 +192,18 @@ export class WebGLRenderer {
     const { gl, canvas } = this;
     const n = f.n;
     if (this.data.length < 9 * n) this.data = new Float32Array(9 * n);
-    const d = this.data, { x, y, vx, vy } = f;
-    const sx = canvas.width / f.world.w, sy = canvas.height / f.world.h;
+    const out = this.data, { x, y, vx, vy } = f;
+    const { a, b, c, d, e, f: g } = f.view;
     const tip = f.size * 0.55, half = f.size * 0.36, back = f.size * 0.45;
     for (let i = 0, j = 0; i < n; i++, j += 9) {
-      const vxi = vx[i], vyi = vy[i];
-      const s = Math.sqrt(vxi * vxi + vyi * vyi);
-      const ux = s > 0 ? vxi / s : 1, uy = s > 0 ? vyi / s : 0;
-      const px = x[i] * sx, py = y[i] * sy;
-      const k = f.colour ? sector(vxi, vyi) : -1;
-      d[j] = px + ux * tip; d[j + 1] = py + uy * tip; d[j + 2] = k;
-      d[j + 3] = px - ux * back - uy * half; d[j + 4] = py - uy * back + ux * half; d[j + 5] = k;
-      d[j + 6] = px - ux * back + uy * half; d[j + 7] = py - uy * back - ux * half; d[j + 8] = k;
+      const su = a * vx[i] + c * vy[i], sv = b * vx[i] + d * vy[i];
+      const s = Math.sqrt(su * su + sv * sv);
+      const ux = s > 0 ? su / s : 1, uy = s > 0 ? sv / s : 0;
+      const px = a * x[i] + c * y[i] + e, py = b * x[i] + d * y[i] + g;
+      const k = f.colour ? sector(su, sv) : -1;
+      out[j] = px + ux * tip; out[j + 1] = py + uy * tip; out[j + 2] = k;
+      out[j + 3] = px - ux * back - uy * half; out[j + 4] = py - uy * back + ux * half; out[j + 5] = k;
+      out[j + 6] = px - ux * back + uy * half; out[j + 7] = py - uy * back - ux * half; out[j + 8] = k;
     }
     gl.viewport(0, 0, canvas.width, canvas.height);
     gl.clearColor(11 / 255, 22 / 255, 38 / 255, 1);
@@ -206,7 +211,7 @@ export class WebGLRenderer {
     gl.useProgram(this.program);
     gl.bindVertexArray(this.vao);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.buffer);
-    gl.bufferData(gl.ARRAY_BUFFER, d.subarray(0, 9 * n), gl.STREAM_DRAW);
+    gl.bufferData(gl.ARRAY_BUFFER, out.subarray(0, 9 * n), gl.STREAM_DRAW);
     gl.uniform2f(this.canvasLoc, canvas.width, canvas.height);
     gl.drawArrays(gl.TRIANGLES, 0, 3 * n);
   }
@@ -232,62 +237,71 @@ export function makeRenderer(canvas, wanted) {
 
 /**
  * The overlay: border (walls drawn solid with their 50 px push zone), obstacles, the pointer's
- * reach and the keyboard cursor. Coordinates in world units, drawn in device px.
+ * reach and the keyboard cursor. `o.world` {w, h} and positions in world units, drawn through
+ * `o.view`; line widths and marks in device px (`o.dpr` per CSS px).
  */
 export function drawOverlay(canvas, o) {
   const ctx = canvas.getContext('2d');
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
   ctx.clearRect(0, 0, canvas.width, canvas.height);
-  const sx = canvas.width / o.world.w, sy = canvas.height / o.world.h;
-  const dpr = o.dpr;
+  const dpr = o.dpr, px = 1 / scaleOf(o.view);  // px: one device pixel in world units
+  const { w, h } = o.world;
+  ctx.setTransform(o.view.a, o.view.b, o.view.c, o.view.d, o.view.e, o.view.f);
   if (o.walls) {
     ctx.fillStyle = 'rgba(255, 190, 90, 0.07)';
     const m = 50;
-    ctx.fillRect(0, 0, canvas.width, m * sy);
-    ctx.fillRect(0, canvas.height - m * sy, canvas.width, m * sy);
-    ctx.fillRect(0, m * sy, m * sx, canvas.height - 2 * m * sy);
-    ctx.fillRect(canvas.width - m * sx, m * sy, m * sx, canvas.height - 2 * m * sy);
-    ctx.strokeStyle = 'rgba(255, 190, 90, 0.9)';
-    ctx.lineWidth = 3 * dpr;
-    ctx.strokeRect(1.5 * dpr, 1.5 * dpr, canvas.width - 3 * dpr, canvas.height - 3 * dpr);
+    ctx.fillRect(0, 0, w, m);
+    ctx.fillRect(0, h - m, w, m);
+    ctx.fillRect(0, m, m, h - 2 * m);
+    ctx.fillRect(w - m, m, m, h - 2 * m);
   }
   for (const [x, y, r] of o.obstacles) {
     ctx.beginPath();
-    ctx.ellipse(x * sx, y * sy, r * sx, r * sy, 0, 0, 2 * Math.PI);
+    ctx.arc(x, y, r, 0, 2 * Math.PI);
     ctx.fillStyle = 'rgba(150, 160, 180, 0.55)';
     ctx.fill();
     ctx.strokeStyle = 'rgba(220, 228, 240, 0.9)';
-    ctx.lineWidth = 1.5 * dpr;
+    ctx.lineWidth = 1.5 * dpr * px;
     ctx.stroke();
   }
   if (o.pointer) {
     const { mode, x, y } = o.pointer;
     const colour = mode === 'food' ? '110, 220, 140' : '255, 95, 95';
     ctx.beginPath();
-    ctx.ellipse(x * sx, y * sy, 160 * sx, 160 * sy, 0, 0, 2 * Math.PI);
+    ctx.arc(x, y, 160, 0, 2 * Math.PI);
     ctx.fillStyle = `rgba(${colour}, 0.10)`;
     ctx.fill();
     ctx.strokeStyle = `rgba(${colour}, 0.7)`;
-    ctx.lineWidth = 1.5 * dpr;
-    ctx.setLineDash([6 * dpr, 5 * dpr]);
+    ctx.lineWidth = 1.5 * dpr * px;
+    ctx.setLineDash([6 * dpr * px, 5 * dpr * px]);
     ctx.stroke();
     ctx.setLineDash([]);
     ctx.beginPath();
-    ctx.arc(x * sx, y * sy, 6 * dpr, 0, 2 * Math.PI);
+    ctx.arc(x, y, 6 * dpr * px, 0, 2 * Math.PI);
     ctx.fillStyle = `rgb(${colour})`;
     ctx.fill();
   }
+  if (o.cursor && o.cursorRadius) {
+    ctx.beginPath();
+    ctx.arc(o.cursor.x, o.cursor.y, o.cursorRadius, 0, 2 * Math.PI);
+    ctx.strokeStyle = '#ffd84d';
+    ctx.lineWidth = 2 * dpr * px;
+    ctx.stroke();
+  }
+  // The border and the cursor's cross in canvas pixels: they follow the screen, not the world.
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  if (o.walls) {
+    ctx.strokeStyle = 'rgba(255, 190, 90, 0.9)';
+    ctx.lineWidth = 3 * dpr;
+    ctx.strokeRect(1.5 * dpr, 1.5 * dpr, canvas.width - 3 * dpr, canvas.height - 3 * dpr);
+  }
   if (o.cursor) {
-    const cx = o.cursor.x * sx, cy = o.cursor.y * sy, r = 10 * dpr;
+    const { u: cx, v: cy } = toCanvas(o.view, o.cursor.x, o.cursor.y), r = 10 * dpr;
     ctx.strokeStyle = '#ffd84d';
     ctx.lineWidth = 2 * dpr;
     ctx.beginPath();
     ctx.moveTo(cx - r, cy); ctx.lineTo(cx + r, cy);
     ctx.moveTo(cx, cy - r); ctx.lineTo(cx, cy + r);
     ctx.stroke();
-    if (o.cursorRadius) {
-      ctx.beginPath();
-      ctx.ellipse(cx, cy, o.cursorRadius * sx, o.cursorRadius * sy, 0, 0, 2 * Math.PI);
-      ctx.stroke();
-    }
   }
 }

@@ -5,7 +5,7 @@
 //
 // Run: FLOCKLAB_CLI=build/release/flocklab node --test tests/web/browser/
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -405,6 +405,39 @@ test('a Share link opened in a new page gives the same flight and hash', { timeo
   }
 });
 
+test('the share box follows the run: after a model switch, a live change and steps it holds the current link', { timeout: 60000 }, async () => {
+  let url, hash;
+  await withPage({}, async (page) => {
+    await hook(page, () => window.flocklab.step(30));
+    await page.click('#share');
+    assert.match(await page.inputValue('#share-url'), /#v=2&model=steering&/);
+    await page.selectOption('#model', 'lab');
+    let box = new URLSearchParams((await page.inputValue('#share-url')).split('#')[1]);
+    assert.equal(box.get('model'), 'lab', 'the box names the new model');
+    assert.equal(box.get('count'), '120');
+    assert.equal(box.get('at'), '0');
+    await page.focus('#p-alignment');
+    await page.keyboard.press('ArrowLeft');  // a live change
+    await hook(page, () => window.flocklab.step(40));
+    url = await page.inputValue('#share-url');
+    box = new URLSearchParams(url.split('#')[1]);
+    assert.equal(box.get('at'), '40', 'the box follows the steps');
+    assert.equal(JSON.parse(box.get('events')).length, 1, 'and holds the live change');
+    assert.equal(url, await hook(page, () => window.flocklab.shareUrl()));
+    hash = await hook(page, () => window.flocklab.hash());
+  });
+  const { page, errors, context, state } = await openPage(browser, url, { pause: false });
+  try {
+    assert.equal(state.ok, true, state.error);
+    assert.equal(await hook(page, () => window.flocklab.model()), 'lab');
+    assert.equal(await hook(page, () => window.flocklab.stepCount()), 40);
+    assert.equal(await hook(page, () => window.flocklab.hash()), hash, 'the box\'s link replays to the same hash');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('downloads: the metrics so far as CSV and the canvas as PNG', { timeout: 30000 }, async () => {
   await withPage({}, async (page) => {
     await hook(page, () => window.flocklab.step(55));
@@ -418,6 +451,54 @@ test('downloads: the metrics so far as CSV and the canvas as PNG', { timeout: 30
     const bytes = readFileSync(await png.path());
     assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     assert.ok(bytes.length > 5000, `a real picture (${bytes.length} bytes)`);
+  });
+});
+
+/** Width and height of a PNG (its IHDR chunk). */
+const pngSize = (bytes) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
+
+/** How many pixels of rows [from, to) of a PNG are light (caption text on the dark band), decoded in the page. */
+async function lightPixels(page, bytes, from, to) {
+  return page.evaluate(async ([b64, y0, y1]) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, y0, c.width, y1 - y0).data;
+    let light = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 450) light++;
+    return light;
+  }, [bytes.toString('base64'), from, to]);
+}
+
+test('the PNG download is the flock under a caption: model, preset, count, seed, step and the changed settings', { timeout: 30000 }, async () => {
+  await withPage({}, async (page) => {
+    await hook(page, () => window.flocklab.restart({ params: { ...window.flocklab.params(), fov: 270, obstacle: ['450,280,60'] } }));
+    await hook(page, () => window.flocklab.step(120));
+    const shown = await hook(page, () => window.flocklab.picture());
+    const [title, ...details] = shown.lines;
+    assert.equal(title, 'steering (preset flock) - 1,500 boids - seed 42 - step 120');
+    const text = details.join(' ');
+    for (const part of ['field of view 270°', '1 obstacle', `state hash ${await hook(page, () => window.flocklab.hash())}`])
+      assert.ok(text.includes(part), `the caption says "${part}": ${text}`);
+    assert.ok(!text.includes('vision'), `only the settings that differ from the preset: ${text}`);
+    const [png] = await Promise.all([page.waitForEvent('download'), page.click('#png')]);
+    const bytes = readFileSync(await png.path());
+    const { width, height } = pngSize(bytes);
+    // the world (900 x 560 px) at 900 px wide, under a caption band
+    assert.equal(width, 900);
+    assert.equal(height, 560 + shown.band, `${width} x ${height}`);
+    assert.ok(shown.band >= 60, `a caption band of ${shown.band} px`);
+    const light = await lightPixels(page, bytes, 0, shown.band);
+    assert.ok(light > 800, `caption text drawn in the band (${light} light pixels)`);
+    writeFileSync(artifactPath('browser-picture.png'), bytes);
+    // one boid: a singular count
+    await hook(page, () => window.flocklab.restart({ count: 1, params: window.flocklab.presetParams('flock') }));
+    assert.match((await hook(page, () => window.flocklab.picture())).lines[0], / - 1 boid - /);
   });
 });
 
@@ -458,6 +539,49 @@ test('a phone-sized window: no sideways scrolling, canvas fills the width', { ti
     const file = artifactPath('browser-phone.png');
     await page.screenshot({ path: file });
     assert.ok(statSync(file).size > 10000);
+  });
+});
+
+test('a phone (390 x 844): the flock takes most of the screen, turned to fit, the controls are folded, a tap opens them', { timeout: 30000 }, async () => {
+  await withPage({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 }, async (page) => {
+    const stage = await page.evaluate(() => {
+      const r = document.getElementById('overlay').getBoundingClientRect();
+      return { width: r.width, height: r.height, bottom: r.bottom };
+    });
+    assert.ok(stage.height >= 0.55 * 844, `canvas ${stage.width} x ${stage.height}: at least 55% of the screen's height`);
+    assert.ok(stage.bottom <= 844, `the whole canvas is on the first screen (bottom at ${stage.bottom})`);
+    assert.ok(Math.abs(stage.width / stage.height - 560 / 900) < 0.01, 'the 900 x 560 world turned a quarter turn, not stretched');
+    assert.equal(await page.isVisible('#turn-note'), true, 'the page says the world is turned');
+    // boids are marks, not specks: at the start (spread out) each lights about 58 device pixels
+    // (31 on the flat 372 x 231 canvas this layout replaced)
+    const { lit } = await hook(page, () => window.flocklab.litPixels());
+    assert.ok(lit > 1500 * 45, `${lit} pixels lit by 1500 boids`);
+    // a press maps back to the world: the canvas's top left is the world's bottom left
+    const box = await page.locator('#overlay').boundingBox();
+    await page.mouse.move(box.x + 0.1 * box.width, box.y + 0.2 * box.height);
+    await page.mouse.down();
+    await hook(page, () => window.flocklab.step(1));
+    await page.mouse.up();
+    const [, px, py] = /^predator:(\d+),(\d+)$/.exec((await hook(page, () => window.flocklab.events()))[0][2].pointer).map(Number);
+    assert.ok(Math.abs(px - 180) <= 2 && Math.abs(py - 504) <= 2, `pressed at world ${px},${py}, expected 180,504`);
+    // every control panel starts folded; one tap on its heading opens it
+    const panels = await page.$$eval('details.panel', (ds) => ds.filter((d) => !d.hidden).map((d) => ({ id: d.id, open: d.open })));
+    assert.ok(panels.length >= 4, JSON.stringify(panels));
+    assert.deepEqual(panels.filter((p) => p.open), [], 'folded');
+    assert.equal(await page.isVisible('#p-alignment'), false);
+    await page.click('#rules-panel > summary');
+    assert.equal(await page.isVisible('#p-alignment'), true, 'one tap shows the rules');
+    const scroll = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scroll <= 390, `page width ${scroll}`);
+  });
+});
+
+test('a desktop window (1280 x 800) keeps the world unturned, large, and the controls open', { timeout: 30000 }, async () => {
+  await withPage({}, async (page) => {
+    const r = await page.evaluate(() => document.getElementById('overlay').getBoundingClientRect().toJSON());
+    assert.ok(r.width >= 850 && Math.abs(r.width / r.height - 900 / 560) < 0.01, `canvas ${r.width} x ${r.height}`);
+    assert.equal(await page.isVisible('#turn-note'), false);
+    assert.deepEqual(await page.$$eval('details.panel', (ds) => ds.filter((d) => !d.hidden && !d.open).map((d) => d.id)), []);
   });
 });
 

@@ -1,5 +1,6 @@
 // Screenshots of the page for a person to look at (not a test): desktop 1280x800 and phone
-// 390x844, at the start and with a formed flock, into FLOCKLAB_ARTIFACTS (default
+// 390x844, at the start and with a formed flock (the whole page too, the phone's panels folded),
+// a Picture (PNG) download, into FLOCKLAB_ARTIFACTS (default
 // build/release/artifacts). Run: node tests/web/browser/screenshots.mjs
 import { artifactPath, launch, openPage, serve } from './harness.mjs';
 
@@ -17,6 +18,8 @@ try {
     await page.evaluate(() => window.flocklab.step(570));
     await page.screenshot({ path: artifactPath(`page-${s.name}-formed.png`) });
     await page.screenshot({ path: artifactPath(`page-${s.name}-full.png`), fullPage: true });
+    // a phone starts with its control panels folded: open them for the pictures below
+    await page.evaluate(() => { for (const d of document.querySelectorAll('details.panel')) d.open = true; });
     // Steering with walls, an obstacle and a predator held
     await page.evaluate(() => {
       window.flocklab.restart({ params: { ...window.flocklab.params(), edges: 'walls' } });
@@ -39,6 +42,10 @@ try {
       await page.evaluate(() => window.flocklab.step(300));
       await page.screenshot({ path: artifactPath(`page-${s.name}-${model}.png`) });
     }
+    await page.evaluate(() => window.flocklab.restart({ model: 'steering', preset: '', count: 1500, params: {} }));
+    await page.evaluate(() => window.flocklab.step(600));
+    const [png] = await Promise.all([page.waitForEvent('download'), page.click('#png')]);
+    await png.saveAs(artifactPath(`picture-${s.name}.png`));
     console.log(s.name, errors.length ? errors : 'no console errors');
     await context.close();
   }
