@@ -144,6 +144,10 @@ class ModelDescription {
   virtual void change(Simulation& simulation, const ParamSet& params) const = 0;
   /// The variant of the rule these parameters run ("sequential" or "sync" for abm), or "".
   virtual std::string form(const ParamSet&) const { return ""; }
+  /// True when create's `seed` still matters after the start under these parameters (abm's
+  /// sequential form draws each step's order from it); false when the seed only draws the random
+  /// start, so a run from a given start (--init) is the same for every seed.
+  virtual bool seedAfterStart(const ParamSet&) const { return false; }
   /// The circles boids avoid, for pictures.
   virtual std::vector<Obstacle> obstacles(const ParamSet&) const { return {}; }
   /// Bytes a boid adds to the peak memory of a run under these parameters (states, grid, the

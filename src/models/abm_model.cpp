@@ -64,6 +64,8 @@ AbmModel describeAbm() {
     return std::make_unique<AbmSimulation>(p, std::move(start), seed, options);
   };
   m.formOf = [](const AbmParams& p) { return std::string(p.sync ? "sync" : "sequential"); };
+  // The sequential form shuffles the order of the agents every step from the seed; sync draws nothing.
+  m.seedAfterStartOf = [](const AbmParams& p) { return !p.sync; };
   return m;
 }
 

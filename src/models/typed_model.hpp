@@ -31,6 +31,7 @@ class TypedModel final : public ModelDescription {
   std::function<Flock(const Params&, std::size_t count, std::uint64_t seed)> startOf;
   std::function<std::unique_ptr<Simulation>(const Params&, Flock, std::uint64_t seed, const EngineOptions&)> make;
   std::function<std::string(const Params&)> formOf = [](const Params&) { return std::string(); };
+  std::function<bool(const Params&)> seedAfterStartOf = [](const Params&) { return false; };
   std::function<std::vector<Obstacle>(const Params&)> obstaclesOf = [](const Params&) { return std::vector<Obstacle>(); };
   std::function<std::uint64_t(const Params&)> bytesPerBoidOf = [](const Params&) { return kUnmeasuredBytesPerBoid; };
 
@@ -72,6 +73,7 @@ class TypedModel final : public ModelDescription {
   ParamSet current(const Simulation& s) const override { return wrap(dynamic_cast<const Sim&>(s).params()); }
   void change(Simulation& s, const ParamSet& p) const override { dynamic_cast<Sim&>(s).setParams(p.as<Params>()); }
   std::string form(const ParamSet& p) const override { return formOf(p.as<Params>()); }
+  bool seedAfterStart(const ParamSet& p) const override { return seedAfterStartOf(p.as<Params>()); }
   std::vector<Obstacle> obstacles(const ParamSet& p) const override { return obstaclesOf(p.as<Params>()); }
   std::uint64_t bytesPerBoid(const ParamSet& p) const override { return bytesPerBoidOf(p.as<Params>()); }
 

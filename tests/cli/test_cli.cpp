@@ -132,6 +132,39 @@ TEST_F(Cli, HelpAndVersion) {
   EXPECT_EQ(run("--help").status, 0);
 }
 
+TEST_F(Cli, WriteConfigHelpSaysTheRunGoesAhead) {
+  const Result r = run("run --help");
+  ASSERT_EQ(r.status, 0);
+  const std::size_t at = r.out.find("--write-config");
+  ASSERT_NE(at, std::string::npos) << r.out;
+  const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+  EXPECT_NE(line.find("Run as usual and write"), std::string::npos) << line;
+}
+
+// One of anything is singular: the summary, the sweep's last line, its plot and the bench table.
+TEST_F(Cli, OneOfAnythingIsSingular) {
+  Result r = run("run --count 1 --steps 1 --threads 1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model lab - 1 boid - 1 step - seed 42\n", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find(", 1 thread)"), std::string::npos) << r.out;
+  r = run("run --model abm --count 1 --steps 2 --threads 2");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model abm (preset small, sequential) - 1 agent - 2 steps - seed 42\n", 0), 0u)
+      << r.out;
+  EXPECT_NE(r.out.find(", 2 threads)"), std::string::npos) << r.out;
+
+  r = run("sweep --count 1 --steps 1 --seeds 1 --param radius=5 --out one.csv --plot one.svg -q");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.out, "flocklab sweep: 1 run, one.csv, plot one.svg\n");
+  const std::string svg = slurp(dir_ / "one.svg");
+  for (const char* singular : {"1 boid", "1 step", "1 seed"}) EXPECT_NE(svg.find(singular), std::string::npos) << singular;
+  for (const char* plural : {"1 boids", "1 steps", "1 seeds"}) EXPECT_EQ(svg.find(plural), std::string::npos) << plural;
+
+  r = run("bench --only W2 --repeats 1 --threads 1 -q");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find(" bench, 1 thread; "), std::string::npos) << r.out;
+}
+
 TEST_F(Cli, BadNumbersAreRejected) {
   expectUsageError("run --count 0", "--count");
   expectUsageError("run --count -5", "--count");
@@ -356,4 +389,8 @@ TEST_F(Cli, BenchRejectsBadOptions) {
   expectUsageError("bench --plot scaling.txt", "--plot must end in .svg or .png");
   expectUsageError("bench --threads -1", "--threads must be between 0");
   expectUsageError("bench --plot no/such/dir/scaling.svg", "no/such/dir");
+  // --plot draws W5: without it the command stops before any workload (a progress line on
+  // stderr would show one ran), whether the chart is SVG or PNG.
+  expectUsageError("bench --only W2 --plot x.svg", "--plot needs W5 (it draws W5's sizes beside brute force)");
+  expectUsageError("bench --only W1,W2 --plot x.png", "--plot needs W5");
 }

@@ -71,6 +71,54 @@ TEST_F(RunFiles, RunFilesOfVersion010StillRead) {
             hashOf("run --model abm --count 150 --steps 20 --seed 2 --visual-distance 7 --world 80"));
 }
 
+// A seed only draws the random start, except where the steps draw from it (abm's sequential
+// order): beside --init it is refused where it could change nothing, and neither the summary
+// nor the run file claims it.
+TEST_F(RunFiles, ASeedWithoutEffectBesideInitIsRefusedAndNotRecorded) {
+  ASSERT_EQ(run("run --steps 20 --save lab.csv").status, 0);
+  expectUsageError("run --init lab.csv --seed 7",
+                   "--seed has no effect with --init: the start comes from lab.csv and the lab model draws nothing "
+                   "at random after it; drop --seed");
+  ASSERT_EQ(run("run --model steering --count 50 --steps 5 --save steering.csv").status, 0);
+  expectUsageError("run --model steering --init steering.csv --seed 7", "--seed has no effect with --init");
+  ASSERT_EQ(run("run --model abm --steps 5 --save abm.csv").status, 0);
+  expectUsageError("run --model abm --sync --init abm.csv --seed 7",
+                   "the abm model in its sync form draws nothing at random after it; drop --seed");
+  // A run file's "init" with --seed on the command line: the same refusal.
+  write("from-init.json", R"({"model": "lab", "init": "lab.csv", "steps": 10})");
+  expectUsageError("run --config from-init.json --seed 7", "--seed has no effect with --init");
+
+  // Without --seed: the summary names the file and no seed, the run file records none, and the
+  // file replays to the bit.
+  Result r = run("run --init lab.csv --steps 10 --json --hash --write-config lab.json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto summary = nlohmann::json::parse(r.out);
+  EXPECT_EQ(summary.at("init"), "lab.csv");
+  EXPECT_FALSE(summary.contains("seed")) << r.out;
+  const auto file = nlohmann::json::parse(std::ifstream(dir_ / "lab.json"));
+  EXPECT_EQ(file.at("init"), "lab.csv");
+  EXPECT_FALSE(file.contains("seed")) << file.dump();
+  EXPECT_EQ(hashOf("run --config lab.json"), summary.at("hash").get<std::string>());
+  r = run("run --init lab.csv --steps 1");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(r.out.find(" - 1 step - start lab.csv\n"), std::string::npos) << r.out;
+  // A run file written before this rule, with both: it still replays (its seed changed nothing).
+  write("old.json", R"({"model": "lab", "init": "lab.csv", "steps": 10, "seed": 42})");
+  EXPECT_EQ(hashOf("run --config old.json"), summary.at("hash").get<std::string>());
+
+  // The sequential abm draws its order from the seed: --seed beside --init is taken, changes
+  // the run, and is reported and recorded.
+  const std::string seven = hashOf("run --model abm --init abm.csv --steps 10 --seed 7");
+  EXPECT_NE(hashOf("run --model abm --init abm.csv --steps 10 --seed 8"), seven);
+  r = run("run --model abm --init abm.csv --steps 10 --seed 7 --json --write-config abm.json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(r.out).at("seed"), 7);
+  EXPECT_EQ(nlohmann::json::parse(std::ifstream(dir_ / "abm.json")).at("seed"), 7);
+  EXPECT_EQ(hashOf("run --config abm.json"), seven);
+  r = run("run --model abm --init abm.csv --steps 1 --seed 7");
+  EXPECT_NE(r.out.find(" - start abm.csv, seed 7\n"), std::string::npos) << r.out;
+}
+
 TEST_F(RunFiles, AParameterOfAnotherModelIsRefusedByName) {
   write("mixed.json", R"({"model": "lab", "vision": 30})");
   expectUsageError("run --config mixed.json", "key 'vision' belongs to --model steering, not --model lab");

@@ -28,6 +28,7 @@
 #include "flocklab/version.hpp"
 #include "outputs/png_image.hpp"
 #include "outputs/svg_chart.hpp"
+#include "support/counted.hpp"
 #include "support/usage_error.hpp"
 
 namespace flocklab::cli {
@@ -261,7 +262,7 @@ class Bench {
   std::string plotSvg() const {
     Chart chart;
     chart.title = "Time per boid-step against flock size";
-    chart.subtitle = fmt::format("lab model at the seed's density, {} threads, median of repeats", threads_);
+    chart.subtitle = fmt::format("lab model at the seed's density, {}, median of repeats", counted(threads_, "threads"));
     chart.x = {"boids", true};
     chart.y = {"nanoseconds per boid-step", true};
     chart.series = {grid_, brute_};
@@ -271,8 +272,8 @@ class Bench {
   }
 
   std::string table() const {
-    std::string out = fmt::format("flocklab {} bench, {} threads; ceiling {:.0e} candidate checks/s ({:.0e} a core)\n\n",
-                                  kVersion, threads_, kChecksPerCoreSecond * threads_, kChecksPerCoreSecond);
+    std::string out = fmt::format("flocklab {} bench, {}; ceiling {:.0e} candidate checks/s ({:.0e} a core)\n\n",
+                                  kVersion, counted(threads_, "threads"), kChecksPerCoreSecond * threads_, kChecksPerCoreSecond);
     out += fmt::format("{:<3} {:<45} {:>9} {:>6} {:>10} {:>14} {:>12} {:>8}  {}\n", "id", "workload", "boids", "steps",
                        "seconds", "boid-steps/s", "checks/s", "ceiling", "target: result");
     for (const Row& r : rows_) {

@@ -1,7 +1,7 @@
 // Model setup for `flocklab run` and `sweep`. Design: the registry's description of the chosen
 // model gives its parameters; a flag of another model is an error rather than silently ignored,
 // because a user who types --radius with the steering model means something the run would not
-// do. Values are checked by the description's table, and its messages name the flag.
+// do; so is a --seed that a start from --init leaves without effect. Values are checked by the description's table, and its messages name the flag.
 #include "commands/model_setup.hpp"
 
 #include <fmt/format.h>
@@ -138,6 +138,14 @@ ModelSetup setUpModel(const RunOptions& o, const EngineOptions& engine) {
   std::string words = setup.preset.empty() ? "" : "preset " + setup.preset;
   if (!setup.form.empty()) words += (words.empty() ? "" : ", ") + setup.form;
   setup.label = m.name + (words.empty() ? "" : " (" + words + ")");
+  // The seed draws the random start and whatever the model draws after it; from a given start
+  // it matters only where the steps draw (abm's sequential order). A --seed that could change
+  // nothing is refused rather than ignored: the user expected it to.
+  setup.seedUsed = o.initFile.empty() || m.seedAfterStart(p);
+  if (o.seedGiven && !setup.seedUsed)
+    throw UsageError(fmt::format("--seed has no effect with --init: the start comes from {} and the {} model{} draws "
+                                 "nothing at random after it; drop --seed",
+                                 excerpt(o.initFile), m.name, setup.form.empty() ? "" : " in its " + setup.form + " form"));
   Flock start = startFlock(o, m, p, m.countFor(setup.preset));
   try {
     setup.simulation = m.create(p, std::move(start), o.seed, engine);

@@ -22,6 +22,7 @@ struct ModelSetup {
   std::uint64_t defaultSteps = 600;  ///< steps when --steps is not given
   std::string form;    ///< the model's form ("sequential" or "sync" for abm), or ""
   std::uint64_t bytesPerBoid = 0;  ///< the model's measured memory a boid (ModelDescription::bytesPerBoid)
+  bool seedUsed = true;  ///< false when the seed had no effect: a start from --init, nothing random after it
 };
 
 /// A registry key as a flag name without the dashes: "max_speed" -> "max-speed".
@@ -32,7 +33,8 @@ std::string ownersOf(std::string_view name);
 /// The parameters `options` give for its model (preset, then each given flag), checked.
 /// Throws UsageError naming the option at fault.
 ParamSet resolveParams(const RunOptions& options);
-/// Builds the simulation; throws UsageError naming the option at fault.
+/// Builds the simulation; throws UsageError naming the option at fault, and for --seed given with
+/// --init to a model whose steps draw nothing from it (the seed would change nothing).
 ModelSetup setUpModel(const RunOptions& options, const EngineOptions& engine);
 
 }  // namespace flocklab::cli

@@ -258,7 +258,7 @@ void addModelOptions(CLI::App* run, RunOptions& o) {
   run->add_option("--steps", o.steps, "Steps to run (default: " + defaultsText([](const ModelDescription& m) {
                     return std::to_string(m.defaultSteps);
                   }) + ")");
-  run->add_option("--seed", o.seed, "Seed of the random start (and of any later randomness), 0 to 2^64-1")
+  run->add_option("--seed", o.seed, "Seed of the random start and of anything the model draws after it, 0 to 2^64-1")
       ->capture_default_str()
       ->check([](const std::string& text) {
         return text.rfind('-', 0) == 0 ? "must be a whole number from 0 to 2^64-1 (got " + text + ")" : "";
@@ -275,7 +275,7 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
   run->add_option("--neighbors", o.neighbors, "Neighbour search: grid or brute (same results)")->capture_default_str()->group(engine);
   run->add_option("--every", o.every, "Steps between rows of --metrics-out")->capture_default_str()->group(engine);
   run->add_option("--metrics-out", o.metricsOut, "Write the metrics every K steps to FILE.csv or FILE.json")->group(engine);
-  auto* init = run->add_option("--init", o.initFile, "Start from a CSV file x,y,vx,vy (the count comes from the file)")->group(engine);
+  auto* init = run->add_option("--init", o.initFile, "Start from a CSV file x,y,vx,vy (the count comes from the file; --seed only where the steps draw from it)")->group(engine);
   run->get_option("--count")->excludes(init);
   run->add_option("--save", o.saveFile, "Write the final state to a CSV file at round-trip precision")->group(engine);
   run->add_flag("--hash", o.hash, "Print the FNV-1a 64 hash of the final state")->group(engine);
@@ -290,7 +290,7 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
       ->expected(2)->group(pictures);
   run->add_option("--trajectory", o.trajectoryFile, "Write positions and velocities every K steps (--every) to FILE.npy")->group(pictures);
   run->add_option("--config", o.configFile, "Read the run's parameters from FILE.json (the command line wins)")->group(pictures);
-  run->add_option("--write-config", o.writeConfigFile, "Write the run's complete parameters to FILE.json, to repeat it with --config")->group(pictures);
+  run->add_option("--write-config", o.writeConfigFile, "Run as usual and write the run's complete parameters to FILE.json, to repeat it with --config")->group(pictures);
   return run;
 }
 
@@ -301,6 +301,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
                    const CLI::Option* option = command.get_option_no_throw("--" + flagName(name));
                    return option != nullptr && option->count() > 0;
                  });
+  o.seedGiven = command.get_option("--seed")->count() > 0;
   checkOptions(o);
   // Open every output before the first step: a bad path fails now, not after the run.
   OutputSet outputs;
@@ -336,7 +337,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
   report.countUnit = setup.model->countUnit;
   report.count = sim.flock().size();
   report.steps = o.steps ? static_cast<std::uint64_t>(*o.steps) : setup.defaultSteps;
-  report.seed = o.seed;
+  if (setup.seedUsed) report.seed = o.seed;
   report.startFile = o.initFile;
   report.threads = sim.options().threads;
   report.start = sim.metrics();

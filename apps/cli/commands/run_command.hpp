@@ -15,6 +15,7 @@ struct RunOptions {
   std::string model = "lab";
   std::optional<std::int64_t> count, steps;
   std::uint64_t seed = 42;
+  bool seedGiven = false;  ///< --seed was on the command line (a run file's seed beside "init" is tolerated)
   std::optional<std::string> preset;
   /// Model parameters as given, by the registry's key (or alias) with underscores: each
   /// flag's texts (several for a list such as --obstacle); an empty list was not given.

@@ -158,7 +158,9 @@ nlohmann::ordered_json resolvedRunFile(const RunOptions& o, const ModelSetup& se
   if (o.initFile.empty()) c["count"] = sim.flock().size();
   else c["init"] = o.initFile;
   c["steps"] = steps;
-  c["seed"] = o.seed;
+  // A seed without effect (a start from --init, nothing random after it) is left out: with it,
+  // --config would replay a --seed that `run` refuses beside --init.
+  if (setup.seedUsed) c["seed"] = o.seed;
   if (!setup.preset.empty()) c["preset"] = setup.preset;
   c.update(paramsToJson(setup.model->current(sim)));
   return c;

@@ -43,7 +43,8 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
 bool setNumericOption(RunOptions& options, const std::string& key, double value);
 
 /// Every parameter of the run `setup` made from `options`, resolved: the model, the start
-/// (count and seed, or the --init file), the steps and each model parameter.
+/// (count and seed, or the --init file and the seed only where the model draws after the start),
+/// the steps and each model parameter.
 nlohmann::ordered_json resolvedRunFile(const RunOptions& options, const ModelSetup& setup, std::uint64_t steps);
 
 }  // namespace flocklab::cli

@@ -39,6 +39,7 @@
 #include "flocklab/executor.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "support/atomic_file.hpp"
+#include "support/counted.hpp"
 #include "support/output_set.hpp"
 #include "support/interrupt.hpp"
 #include "support/memory.hpp"
@@ -325,8 +326,8 @@ int Sweep::execute() {
   const auto done = static_cast<std::size_t>(std::count(have_.begin(), have_.end(), 1));
   if (done < plan_.runs) {
     setInterruptMessage(outFd_ < 0 ? fmt::format("flocklab sweep: interrupted before the first run finished; {} was not written", o_.out)
-                                   : fmt::format("flocklab sweep: interrupted; {} of {} runs done and kept in {}; rerun the same command to resume",
-                                                 done, plan_.runs, o_.out));
+                                   : fmt::format("flocklab sweep: interrupted; {} of {} done and kept in {}; rerun the same command to resume",
+                                                 done, counted(plan_.runs, "runs"), o_.out));
     return reportInterrupted();
   }
   ::close(outFd_);
@@ -341,7 +342,7 @@ int Sweep::execute() {
   });
   if (interrupted()) return reportInterrupted();
   onOutputs([&] { outputs.commitAll(); });
-  std::string summary = fmt::format("flocklab sweep: {} runs", plan_.runs);
+  std::string summary = "flocklab sweep: " + counted(plan_.runs, "runs");
   if (existing_.kept > 0) summary += fmt::format(" ({} kept from {})", existing_.kept, o_.out);
   summary += ", " + o_.out;
   if (!o_.plot.empty()) summary += ", plot " + o_.plot;

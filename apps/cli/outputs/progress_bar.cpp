@@ -5,6 +5,8 @@
 
 #include <cstdio>
 
+#include "support/counted.hpp"
+
 namespace flocklab::cli {
 namespace {
 
@@ -33,8 +35,8 @@ void ProgressBar::update(std::uint64_t done) {
   const int filled = static_cast<int>(fraction * kWidth);
   const double rate = static_cast<double>(done) / elapsed;
   const std::string left = done > 0 ? duration(static_cast<double>(total_ - done) / rate) + " left" : "";
-  const std::string line = fmt::format("\r[{}{}] {}/{} {}  {:.4g} {}/s  {}\x1b[K", std::string(filled, '#'),
-                                       std::string(kWidth - filled, '-'), done, total_, unit_, rate, unit_, left);
+  const std::string line = fmt::format("\r[{}{}] {}/{}  {:.4g} {}/s  {}\x1b[K", std::string(filled, '#'),
+                                       std::string(kWidth - filled, '-'), done, counted(total_, unit_), rate, unit_, left);
   std::fputs(line.c_str(), stderr);
   std::fflush(stderr);
 }

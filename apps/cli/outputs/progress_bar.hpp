@@ -11,7 +11,8 @@ namespace flocklab::cli {
 
 class ProgressBar {
  public:
-  /// `total` units of work named `unit` ("steps", "runs"); `wanted` is false for --quiet.
+  /// `total` units of work named `unit`, a plural ("steps", "runs"; "1/1 step" for one); `wanted`
+  /// is false for --quiet.
   ProgressBar(std::uint64_t total, std::string unit, bool wanted);
   ~ProgressBar();
   ProgressBar(const ProgressBar&) = delete;

@@ -1,3 +1,6 @@
+// The run's summary and metrics series. Design: the summary's first line says how the start was
+// made and what was run; a line per metric follows, from the metric schema, so a new metric
+// needs no edit here.
 #include "outputs/run_report.hpp"
 
 #include <fmt/format.h>
@@ -9,6 +12,7 @@
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/metric_schema.hpp"
 #include "flocklab/version.hpp"
+#include "support/counted.hpp"
 
 namespace flocklab::cli {
 namespace {
@@ -34,10 +38,12 @@ std::string shortScientific(double value) {
 }  // namespace
 
 std::string formatSummary(const RunReport& r) {
-  const std::string start = r.startFile.empty() ? fmt::format("seed {}", r.seed)
-                                                : fmt::format("start {}", r.startFile);
-  std::string out = fmt::format("flocklab {} - model {} - {} {} - {} steps - {}\n", kVersion,
-                                r.label, r.count, r.countUnit, r.steps, start);
+  // The start as it was made: the seed's random start, a file, or a file and the seed of what the
+  // model draws after it (abm's order); never a seed that changed nothing.
+  std::string start = r.startFile.empty() ? "" : "start " + r.startFile;
+  if (r.seed) start += (start.empty() ? "" : ", ") + fmt::format("seed {}", *r.seed);
+  std::string out = fmt::format("flocklab {} - model {} - {} - {} - {}\n", kVersion, r.label,
+                                counted(r.count, r.countUnit), counted(r.steps, "steps"), start);
   const auto line = [&out](const char* label, const std::string& value) {
     out += fmt::format("{:<28}{}\n", label, value);
   };
@@ -55,8 +61,7 @@ std::string formatSummary(const RunReport& r) {
   }
   const double work = static_cast<double>(r.count) * static_cast<double>(r.steps);
   const std::string rate = r.seconds > 0 && work > 0 ? shortScientific(work / r.seconds) : "-";
-  line("time", fmt::format("{:.3f} s ({} boid-steps/s, {} thread{})", r.seconds, rate, r.threads,
-                           r.threads == 1 ? "" : "s"));
+  line("time", fmt::format("{:.3f} s ({} boid-steps/s, {})", r.seconds, rate, counted(r.threads, "threads")));
   if (!r.hash.empty()) line("state hash", r.hash);
   return out;
 }
@@ -67,10 +72,8 @@ std::string formatSummaryJson(const RunReport& r) {
   if (!r.form.empty()) j["form"] = r.form;
   j["count"] = r.count;
   j["steps"] = r.steps;
-  if (r.startFile.empty())
-    j["seed"] = r.seed;
-  else
-    j["init"] = r.startFile;
+  if (!r.startFile.empty()) j["init"] = r.startFile;
+  if (r.seed) j["seed"] = *r.seed;
   j["threads"] = r.threads;
   j["seconds"] = r.seconds;
   j["start"] = metricsToJson(r.start);

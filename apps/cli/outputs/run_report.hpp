@@ -1,6 +1,7 @@
 #pragma once
 // What `flocklab run` prints and writes: the summary (text or JSON) and the metrics series.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,7 +24,7 @@ struct RunReport {
   std::size_t count = 0;
   std::string countUnit = "boids";  ///< "boids" or "agents"
   std::uint64_t steps = 0;
-  std::uint64_t seed = 0;
+  std::optional<std::uint64_t> seed;  ///< none when it had no effect (a start from --init, nothing random after it)
   std::string startFile;  ///< the --init file, or "" for a random start
   unsigned threads = 1;
   double seconds = 0;     ///< wall time of the steps alone

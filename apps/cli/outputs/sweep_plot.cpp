@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "outputs/svg_chart.hpp"
+#include "support/counted.hpp"
 
 namespace flocklab::cli {
 namespace {
@@ -28,9 +29,9 @@ std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results
   chart.title = upperFirst(words) + " against " + x.name;
   const bool countSwept =
       std::any_of(plan.params.begin(), plan.params.end(), [](const Param& p) { return p.name == "count"; });
-  chart.subtitle = fmt::format("model {}{} - {} steps - {} seed{} from {}: mean and standard deviation over seeds",
-                               model.label, countSwept ? "" : fmt::format(" - {} boids", model.boids), model.steps,
-                               seeds, seeds == 1 ? "" : "s", plan.firstSeed);
+  chart.subtitle = fmt::format("model {}{} - {} - {} from {}: mean and standard deviation over seeds", model.label,
+                               countSwept ? "" : " - " + counted(model.boids, "boids"), counted(model.steps, "steps"),
+                               counted(seeds, "seeds"), plan.firstSeed);
   chart.x = {x.name};
   chart.y = {words + " (mean of the last fifth)"};
   chart.y.fromZero = true;
@@ -41,7 +42,7 @@ std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results
   for (std::size_t rest = 0; rest < perX; ++rest) {
     ChartSeries series;
     series.name = plan.valuesText(rest, 1);
-    if (series.name.empty()) series.name = fmt::format("mean over {} seed{}", seeds, seeds == 1 ? "" : "s");
+    if (series.name.empty()) series.name = "mean over " + counted(seeds, "seeds");
     for (std::size_t i = 0; i < x.values.size(); ++i) {
       const std::size_t combination = i * perX + rest;
       double sum = 0;
