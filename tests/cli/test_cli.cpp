@@ -38,7 +38,7 @@ std::string printed(const char* format, double a, double b) {
 TEST_F(Cli, DefaultRunPrintsAReadableSummary) {
   const Result r = run("run");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model lab - 120 boids - 600 steps - seed 42\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind("flocklab 0.2.0 - model lab - 120 boids - 600 steps - seed 42\n", 0), 0u) << r.out;
   for (const char* label : {"polarization", "flocks (largest)", "nearest-neighbour distance", "time"})
     EXPECT_NE(r.out.find(label), std::string::npos) << label;
   EXPECT_TRUE(r.err.empty());
@@ -125,7 +125,7 @@ TEST_F(Cli, MetricsSeriesAsCsvAndJson) {
 TEST_F(Cli, HelpAndVersion) {
   Result r = run("--version");
   EXPECT_EQ(r.status, 0);
-  EXPECT_EQ(r.out, "flocklab 0.1.0\n");
+  EXPECT_EQ(r.out, "flocklab 0.2.0\n");
   r = run("run --help");
   EXPECT_EQ(r.status, 0);
   EXPECT_NE(r.out.find("--neighbors"), std::string::npos);
@@ -145,11 +145,11 @@ TEST_F(Cli, WriteConfigHelpSaysTheRunGoesAhead) {
 TEST_F(Cli, OneOfAnythingIsSingular) {
   Result r = run("run --count 1 --steps 1 --threads 1");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model lab - 1 boid - 1 step - seed 42\n", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind("flocklab 0.2.0 - model lab - 1 boid - 1 step - seed 42\n", 0), 0u) << r.out;
   EXPECT_NE(r.out.find(", 1 thread)"), std::string::npos) << r.out;
   r = run("run --model abm --count 1 --steps 2 --threads 2");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model abm (preset small, sequential) - 1 agent - 2 steps - seed 42\n", 0), 0u)
+  EXPECT_EQ(r.out.rfind("flocklab 0.2.0 - model abm (preset small, sequential) - 1 agent - 2 steps - seed 42\n", 0), 0u)
       << r.out;
   EXPECT_NE(r.out.find(", 2 threads)"), std::string::npos) << r.out;
 
@@ -229,7 +229,7 @@ TEST_F(Cli, SteeringRunsEveryPreset) {
   for (const char* preset : {"flock", "school", "swarm", "chaos"}) {
     const Result r = run(std::string("run --model steering --count 300 --steps 30 --preset ") + preset);
     ASSERT_EQ(r.status, 0) << preset << ": " << r.err;
-    EXPECT_EQ(r.out.rfind(std::string("flocklab 0.1.0 - model steering (preset ") + preset + ") - 300 boids - 30 steps", 0), 0u) << r.out;
+    EXPECT_EQ(r.out.rfind(std::string("flocklab 0.2.0 - model steering (preset ") + preset + ") - 300 boids - 30 steps", 0), 0u) << r.out;
   }
   const Result r = run("run --model steering --count 100 --steps 10 --preset school --json");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -286,7 +286,7 @@ TEST_F(Cli, SteeringBadValuesAreRejected) {
 TEST_F(Cli, AbmRunsBothPresetsAndBothForms) {
   Result r = run("run --model abm");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model abm (preset small, sequential) - 200 agents - 100 steps - seed 42\n", 0), 0u)
+  EXPECT_EQ(r.out.rfind("flocklab 0.2.0 - model abm (preset small, sequential) - 200 agents - 100 steps - seed 42\n", 0), 0u)
       << r.out;
   r = run("run --model abm --preset large --steps 20 --json");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -298,7 +298,7 @@ TEST_F(Cli, AbmRunsBothPresetsAndBothForms) {
   EXPECT_EQ(j.at("steps"), 20);
   r = run("run --model abm --sync --steps 20");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("flocklab 0.1.0 - model abm (preset small, sync) - 200 agents - 20 steps", 0), 0u) << r.out;
+  EXPECT_EQ(r.out.rfind("flocklab 0.2.0 - model abm (preset small, sync) - 200 agents - 20 steps", 0), 0u) << r.out;
   EXPECT_EQ(nlohmann::json::parse(run("run --model abm --sync --steps 2 --json").out).at("form"), "sync");
   r = run("run --model abm --preset large --count 50 --world 60 --radius 6 --steps 10 --json");
   ASSERT_EQ(r.status, 0) << r.err;

@@ -145,7 +145,7 @@ TEST_F(Cli, RunFilesRepeatTheRun) {
   const Result first = run("run " + args + " --hash --write-config run.json");
   ASSERT_EQ(first.status, 0) << first.err;
   const auto config = nlohmann::json::parse(slurp(dir_ / "run.json"));
-  EXPECT_EQ(config.at("flocklab"), "0.1.0");
+  EXPECT_EQ(config.at("flocklab"), "0.2.0");
   EXPECT_EQ(config.at("seed"), 7);
   EXPECT_EQ(config.at("vision"), 40) << "the school preset's value, resolved";
   EXPECT_EQ(config.at("pointer"), "predator:450,280@30-90");
