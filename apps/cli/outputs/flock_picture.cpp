@@ -114,8 +114,9 @@ std::string renderFlockSvg(const FlockPicture& picture) {
                        lower - o.y * scale, o.radius * scale);
   const bool dots = length < kMinTriangle;
   svg += fmt::format("</g>\n<g class=\"boids\"{} clip-path=\"url(#world)\">\n", dots ? " data-marks=\"dots\"" : "");
-  // Dots: a square of side `side` per boid, in one path per 10 degrees of hue.
-  const double side = std::clamp(0.7 * length, 1.0, 2.5);
+  // Dots: a square of side `side` px (a multiple of 1/4, so that it prints short) per boid, in
+  // one path per 10 degrees of hue.
+  const double side = std::round(std::clamp(0.7 * length, 1.0, 2.5) * 4) / 4;
   std::array<std::string, 36> paths;
   for (std::size_t i = 0; i < flock->size(); ++i) {
     const double x = flock->x[i], y = flock->y[i], vx = flock->vx[i], vy = flock->vy[i];
