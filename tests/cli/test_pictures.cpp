@@ -1,6 +1,8 @@
 // Pictures and trajectories of `flocklab run`: the flock SVG is XML with one triangle per boid
-// pointing along its motion, the PNG decodes (tests/tools/png_check.py) at the SVG's size and
-// shows the boids, the .npy trajectory reads back in numpy bit for bit, and AtomicFile's
+// pointing along its motion, sized by the flock's spacing (dots for a crowd), under a caption
+// that names the settings that differ from the defaults and stays inside the picture; the PNG
+// decodes (tests/tools/png_check.py) at the SVG's size, shows the boids and is the same bytes
+// for the same run; the .npy trajectory reads back in numpy bit for bit, and AtomicFile's
 // streaming writes land whole or not at all.
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -21,8 +23,11 @@
 #include "support/atomic_file.hpp"
 #include "flocklab/flock.hpp"
 #include "flocklab/io/state_csv.hpp"
+#include "flocklab/registry.hpp"
 #include "outputs/npy_trajectory.hpp"
+#include "outputs/picture_caption.hpp"
 #include "outputs/png_image.hpp"
+#include "support/svg_text_boxes.hpp"
 
 namespace fs = std::filesystem;
 using namespace flocklab;
@@ -96,6 +101,34 @@ FlockPicture pictureOf(const Flock& flock, bool periodic, int width = 300) {
   return p;
 }
 
+// The lines of the caption of a flock picture.
+std::vector<std::string> captionOf(const std::string& svg) {
+  std::vector<std::string> lines;
+  for (const flocklab_test::TextBox& box : flocklab_test::textBoxes(svg).boxes)
+    if (box.group.empty() && box.top < 56) lines.push_back(box.text);
+  return lines;
+}
+
+// `n` boids spread evenly over a W x H world, headings turning with the index.
+Flock spreadFlock(std::size_t n, double w, double h) {
+  Flock f;
+  f.resize(n);
+  const auto columns = static_cast<std::size_t>(std::ceil(std::sqrt(n * w / h)));
+  const std::size_t rows = (n + columns - 1) / columns;
+  for (std::size_t i = 0; i < n; ++i) {
+    f.x[i] = (static_cast<double>(i % columns) + 0.5) * w / static_cast<double>(columns);
+    f.y[i] = (static_cast<double>(i / columns) + 0.5) * h / static_cast<double>(rows);
+    f.vx[i] = std::cos(0.1 * static_cast<double>(i));
+    f.vy[i] = std::sin(0.1 * static_cast<double>(i));
+  }
+  return f;
+}
+
+// The length of a triangle: from its tip to the middle of its base.
+double lengthOf(const std::vector<Point>& t) {
+  return std::hypot(t[0].x - (t[1].x + t[2].x) / 2, t[0].y - (t[1].y + t[2].y) / 2);
+}
+
 }  // namespace
 
 TEST_F(Pictures, AtomicFileStreamsPartsWhole) {
@@ -134,7 +167,7 @@ TEST_F(Pictures, FlockSvgIsXmlWithOneTrianglePerBoid) {
     for (const auto& b : boids) EXPECT_EQ(b.size(), 3u);
     EXPECT_EQ(countIn(svg, "boids", "<polygon"), flock.size());
     EXPECT_EQ(countIn(svg, "obstacles", "<circle"), 2u);
-    EXPECT_NE(svg.find("test &lt;flock&gt; - 6 boids"), std::string::npos) << "the caption, escaped";
+    EXPECT_NE(svg.find(">test &lt;flock&gt;"), std::string::npos) << "the caption, escaped";
     EXPECT_EQ(svg.find(">walls<") != std::string::npos, !periodic) << "walls are labelled";
     EXPECT_EQ(svgSize(svg, "width"), 300);
   }
@@ -283,4 +316,109 @@ TEST_F(Pictures, NpyTrajectoryRefusesWrongFramesAndBadPaths) {
   EXPECT_EQ(files().size(), 0u) << "no temporary file left";
   EXPECT_THROW(NpyTrajectory((dir_ / "no" / "such" / "dir.npy").string(), 1, 5), OutputError);
   EXPECT_THROW(NpyTrajectory(dir_.string(), 1, 5), OutputError) << "a directory";
+}
+
+TEST_F(Pictures, MarksFollowTheFlocksSpacing) {
+  // 1,500 steering boids in 900 x 560 drawn 900 px wide: about 12 px each (they were 4.7).
+  const Flock steering = spreadFlock(1500, 900, 560);
+  FlockPicture p;
+  p.flock = &steering;
+  p.space = {900, 560, true};
+  p.caption = "steering - 1500 boids";
+  const auto triangles = polygonsIn(renderFlockSvg(p), "boids");
+  ASSERT_EQ(triangles.size(), 1500u);
+  EXPECT_GT(lengthOf(triangles[0]), 10) << "triangles long enough to read";
+  EXPECT_LT(lengthOf(triangles[0]), 15) << "and shorter than the mean spacing, 17.7 px";
+  // 120 lab boids in 100 x 100: capped at 1.7% of the width.
+  const Flock lab = spreadFlock(120, 100, 100);
+  p.flock = &lab;
+  p.space = {100, 100, true};
+  EXPECT_NEAR(lengthOf(polygonsIn(renderFlockSvg(p), "boids")[7]), 0.017 * 900, 0.2);
+  // 200,000 boids: dots, one path per hue, a few bytes a boid.
+  const Flock crowd = spreadFlock(200000, 100, 100);
+  p.flock = &crowd;
+  const std::string svg = renderFlockSvg(p);
+  EXPECT_NE(svg.find("<g class=\"boids\" data-marks=\"dots\""), std::string::npos);
+  const std::size_t paths = countIn(svg, "boids", "<path ");
+  EXPECT_GE(paths, 30u) << "headings all round: most of the 36 hues";
+  EXPECT_LE(paths, 36u);
+  EXPECT_EQ(countIn(svg, "boids", "<polygon"), 0u);
+  EXPECT_LT(svg.size(), 200000u * 30) << "dots, not a polygon each";
+}
+
+TEST_F(Pictures, PngRendersAnSvgOverTenMegabytes) {
+  // A million boids make about 20 MB of SVG, dots in long path data; libxml2 refuses documents
+  // over 10 MB by default. These paths are not drawn (display none), only parsed.
+  std::string dots;
+  for (int k = 0; k < 40000; ++k) dots += "M1.5 2.5h1v1h-1z";
+  std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"10\"><g display=\"none\">\n";
+  while (svg.size() < 12'000'000) svg += "<path d=\"" + dots + "\"/>\n";
+  svg += "</g><rect width=\"5\" height=\"5\"/></svg>";
+  std::string png;
+  ASSERT_NO_THROW(png = svgToPng(svg));
+  EXPECT_EQ(png.substr(1, 3), "PNG");
+}
+
+TEST_F(Pictures, CaptionListsTheSettingsThatDifferFromTheDefaults) {
+  const ModelDescription& steering = *findModel("steering");
+  ParamSet changed = steering.defaults();
+  EXPECT_EQ(changedSettings(steering.defaults(), changed), "");
+  changed.set("fov", 270.0);
+  changed.set("obstacle", std::vector<std::string>{"450,280,60"});
+  EXPECT_EQ(changedSettings(steering.defaults(), changed), "fov 270, obstacle 450,280,60");
+  changed.set("obstacle", std::vector<std::string>{"450,280,60", "200,150,30"});
+  changed.set("edges", std::string("walls"));
+  EXPECT_EQ(changedSettings(steering.defaults(), changed), "fov 270, edges walls, 2 obstacles");
+  EXPECT_EQ(changedSettings(steering.defaults(), changed, 2), "fov 270, edges walls, +1 more");
+  // A preset's own values are its defaults: school's 300-degree view is not a change.
+  EXPECT_EQ(changedSettings(steering.defaults("school"), steering.defaults("school")), "");
+
+  // As the command writes them: the picture's caption and the charts' subtitles.
+  Result r = Cli::run("run --model steering --count 40 --steps 3 --fov 270 --obstacle 450,280,60 "
+                      "--obstacle 200,150,30 --picture p.svg --plot o.svg --quiet");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(captionOf(slurp(dir_ / "p.svg")),
+            std::vector<std::string>{"steering (preset flock) - 40 boids - seed 42 - step 3 - fov 270, 2 obstacles"});
+  EXPECT_NE(slurp(dir_ / "o.svg").find(">steering (preset flock) - 40 boids - seed 42 - fov 270, 2 obstacles<"),
+            std::string::npos);
+  r = Cli::run("run --steps 2 --picture d.svg --quiet");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(captionOf(slurp(dir_ / "d.svg")), std::vector<std::string>{"lab - 120 boids - seed 42 - step 2"})
+      << "the defaults add nothing";
+  r = Cli::run("run --model abm --count 1 --steps 1 --picture a.svg --quiet");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(captionOf(slurp(dir_ / "a.svg")),
+            std::vector<std::string>{"abm (preset small, sequential) - 1 agent - seed 42 - step 1"});
+}
+
+TEST_F(Pictures, LongCaptionsStayInsideEveryPicture) {
+  const Result r = Cli::run(
+      "run --model steering --preset school --count 30 --steps 4 --fov 270 --alignment 1.5 --cohesion 0.5 --vision 80 "
+      "--separation-radius 25 --edges walls --max-speed 200 --pointer food:100,100 --obstacle 450,280,60 "
+      "--obstacle 200,150,30 --wall-weight 4 --picture p.svg --plot o.svg --plot-track t.svg --quiet");
+  ASSERT_EQ(r.status, 0) << r.err;
+  for (const char* name : {"p.svg", "o.svg", "t.svg"}) expectTextInside(slurp(dir_ / name), name);
+  const std::vector<std::string> caption = captionOf(slurp(dir_ / "p.svg"));
+  ASSERT_EQ(caption.size(), 2u) << "the caption wraps to a second line";
+  EXPECT_NE(caption[1].find(" more"), std::string::npos) << "past six settings, the rest counted: " << caption[1];
+
+  const Flock flock = smallFlock();
+  for (int width : {200, 300, 900}) {
+    FlockPicture p = pictureOf(flock, width % 200 == 0, width);
+    p.caption = "lab - 6 boids - seed 18446744073709551615 - step 123456789 - start a-state-file-with-a-long-name.csv "
+                "- separation 1.25, alignment 0.5, cohesion 2, radius 12.5, max-speed 1.5, world 250";
+    expectTextInside(renderFlockSvg(p), "a flock picture " + std::to_string(width) + " px wide");
+  }
+}
+
+TEST_F(Pictures, TheSameRunGivesTheSamePictureBytes) {
+  const std::string args = "run --model steering --count 200 --steps 20 --fov 270 --picture p.png --picture-every 10 f --quiet";
+  ASSERT_EQ(Cli::run(args).status, 0);
+  const std::string picture = slurp(dir_ / "p.png"), frame = slurp(dir_ / "f" / "frame-000010.png");
+  fs::remove_all(dir_ / "f");
+  fs::remove(dir_ / "p.png");
+  ASSERT_EQ(Cli::run(args).status, 0);
+  EXPECT_EQ(slurp(dir_ / "p.png"), picture);
+  EXPECT_EQ(slurp(dir_ / "f" / "frame-000010.png"), frame);
+  EXPECT_GT(picture.size(), 1000u);
 }

@@ -1,14 +1,21 @@
-// Charts as SVG: every series drawn with exactly its points, labels escaped, ticks placed, and
-// bad data refused with a message naming the series.
+// Charts as SVG: every series drawn with exactly its points, labels escaped, ticks placed, bad
+// data refused with a message naming the series, and long texts wrapped or shrunk to stay
+// inside the picture (measured as the layout measures them, outputs/text_fit.hpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
+#include <fstream>
 #include <stdexcept>
 #include <string>
 
+#include "outputs/png_image.hpp"
 #include "outputs/svg_chart.hpp"
+#include "outputs/text_fit.hpp"
+#include "support/cli_fixture.hpp"
 #include "support/svg_points.hpp"
+#include "support/svg_text_boxes.hpp"
 
 using namespace flocklab::cli;
 
@@ -67,4 +74,71 @@ TEST(SvgChart, RefusesBadData) {
   } catch (const std::invalid_argument& e) {
     EXPECT_NE(std::string(e.what()).find("polarization"), std::string::npos) << e.what();
   }
+}
+
+TEST(TextFit, WidthsFollowTheFont) {
+  EXPECT_EQ(textWidth("", 13), 0);
+  EXPECT_GT(textWidth("WWW", 13), textWidth("iii", 13) * 2) << "a per-character width, not an average";
+  EXPECT_GT(textWidth("Order", 17, true), textWidth("Order", 17)) << "bold is wider";
+  EXPECT_NEAR(textWidth("mean", 26), 2 * textWidth("mean", 13), 1e-9);
+  // DejaVu Sans draws "0123456789" 6.37 em wide; the estimate is never narrower.
+  EXPECT_GE(textWidth("0123456789", 100), 637);
+  EXPECT_GE(textWidth("\xc3\xa9", 10), 10) << "a character outside ASCII counts as one em";
+}
+
+TEST(TextFit, WrapsAtTheCaptionsPartsThenShrinksThenCuts) {
+  const std::string caption = "steering (preset flock) - 1500 boids - seed 42 - step 1800 - fov 270, 2 obstacles";
+  const FittedText one = fitText(caption, 2000, 17, 11, 2, true);
+  EXPECT_EQ(one.lines, std::vector<std::string>{caption});
+  EXPECT_EQ(one.size, 17);
+  const std::string first = "steering (preset flock) - 1500 boids - seed 42 - step 1800";
+  const FittedText two = fitText(caption, textWidth(first, 17, true) + 5, 17, 11, 2, true);
+  ASSERT_EQ(two.lines.size(), 2u);
+  EXPECT_EQ(two.size, 17);
+  EXPECT_EQ(two.lines[0], first) << "the dash at a break is dropped";
+  EXPECT_EQ(two.lines[1], "fov 270, 2 obstacles");
+  const FittedText small = fitText(caption, 300, 17, 11, 2, true);
+  EXPECT_LT(small.size, 17) << "two lines at 17 px do not hold it in 300 px";
+  for (const FittedText& f : {one, two, small})
+    for (const std::string& line : f.lines) EXPECT_LE(textWidth(line, f.size, true), 2000.0);
+  for (const std::string& line : small.lines) EXPECT_LE(textWidth(line, small.size, true), 300) << line;
+  const FittedText cut = fitText(std::string(400, 'x') + " end", 200, 13, 10, 2);
+  ASSERT_EQ(cut.lines.size(), 2u);
+  EXPECT_EQ(cut.size, 10);
+  EXPECT_EQ(cut.lines[1].substr(cut.lines[1].size() - 3), "...") << "what does not fit ends in ...";
+  for (const std::string& line : cut.lines) EXPECT_LE(textWidth(line, 10), 200) << line;
+}
+
+TEST(SvgChart, LongTextsStayInsideThePicture) {
+  const std::string longName = "separation-radius=25, alignment=1.5, cohesion=0.25, vision=80, fov=270";
+  Chart c;
+  c.title = "Largest group's share against separation-radius, alignment and every other swept parameter";
+  c.subtitle = "model steering (preset flock) - 1500 boids - 1800 steps - 25 seeds from 42 - fov 270, 2 obstacles, "
+               "vision 80, separation-radius 25, max-speed 200, edges walls: mean and standard deviation over seeds";
+  c.x = {"a very long parameter name for the x axis, with its unit spelled out in full (world units per step)"};
+  c.y = {"largest group's share of the flock at the end of the run, mean of the last fifth of the steps"};
+  for (int k = 0; k < 30; ++k)
+    c.series.push_back({longName + " #" + std::to_string(k), {0.5, 1e6, 2.5e6}, {-0.0015, 1e-3 * k, 0.5}, {}});
+  for (int width : {760, 500, 360}) {
+    c.width = width;
+    const std::string svg = renderSvg(c);
+    expectTextInside(svg, "a chart " + std::to_string(width) + " px wide");
+    if (const char* keep = std::getenv("FLOCKLAB_KEEP_PICTURES"))  // to look at them
+      std::ofstream(std::string(keep) + "/long-" + std::to_string(width) + ".png") << svgToPng(svg);
+  }
+  c.series.resize(2);
+  expectTextInside(renderSvg(c), "a chart with two long legend names");
+  c.series.clear();
+  expectTextInside(renderSvg(c), "a chart without series");
+}
+
+// The sweep plot of the abm model, whose subtitle ran out of the picture at "standard devi".
+class SweepPlotText : public Cli {};
+
+TEST_F(SweepPlotText, TheAbmSweepPlotKeepsItsSubtitleInside) {
+  const Result r = run("sweep --model abm --param visual-distance=2:10:2 --seeds 3 --steps 20 --out a.csv --plot a.svg --quiet");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string svg = slurp(dir_ / "a.svg");
+  expectTextInside(svg, "the abm sweep plot");
+  EXPECT_NE(svg.find("mean and standard deviation over seeds"), std::string::npos) << "the subtitle, whole";
 }

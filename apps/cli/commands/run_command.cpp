@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "outputs/flock_picture.hpp"
+#include "outputs/picture_caption.hpp"
 #include "support/atomic_file.hpp"
 #include "support/output_set.hpp"
 #include "flocklab/registry.hpp"
@@ -73,7 +74,7 @@ FlockPicture flockPictureOf(const Simulation& sim, const std::string& caption) {
   p.space = sim.space();
   const ModelDescription& model = flocklab::model(sim.model());
   p.obstacles = model.obstacles(model.current(sim));
-  p.caption = fmt::format("{} - step {}", caption, sim.stepCount());
+  p.caption = caption;
   return p;
 }
 
@@ -346,8 +347,8 @@ int executeRun(RunOptions o, const CLI::App& command) {
   std::unique_ptr<NpyTrajectory> trajectory;
   if (trajectoryFile)
     trajectory = onOutputs([&] { return std::make_unique<NpyTrajectory>(*trajectoryFile, report.steps / every + 1, report.count); });
-  const std::string caption = fmt::format("{} - {} boids - seed {}", setup.label, report.count, o.seed);
-  const auto picture = [&] { return flockPicture(sim, caption); };
+  const std::string caption = pictureCaption(setup, o);
+  const auto picture = [&] { return flockPicture(sim, pictureCaption(setup, o, sim.stepCount())); };
 
   const bool wantSeries = metricsFile || plotFile;
   std::vector<SeriesRow> series;

@@ -1,19 +1,24 @@
-// Flock pictures. Design: one scale (px per world unit) maps the world into a frame below a
-// caption line, with y flipped because the world's y grows upward and SVG's downward. A boid
-// is an isosceles triangle with its centroid on the boid's position and its tip along the
-// velocity; its length follows the picture's width and shrinks slowly with the flock's size
-// (never under 3 px) so that large flocks stay legible. The fill is the heading as a hue
-// (0 deg = +x, counter-clockwise, as atan2 gives it), explained by a ring of eight arrows in the
-// top margin. Everything is clipped to the world, so boids at a wrapped edge are cut, not moved.
+// Flock pictures. Design: one scale (px per world unit) maps the world into a frame below the
+// caption, with y flipped because the world's y grows upward and SVG's downward. A boid is an
+// isosceles triangle with its centroid on the boid's position and its tip along the velocity;
+// its length follows the mean spacing of the flock in the frame (markLength), so 120 boids and
+// 1,500 read alike. Where triangles would be specks, boids are square dots gathered into one
+// path per hue: a million boids stay a picture librsvg renders in seconds. The fill is the
+// heading as a hue (0 deg = +x, counter-clockwise, as atan2 gives it), explained by a ring of
+// eight arrows in the top margin; the caption wraps (then shrinks) in the room left of it.
+// Everything is clipped to the world, so boids at a wrapped edge are cut, not moved.
 #include "outputs/flock_picture.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
+#include <iterator>
 #include <numbers>
 #include <stdexcept>
 
+#include "outputs/text_fit.hpp"
 #include "outputs/xml_text.hpp"
 
 namespace flocklab::cli {
@@ -35,7 +40,32 @@ std::string triangle(double cx, double cy, double ux, double uy, double length, 
                      tipX, tipY, baseX - uy * half, baseY + ux * half, baseX + uy * half, baseY - ux * half, hue);
 }
 
+// The caption in the room left of the legend, and the frame's top edge below it.
+struct Header {
+  std::string svg;
+  double frameTop;
+};
+
+Header caption(const std::string& text, double margin, double room) {
+  const FittedText fitted = fitText(text, room, 17, 11, 2, true);
+  Header header{"", 56};
+  const double lineHeight = 1.25 * fitted.size;
+  double y = fitted.lines.size() > 1 ? 10 + kAscent * fitted.size : 34;
+  for (const std::string& line : fitted.lines) {
+    header.svg += fmt::format("<text class=\"caption\" x=\"{}\" y=\"{:.1f}\" font-size=\"{}\" font-weight=\"bold\" "
+                              "fill=\"#222\">{}</text>\n", margin, y, fitted.size, escapeXml(line));
+    header.frameTop = std::max(header.frameTop, std::ceil(y + kDescent * fitted.size + 9));
+    y += lineHeight;
+  }
+  return header;
+}
+
 }  // namespace
+
+double markLength(double frameWidth, double frameHeight, std::size_t n, int width) {
+  const double spacing = std::sqrt(frameWidth * frameHeight / static_cast<double>(std::max<std::size_t>(n, 1)));
+  return std::min(0.7 * spacing, 0.017 * width);
+}
 
 std::string renderFlockSvg(const FlockPicture& picture) {
   const flocklab::Flock* flock = picture.flock;
@@ -45,26 +75,29 @@ std::string renderFlockSvg(const FlockPicture& picture) {
     throw std::invalid_argument("flock picture: the world has no extent");
   if (picture.width < 200) throw std::invalid_argument("flock picture: width under 200 px");
 
-  const double margin = 16, top = 56, bottom = 26;
+  const double margin = 16, bottom = 26;
+  const double right = picture.width - margin, lx = right - 26, ly = 29;
+  const std::string legendWord = "heading";
+  const double legendLeft = lx - 30 - textWidth(legendWord, 11);
+  const Header header = caption(picture.caption, margin, legendLeft - 16 - margin);
+  const double top = header.frameTop;
   const double scale = (picture.width - 2 * margin) / space.width;
   const double frameHeight = space.height * scale;
   const int height = static_cast<int>(std::ceil(top + frameHeight + bottom));
-  const double right = picture.width - margin, lower = top + frameHeight;
-  const double n = static_cast<double>(std::max<std::size_t>(flock->size(), 1));
-  const double length = std::max(3.0, 0.012 * picture.width * std::min(1.0, std::cbrt(120 / n)));
+  const double lower = top + frameHeight;
+  const double length = markLength(right - margin, frameHeight, flock->size(), picture.width);
 
   std::string svg = fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
-      "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"13\">\n"
-      "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
-      "<text class=\"caption\" x=\"{2}\" y=\"34\" font-size=\"17\" font-weight=\"bold\" fill=\"#222\">{3}</text>\n",
-      picture.width, height, margin, escapeXml(picture.caption));
+      "font-family=\"{2}\" font-size=\"13\">\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n",
+      picture.width, height, kFontFamily);
+  svg += header.svg;
 
   // The legend: eight arrows in their heading's colour around a point, right of the caption.
-  const double lx = right - 26, ly = 29;
   svg += fmt::format("<g class=\"legend\">\n<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" font-size=\"11\" "
-                     "fill=\"#555\">heading</text>\n", lx - 30, ly + 4);
+                     "fill=\"#555\">{}</text>\n", lx - 30, ly + 4, legendWord);
   for (int k = 0; k < 8; ++k) {
     const double a = k * std::numbers::pi / 4, ux = std::cos(a), uy = -std::sin(a);
     svg += triangle(lx + 18 * ux, ly + 18 * uy, ux, uy, 11, k * 45);
@@ -79,26 +112,37 @@ std::string renderFlockSvg(const FlockPicture& picture) {
   for (const flocklab::Obstacle& o : picture.obstacles)
     svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\"/>\n", margin + o.x * scale,
                        lower - o.y * scale, o.radius * scale);
-  svg += "</g>\n<g class=\"boids\" clip-path=\"url(#world)\">\n";
+  const bool dots = length < kMinTriangle;
+  svg += fmt::format("</g>\n<g class=\"boids\"{} clip-path=\"url(#world)\">\n", dots ? " data-marks=\"dots\"" : "");
+  // Dots: a square of side `side` px (a multiple of 1/4, so that it prints short) per boid, in
+  // one path per 10 degrees of hue.
+  const double side = std::round(std::clamp(0.7 * length, 1.0, 2.5) * 4) / 4;
+  std::array<std::string, 36> paths;
   for (std::size_t i = 0; i < flock->size(); ++i) {
     const double x = flock->x[i], y = flock->y[i], vx = flock->vx[i], vy = flock->vy[i];
     if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(vx) || !std::isfinite(vy))
       throw std::invalid_argument(fmt::format("flock picture: boid {} has a value that is not finite", i));
+    const double px = margin + x * scale, py = lower - y * scale;
+    if (dots) {
+      const int hue = (hueOf(vx, vy) + 5) / 10 % 36;
+      fmt::format_to(std::back_inserter(paths[hue]), "M{:.1f} {:.1f}h{}v{}h-{}z", px - side / 2, py - side / 2, side,
+                     side, side);
+      continue;
+    }
     const double speed = std::sqrt(vx * vx + vy * vy);
     const double ux = speed > 0 ? vx / speed : 1, uy = speed > 0 ? -vy / speed : 0;
-    svg += triangle(margin + x * scale, lower - y * scale, ux, uy, length, hueOf(vx, vy));
+    svg += triangle(px, py, ux, uy, length, hueOf(vx, vy));
   }
+  for (std::size_t hue = 0; hue < paths.size(); ++hue)
+    if (!paths[hue].empty()) svg += fmt::format("<path fill=\"hsl({},75%,45%)\" d=\"{}\"/>\n", hue * 10, paths[hue]);
   svg += "</g>\n";
 
-  if (space.periodic) {
-    svg += fmt::format("<rect class=\"world\" x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"none\" "
-                       "stroke=\"#aaaaaa\" stroke-width=\"1\"/>\n", margin, top, right - margin, frameHeight);
-    svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"11\" fill=\"#777\">edges wrap</text>\n", margin, lower + 17);
-  } else {
-    svg += fmt::format("<rect class=\"world\" x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"none\" "
-                       "stroke=\"#333333\" stroke-width=\"3\"/>\n", margin, top, right - margin, frameHeight);
-    svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"11\" fill=\"#555\">walls</text>\n", margin, lower + 17);
-  }
+  const bool wrap = space.periodic;
+  svg += fmt::format("<rect class=\"world\" x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"none\" "
+                     "stroke=\"{}\" stroke-width=\"{}\"/>\n", margin, top, right - margin, frameHeight,
+                     wrap ? "#aaaaaa" : "#333333", wrap ? 1 : 3);
+  svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"11\" fill=\"{}\">{}</text>\n", margin, lower + 17,
+                     wrap ? "#777" : "#555", wrap ? "edges wrap" : "walls");
   svg += "</svg>\n";
   return svg;
 }

@@ -1,6 +1,8 @@
 #pragma once
-// A snapshot of a flock as an SVG picture: the world, its obstacles and every boid as a small
-// triangle pointing along its velocity, coloured by heading.
+// A snapshot of a flock as an SVG picture: the world, its obstacles and every boid as a
+// triangle pointing along its velocity (a dot in a crowd too dense for triangles), coloured by
+// heading, under a caption that wraps or shrinks to fit.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -10,18 +12,26 @@
 
 namespace flocklab::cli {
 
+/// The shortest triangle drawn, px; a denser flock is drawn as dots.
+inline constexpr double kMinTriangle = 4;
+/// The length in px of a boid's triangle in a picture of `n` boids over a world drawn
+/// `frameWidth` x `frameHeight` px, `width` px wide: 0.7 of the mean spacing sqrt(area / n), at
+/// most 1.7% of the width; under kMinTriangle the boids are dots.
+double markLength(double frameWidth, double frameHeight, std::size_t n, int width);
+
 /// What renderFlockSvg draws. The flock is borrowed and must outlive the call.
 struct FlockPicture {
   const flocklab::Flock* flock = nullptr;        ///< positions in [0, W] x [0, H], velocities
   flocklab::Space space;                         ///< W x H, periodic (wrap) or not (walls)
   std::vector<flocklab::Obstacle> obstacles;     ///< circles in world units
-  std::string caption;                           ///< e.g. "lab - 120 boids - step 600 - seed 42"
+  std::string caption;                           ///< e.g. "lab - 120 boids - seed 42 - step 600"
   int width = 900;                               ///< picture width, px; the height follows the world
 };
 
 /// The picture as an SVG document with integer width and height. Boids are the <polygon>s of
-/// <g class="boids">, one each in index order, tip first; obstacles the <circle>s of
-/// <g class="obstacles">.
+/// <g class="boids">, one each in index order, tip first; where triangles would be shorter than
+/// kMinTriangle px they are square dots instead, one <path> per hue (of 36) in
+/// <g class="boids" data-marks="dots">. Obstacles are the <circle>s of <g class="obstacles">.
 /// Throws std::invalid_argument for a missing or inconsistent flock, a non-finite value, an
 /// empty world or a width under 200 px. Not bit-exact (uses std::atan2); not part of the engine.
 std::string renderFlockSvg(const FlockPicture& picture);

@@ -17,6 +17,7 @@ namespace {
 
 struct GObjectFree {
   void operator()(RsvgHandle* h) const { g_object_unref(h); }
+  void operator()(GInputStream* s) const { g_object_unref(s); }
 };
 struct SurfaceFree {
   void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
@@ -49,8 +50,12 @@ cairo_status_t appendBytes(void* closure, const unsigned char* data, unsigned in
 
 std::string svgToPng(const std::string& svg) {
   GError* error = nullptr;
+  // The SVG is flocklab's own, so libxml2's guard against huge documents (10 MB) is lifted:
+  // a picture of a million boids is about 20 MB.
+  std::unique_ptr<GInputStream, GObjectFree> stream(
+      g_memory_input_stream_new_from_data(svg.data(), static_cast<gssize>(svg.size()), nullptr));
   std::unique_ptr<RsvgHandle, GObjectFree> handle(
-      rsvg_handle_new_from_data(reinterpret_cast<const guint8*>(svg.data()), svg.size(), &error));
+      rsvg_handle_new_from_stream_sync(stream.get(), nullptr, RSVG_HANDLE_FLAG_UNLIMITED, nullptr, &error));
   if (!handle) fail("it does not parse", error);
   double w = 0, h = 0;
   if (!rsvg_handle_get_intrinsic_size_in_pixels(handle.get(), &w, &h))

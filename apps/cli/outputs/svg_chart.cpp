@@ -1,5 +1,8 @@
 // SVG rendering of a Chart. Ticks: 1-2-5 steps on linear axes, powers of ten on log axes
-// (with 2 and 5 between when the range spans less than three decades).
+// (with 2 and 5 between when the range spans less than three decades). Layout: every text is
+// measured with textWidth (outputs/text_fit.hpp); titles, subtitles and legend names wrap and
+// then shrink, axis labels shrink, and the margins make room for the widest tick labels, so
+// no text runs outside the picture however long the names a user gives.
 #include "outputs/svg_chart.hpp"
 
 #include <fmt/format.h>
@@ -8,6 +11,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "outputs/text_fit.hpp"
 #include "outputs/xml_text.hpp"
 
 namespace flocklab::cli {
@@ -88,6 +92,51 @@ void checkSeries(const Chart& chart, double& xLo, double& xHi, double& yLo, doub
   if (yLo > yHi) yLo = chart.y.log ? 1 : 0, yHi = chart.y.log ? 10 : 1;
 }
 
+// Lines of text, one <text> each, from baseline `y` down by `step` px.
+std::string textLines(const FittedText& text, double x, double y, double step, const std::string& attributes) {
+  std::string svg;
+  for (const std::string& line : text.lines) {
+    svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"{}\" {}>{}</text>\n", x, y, text.size, attributes,
+                       escapeXml(line));
+    y += step;
+  }
+  return svg;
+}
+
+// The legend's entries, fitted to a column at most `maxWidth` px wide and `maxHeight` px tall:
+// names wrap to two lines, then the font shrinks, then the entries that do not fit are counted
+// in a last line ("+3 more").
+struct Legend {
+  std::vector<FittedText> names;
+  double size = 13, step = 20;  // font size and the advance from one entry's first line to the next's, px
+  std::size_t shown = 0;
+  double width = 0;
+};
+
+Legend fitLegend(const std::vector<ChartSeries>& series, double maxWidth, double maxHeight) {
+  Legend legend;
+  if (series.empty()) return legend;
+  for (double size : {13.0, 11.0, 9.0}) {
+    legend.names.clear();
+    legend.size = size;
+    double lines = 0;
+    for (const ChartSeries& s : series) {
+      legend.names.push_back(fitText(s.name, maxWidth - 44, size, size - 2, 2));
+      lines = std::max(lines, static_cast<double>(legend.names.back().lines.size()));
+    }
+    legend.step = std::max(size * 1.25 * lines + 4, 20.0 * size / 13);
+    legend.shown = series.size();
+    if (12 + legend.step * static_cast<double>(series.size()) <= maxHeight) break;
+    legend.shown = static_cast<std::size_t>(std::max(0.0, (maxHeight - 12) / legend.step - 1));
+  }
+  for (std::size_t i = 0; i < legend.shown; ++i)
+    for (const std::string& line : legend.names[i].lines)
+      legend.width = std::max(legend.width, 44 + textWidth(line, legend.names[i].size));
+  if (legend.shown < series.size())
+    legend.width = std::max(legend.width, 44 + textWidth(fmt::format("+{} more", series.size() - legend.shown), legend.size));
+  return legend;
+}
+
 }  // namespace
 
 std::string renderSvg(const Chart& chart) {
@@ -96,23 +145,34 @@ std::string renderSvg(const Chart& chart) {
   std::vector<double> xTicks, yTicks;
   fitAxis(chart.x, xLo, xHi, xLo, xHi, xTicks);
   fitAxis(chart.y, yLo, yHi, yLo, yHi, yTicks);
+  const double width = chart.width, height = chart.height;
+  // The left margin holds the widest y tick label right of the rotated y label.
+  double widestTick = 0, lastXTick = 0;
+  for (double t : yTicks) widestTick = std::max(widestTick, textWidth(tickLabel(t), 13));
+  if (!xTicks.empty()) lastXTick = textWidth(tickLabel(xTicks.back()), 13);
+  const double left = std::max(78.0, 34 + widestTick);
+  // Title and subtitle wrap, then shrink, within the width right of the left margin.
+  const FittedText title = fitText(chart.title, width - left - 12, 17, 12, 2, true);
+  const FittedText subtitle = fitText(chart.subtitle, width - left - 12, 13, 10, 3);
+  double baseline = 26 + 1.25 * title.size * static_cast<double>(std::max<std::size_t>(title.lines.size(), 1) - 1);
+  const double subtitleTop = baseline + (title.lines.empty() ? 0 : 20);
+  const double top = subtitle.lines.empty()
+                         ? baseline + 22
+                         : subtitleTop + 1.3 * subtitle.size * static_cast<double>(subtitle.lines.size() - 1) + 18;
+  const double bottom = height - 58.0;
   // The legend sits right of the frame, so that it never hides a line or a band.
-  std::size_t longest = 0;
-  for (const ChartSeries& s : chart.series) longest = std::max(longest, s.name.size());
-  const double legendWidth = chart.series.empty() ? 0 : 44 + 7.2 * static_cast<double>(longest);
-  const double left = 78, right = chart.width - 24.0 - legendWidth, top = chart.subtitle.empty() ? 48 : 64,
-               bottom = chart.height - 58.0;
+  const Legend legend = fitLegend(chart.series, 0.3 * width, bottom - top);
+  const double right = width - std::max(24.0, lastXTick / 2 + 8) - legend.width;
   const Scale sx{xLo, xHi, chart.x.log, left, right}, sy{yLo, yHi, chart.y.log, bottom, top};
 
   std::string svg = fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
       "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
-      "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" font-size=\"13\">\n"
-      "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n"
-      "<text x=\"{2}\" y=\"26\" font-size=\"17\" font-weight=\"bold\" fill=\"#222\">{3}</text>\n",
-      chart.width, chart.height, left, escapeXml(chart.title));
-  if (!chart.subtitle.empty())
-    svg += fmt::format("<text x=\"{}\" y=\"46\" fill=\"#555\">{}</text>\n", left, escapeXml(chart.subtitle));
+      "font-family=\"{2}\" font-size=\"13\">\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n",
+      chart.width, chart.height, kFontFamily);
+  svg += textLines(title, left, 26, 1.25 * title.size, "font-weight=\"bold\" fill=\"#222\"");
+  svg += textLines(subtitle, left, subtitleTop, 1.3 * subtitle.size, "fill=\"#555\"");
 
   svg += "<g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n";
   for (double t : xTicks) svg += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\"/>\n", sx.at(t), top, bottom);
@@ -126,10 +186,14 @@ std::string renderSvg(const Chart& chart) {
   for (double t : yTicks)
     svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", left - 8, sy.at(t) + 4, tickLabel(t));
   svg += "</g>\n";
-  svg += fmt::format("<text class=\"x-label\" x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
-                     (left + right) / 2, chart.height - 16, escapeXml(chart.x.label));
-  svg += fmt::format("<text class=\"y-label\" transform=\"translate(20 {:.1f}) rotate(-90)\" text-anchor=\"middle\" "
-                     "fill=\"#222\">{}</text>\n", (top + bottom) / 2, escapeXml(chart.y.label));
+  const FittedText xLabel = fitText(chart.x.label, right - left, 13, 9, 1);
+  const FittedText yLabel = fitText(chart.y.label, bottom - top, 13, 9, 1);
+  for (const std::string& line : xLabel.lines)
+    svg += fmt::format("<text class=\"x-label\" x=\"{:.1f}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" "
+                       "fill=\"#222\">{}</text>\n", (left + right) / 2, chart.height - 16, xLabel.size, escapeXml(line));
+  for (const std::string& line : yLabel.lines)
+    svg += fmt::format("<text class=\"y-label\" transform=\"translate(20 {:.1f}) rotate(-90)\" font-size=\"{}\" "
+                       "text-anchor=\"middle\" fill=\"#222\">{}</text>\n", (top + bottom) / 2, yLabel.size, escapeXml(line));
 
   svg += fmt::format("<clipPath id=\"plot\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>\n", left,
                      top, right - left, bottom - top);
@@ -156,12 +220,17 @@ std::string renderSvg(const Chart& chart) {
 
   if (!chart.series.empty()) {
     svg += "<g class=\"legend\">\n";
-    for (std::size_t i = 0; i < chart.series.size(); ++i) {
-      const double x = right + 14, y = top + 12 + 20.0 * i;
-      svg += fmt::format("<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"3\"/>\n", x, y - 4,
-                         x + 22, y - 4, kPalette[i % std::size(kPalette)]);
-      svg += fmt::format("<text x=\"{}\" y=\"{}\" fill=\"#222\">{}</text>\n", x + 28, y, escapeXml(chart.series[i].name));
+    const double x = right + 14;
+    for (std::size_t i = 0; i < legend.shown; ++i) {
+      const double y = top + 12 + legend.step * static_cast<double>(i);
+      svg += fmt::format("<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"3\"/>\n", x,
+                         y - 4, x + 22, y - 4, kPalette[i % std::size(kPalette)]);
+      svg += textLines(legend.names[i], x + 28, y, 1.25 * legend.names[i].size, "fill=\"#222\"");
     }
+    if (legend.shown < chart.series.size())
+      svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"{}\" fill=\"#555\">+{} more</text>\n", x + 28,
+                         top + 12 + legend.step * static_cast<double>(legend.shown), legend.size,
+                         chart.series.size() - legend.shown);
     svg += "</g>\n";
   }
   svg += "</svg>\n";

@@ -1,0 +1,55 @@
+// Captions of a run's pictures. Design: the settings that differ are found by comparing the
+// model's current parameters with its preset's defaults key by key through the registry's
+// description, so a new parameter or model is captioned without an edit here.
+#include "outputs/picture_caption.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <variant>
+#include <vector>
+
+namespace flocklab::cli {
+namespace {
+
+// One changed setting as the caption names it.
+std::string settingText(const ParamSpec& spec, const ParamValue& value) {
+  const std::string name = flagName(spec.key);
+  if (const auto* list = std::get_if<std::vector<std::string>>(&value)) {
+    if (list->empty()) return "no " + name + "s";
+    if (list->size() == 1) return name + " " + list->front();
+    return fmt::format("{} {}s", list->size(), name);
+  }
+  const std::string shown = showValue(value);
+  return shown.empty() ? "no " + name : name + " " + shown;
+}
+
+}  // namespace
+
+std::string changedSettings(const ParamSet& defaults, const ParamSet& params, std::size_t most) {
+  std::vector<std::string> items;
+  for (const ParamSpec& spec : params.model().params) {
+    const ParamValue value = params.get(spec.key);
+    if (value != defaults.get(spec.key)) items.push_back(settingText(spec, value));
+  }
+  std::string text;
+  for (std::size_t k = 0; k < items.size() && k < most; ++k) text += (k ? ", " : "") + items[k];
+  if (items.size() > most) text += fmt::format(", +{} more", items.size() - most);
+  return text;
+}
+
+std::string pictureCaption(const ModelSetup& setup, const RunOptions& options, std::optional<std::uint64_t> step) {
+  const ModelDescription& model = *setup.model;
+  const std::size_t count = setup.simulation->flock().size();
+  std::string unit = model.countUnit;
+  if (count == 1 && !unit.empty() && unit.back() == 's') unit.pop_back();
+  std::string caption = fmt::format("{} - {} {} - seed {}", setup.label, count, unit, options.seed);
+  if (step) caption += fmt::format(" - step {}", *step);
+  if (!options.initFile.empty())
+    caption += " - start " + std::filesystem::path(options.initFile).filename().string();
+  const std::string changed = changedSettings(model.defaults(setup.preset), model.current(*setup.simulation));
+  if (!changed.empty()) caption += " - " + changed;
+  return caption;
+}
+
+}  // namespace flocklab::cli

@@ -1,0 +1,28 @@
+#pragma once
+// The words under which a run's pictures and charts say what was run: the model, the count, the
+// seed and every setting that differs from the model's (or its preset's) defaults, so that a
+// picture read on its own tells how to make it again.
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "commands/model_setup.hpp"
+#include "commands/run_command.hpp"
+#include "flocklab/model.hpp"
+
+namespace flocklab::cli {
+
+/// The parameters of `params` that differ from `defaults` (both of one model), in the
+/// description's order, as the flags name them: "fov 270, 2 obstacles". A list of one item
+/// shows it ("obstacle 450,280,60"), an emptied text or list says "no". Past `most` items, the
+/// rest are counted: "+3 more". "" when nothing differs.
+std::string changedSettings(const ParamSet& defaults, const ParamSet& params, std::size_t most = 6);
+
+/// "steering (preset flock) - 1500 boids - seed 42 - fov 270, 2 obstacles": the subtitle of the
+/// charts of the run `setup` made from `options`; with `step`, the caption of its picture at
+/// that step, named before the settings ("seed 42 - step 1800 - fov 270, 2 obstacles") so that
+/// a caption that wraps puts the settings on the second line.
+std::string pictureCaption(const ModelSetup& setup, const RunOptions& options,
+                           std::optional<std::uint64_t> step = std::nullopt);
+
+}  // namespace flocklab::cli
