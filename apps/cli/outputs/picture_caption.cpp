@@ -3,6 +3,8 @@
 // description, so a new parameter or model is captioned without an edit here.
 #include "outputs/picture_caption.hpp"
 
+#include "support/counted.hpp"
+
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -41,12 +43,11 @@ std::string changedSettings(const ParamSet& defaults, const ParamSet& params, st
 std::string pictureCaption(const ModelSetup& setup, const RunOptions& options, std::optional<std::uint64_t> step) {
   const ModelDescription& model = *setup.model;
   const std::size_t count = setup.simulation->flock().size();
-  std::string unit = model.countUnit;
-  if (count == 1 && !unit.empty() && unit.back() == 's') unit.pop_back();
-  std::string caption = fmt::format("{} - {} {} - seed {}", setup.label, count, unit, options.seed);
-  if (step) caption += fmt::format(" - step {}", *step);
+  std::string caption = setup.label + " - " + counted(count, model.countUnit);
   if (!options.initFile.empty())
     caption += " - start " + std::filesystem::path(options.initFile).filename().string();
+  if (setup.seedUsed) caption += fmt::format(" - seed {}", options.seed);
+  if (step) caption += fmt::format(" - step {}", *step);
   const std::string changed = changedSettings(model.defaults(setup.preset), model.current(*setup.simulation));
   if (!changed.empty()) caption += " - " + changed;
   return caption;
