@@ -1,7 +1,8 @@
 // Model setup for `flocklab run` and `sweep`. Design: the registry's description of the chosen
 // model gives its parameters; a flag of another model is an error rather than silently ignored,
 // because a user who types --radius with the steering model means something the run would not
-// do; so is a --seed that a start from --init leaves without effect. Values are checked by the description's table, and its messages name the flag.
+// do; so is a --seed that a start from --init leaves without effect. Values are checked by the
+// description's table, and its messages name the flag.
 #include "commands/model_setup.hpp"
 
 #include <fmt/format.h>
