@@ -19,8 +19,8 @@ AbmModel describeAbm() {
   m.doc = "docs/model-abm.md";
   m.defaultSteps = 100;
   m.countUnit = "agents";
-  m.groupsLink = "agents closer than the visual distance (wrapped)";
-  m.neighborsCount = "the other agents closer than the visual distance (the rule also sees those exactly at it)";
+  m.groupsLink = "agents strictly closer than the visual distance (wrapped)";
+  m.neighborsCount = "the other agents at most the visual distance away, the ones the rule sees";
   m.presets = {{"small", "the framework comparison's small case: 100 x 100, visual distance 5", 200},
                {"large", "the framework comparison's large case: 150 x 150, visual distance 15", 400}};
   m.defaultCount = 200;

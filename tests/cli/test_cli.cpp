@@ -334,6 +334,26 @@ TEST_F(Cli, AbmSaveThenInit) {
   expectUsageError("run --model abm --init outside.csv", "outside the world");
 }
 
+// Neighbours per agent count the agents the rule sees, at most the visual distance away; groups
+// link agents strictly closer. Agents 0 and 1 lie exactly 5 apart (the small preset's visual
+// distance), agent 2 far from both: each of the pair counts the other (mean 2/3), yet no two are
+// linked (3 groups).
+TEST_F(Cli, AbmCountsNeighboursAtExactlyTheVisualDistanceButDoesNotLinkThem) {
+  write("three.csv", "x,y,vx,vy\n10,10,1,0\n15,10,1,0\n50,50,1,0\n");
+  const Result r = run("run --model abm --init three.csv --steps 0 --json");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const auto start = nlohmann::json::parse(r.out).at("start");
+  EXPECT_DOUBLE_EQ(start.at("mean_neighbors").get<double>(), 2.0 / 3.0);
+  EXPECT_EQ(start.at("flocks"), 3);
+  EXPECT_EQ(start.at("largest_flock"), 1);
+  const Result text = run("models abm");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("groups link agents strictly closer than the visual distance (wrapped); neighbours per boid "
+                          "counts the other agents at most the visual distance away"),
+            std::string::npos)
+      << text.out;
+}
+
 TEST_F(Cli, AbmBadOptionsAreRejected) {
   const std::string a = "run --model abm ";
   expectUsageError(a + "--preset medium", "--preset must be small or large");

@@ -386,10 +386,11 @@ TEST(Abm, GoldenAbmScenesAreTheReferences) {
 }
 
 // What the model shows: the large preset's headings line up. Over seeds 1 to 30 (sequential,
-// measured once), polarization averages 0.16 at step 100 and 0.75 at step 500 and rises in 29
-// of the 30 seeds; over the 10 seeds used here, 0.16 and 0.78, rising in all. The bounds leave
-// room for other seeds yet fail when the match rule is switched off (match factor 0: 0.03 at
-// step 100 and 0.06 at step 500 over the same 10 seeds).
+// measured once), polarization is 0.02-0.29 at step 100 (mean 0.16) and 0.08-0.997 at step 500
+// (mean 0.75), higher at 500 in 28 of the 30 seeds; over the 10 seeds used here, means 0.16 and
+// 0.78, higher in all. The bounds leave room for other seeds yet fail when the match rule is
+// switched off (match factor 0: means 0.03 at step 100 and 0.06 at step 500 over the same 10
+// seeds). docs/model-abm.md gives the commands.
 TEST(Abm, PolarizationOfTheLargePresetRisesFromStep100To500) {
   constexpr std::uint64_t kSeeds = 10;
   double at100 = 0, at500 = 0;
