@@ -141,4 +141,5 @@ TEST_F(SweepPlotText, TheAbmSweepPlotKeepsItsSubtitleInside) {
   const std::string svg = slurp(dir_ / "a.svg");
   expectTextInside(svg, "the abm sweep plot");
   EXPECT_NE(svg.find("mean and standard deviation over seeds"), std::string::npos) << "the subtitle, whole";
+  EXPECT_NE(svg.find("200 agents"), std::string::npos) << "the model's own unit in the subtitle";
 }

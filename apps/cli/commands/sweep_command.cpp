@@ -158,6 +158,7 @@ void Sweep::setUp() {
       model_.steps = options.steps ? static_cast<std::uint64_t>(*options.steps) : setup.defaultSteps;
       model_.label = setup.label;
       model_.boids = setup.simulation->flock().size();
+      model_.countUnit = setup.model->countUnit;
       firstRunConfig_ = resolvedRunFile(options, setup, model_.steps);
     }
     runBytes_.push_back(setup.simulation->flock().size() * setup.bytesPerBoid);

@@ -30,7 +30,7 @@ std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results
   const bool countSwept =
       std::any_of(plan.params.begin(), plan.params.end(), [](const Param& p) { return p.name == "count"; });
   chart.subtitle = fmt::format("model {}{} - {} - {} from {}: mean and standard deviation over seeds", model.label,
-                               countSwept ? "" : " - " + counted(model.boids, "boids"), counted(model.steps, "steps"),
+                               countSwept ? "" : " - " + counted(model.boids, model.countUnit), counted(model.steps, "steps"),
                                counted(seeds, "seeds"), plan.firstSeed);
   chart.x = {x.name};
   chart.y = {words + " (mean of the last fifth)"};

@@ -16,6 +16,7 @@ namespace flocklab::cli {
 struct SweepModel {
   std::string label;        ///< as the summary names it, e.g. "lab"
   std::size_t boids = 0;    ///< of the first run; not named when count is swept
+  std::string countUnit = "boids";  ///< what the model counts ("boids", "agents"), plural
   std::uint64_t steps = 0;  ///< of every run
 };
 
