@@ -457,20 +457,33 @@ test('downloads: the metrics so far as CSV and the canvas as PNG', { timeout: 30
 /** Width and height of a PNG (its IHDR chunk). */
 const pngSize = (bytes) => ({ width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) });
 
+/**
+ * Installs `window.decodePng(b64)` in the page: the RGBA pixels of a base64 PNG, decoded by the
+ * browser (node has no PNG decoder here).
+ */
+async function installPngDecoder(page) {
+  await page.evaluate(() => {
+    window.decodePng = async (b64) => {
+      const img = new Image();
+      img.src = `data:image/png;base64,${b64}`;
+      await img.decode();
+      const c = document.createElement('canvas');
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext('2d');
+      ctx.drawImage(img, 0, 0);
+      return { width: c.width, pixels: ctx.getImageData(0, 0, c.width, c.height).data };
+    };
+  });
+}
+
 /** How many pixels of rows [from, to) of a PNG are light (caption text on the dark band), decoded in the page. */
 async function lightPixels(page, bytes, from, to) {
+  await installPngDecoder(page);
   return page.evaluate(async ([b64, y0, y1]) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d');
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, y0, c.width, y1 - y0).data;
+    const { width, pixels: d } = await window.decodePng(b64);
     let light = 0;
-    for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 450) light++;
+    for (let i = y0 * width * 4; i < y1 * width * 4 && i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 450) light++;
     return light;
   }, [bytes.toString('base64'), from, to]);
 }
@@ -590,19 +603,9 @@ test('a desktop window (1280 x 800) keeps the world unturned, large, and the con
  * common colour (the background), and how many differ between the two.
  */
 async function comparePictures(page, first, second) {
+  await installPngDecoder(page);
   return page.evaluate(async ([a, b]) => {
-    const decode = async (b64) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const c = document.createElement('canvas');
-      c.width = img.width;
-      c.height = img.height;
-      const ctx = c.getContext('2d');
-      ctx.drawImage(img, 0, 0);
-      return ctx.getImageData(0, 0, c.width, c.height).data;
-    };
-    const [pa, pb] = [await decode(a), await decode(b)];
+    const [pa, pb] = [(await window.decodePng(a)).pixels, (await window.decodePng(b)).pixels];
     const drawn = (p) => {
       const counts = new Map();
       for (let i = 0; i < p.length; i += 4) {
