@@ -157,7 +157,7 @@ TEST_F(Cli, OneOfAnythingIsSingular) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "flocklab sweep: 1 run, one.csv, plot one.svg\n");
   const std::string svg = slurp(dir_ / "one.svg");
-  for (const char* singular : {"1 boid", "1 step", "1 seed"}) EXPECT_NE(svg.find(singular), std::string::npos) << singular;
+  for (const char* singular : {"1 boid", "1 step", "seed 42"}) EXPECT_NE(svg.find(singular), std::string::npos) << singular;
   for (const char* plural : {"1 boids", "1 steps", "1 seeds"}) EXPECT_EQ(svg.find(plural), std::string::npos) << plural;
 
   r = run("bench --only W2 --repeats 1 --threads 1 -q");

@@ -102,9 +102,15 @@ TEST_F(RunFiles, ASeedWithoutEffectBesideInitIsRefusedAndNotRecorded) {
   r = run("run --init lab.csv --steps 1");
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_NE(r.out.find(" - 1 step - start lab.csv\n"), std::string::npos) << r.out;
-  // A run file written before this rule, with both: it still replays (its seed changed nothing).
-  write("old.json", R"({"model": "lab", "init": "lab.csv", "steps": 10, "seed": 42})");
+  // A run file written by flocklab 0.1.0, which recorded every seed: it still replays (its seed
+  // changed nothing). Any other file asking for a seed beside "init" is refused like --seed.
+  write("old.json", R"({"flocklab": "0.1.0", "model": "lab", "init": "lab.csv", "steps": 10, "seed": 42})");
   EXPECT_EQ(hashOf("run --config old.json"), summary.at("hash").get<std::string>());
+  write("both.json", R"({"flocklab": "0.2.0", "model": "lab", "init": "lab.csv", "steps": 10, "seed": 7})");
+  expectUsageError("run --config both.json", "\"seed\" in both.json has no effect with --init: the start comes from "
+                                             "lab.csv and the lab model draws nothing at random after it; drop the seed");
+  // A start file that cannot be read is named before the seed.
+  expectUsageError("run --init missing.csv --seed 3", "cannot read missing.csv");
 
   // The sequential abm draws its order from the seed: --seed beside --init is taken, changes
   // the run, and is reported and recorded.

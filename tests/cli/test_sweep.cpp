@@ -380,7 +380,10 @@ TEST_F(Sweep, PlotHasOneSeriesPerValueOfTheSecondParameter) {
   sweep("sweep --param radius=4,8 --seeds 1 --steps 20 --out one.csv --plot one.svg");
   const std::string single = read("one.svg");
   EXPECT_EQ(count(single, "<g class=\"series\""), 1u);
-  EXPECT_NE(single.find("data-name=\"mean over 1 seed\""), std::string::npos);
+  // One seed: the line is that seed's, with no mean or deviation to speak of.
+  EXPECT_NE(single.find("data-name=\"seed 42\""), std::string::npos);
+  EXPECT_NE(single.find("model lab - 120 boids - 20 steps - seed 42<"), std::string::npos);
+  EXPECT_EQ(single.find("standard deviation"), std::string::npos);
   // A PNG when asked for (the rows are kept from the sweep above).
   const Result r = run("sweep --param radius=4,8 --seeds 1 --steps 20 --out one.csv --plot one.png");
   ASSERT_EQ(r.status, 0) << r.err;

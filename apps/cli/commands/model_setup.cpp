@@ -143,11 +143,13 @@ ModelSetup setUpModel(const RunOptions& o, const EngineOptions& engine) {
   // it matters only where the steps draw (abm's sequential order). A --seed that could change
   // nothing is refused rather than ignored: the user expected it to.
   setup.seedUsed = o.initFile.empty() || m.seedAfterStart(p);
-  if (o.seedGiven && !setup.seedUsed)
-    throw UsageError(fmt::format("--seed has no effect with --init: the start comes from {} and the {} model{} draws "
-                                 "nothing at random after it; drop --seed",
-                                 excerpt(o.initFile), m.name, setup.form.empty() ? "" : " in its " + setup.form + " form"));
-  Flock start = startFlock(o, m, p, m.countFor(setup.preset));
+  Flock start = startFlock(o, m, p, m.countFor(setup.preset));  // a file that cannot be read: that error first
+  if (!o.seedGivenBy.empty() && !setup.seedUsed)
+    throw UsageError(fmt::format("{} has no effect with --init: the start comes from {} and the {} model{} draws "
+                                 "nothing at random after it; drop {}",
+                                 o.seedGivenBy, excerpt(o.initFile), m.name,
+                                 setup.form.empty() ? "" : " in its " + setup.form + " form",
+                                 o.seedGivenBy == "--seed" ? "--seed" : "the seed"));
   try {
     setup.simulation = m.create(p, std::move(start), o.seed, engine);
   } catch (const std::invalid_argument& e) {

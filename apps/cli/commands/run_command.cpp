@@ -302,7 +302,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
                    const CLI::Option* option = command.get_option_no_throw("--" + flagName(name));
                    return option != nullptr && option->count() > 0;
                  });
-  o.seedGiven = command.get_option("--seed")->count() > 0;
+  if (command.get_option("--seed")->count() > 0) o.seedGivenBy = "--seed";
   checkOptions(o);
   // Open every output before the first step: a bad path fails now, not after the run.
   OutputSet outputs;

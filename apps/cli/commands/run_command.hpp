@@ -15,7 +15,9 @@ struct RunOptions {
   std::string model = "lab";
   std::optional<std::int64_t> count, steps;
   std::uint64_t seed = 42;
-  bool seedGiven = false;  ///< --seed was on the command line (a run file's seed beside "init" is tolerated)
+  /// Who asked for the seed: "--seed", or a run file's "seed" key; "" for the default. (A
+  /// file written by flocklab 0.1.0 always held a seed, so its seed counts as the default.)
+  std::string seedGivenBy;
   std::optional<std::string> preset;
   /// Model parameters as given, by the registry's key (or alias) with underscores: each
   /// flag's texts (several for a list such as --obstacle); an empty list was not given.

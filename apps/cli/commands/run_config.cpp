@@ -110,6 +110,9 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
   // The model first: it decides what the other keys mean.
   if (const auto it = config.find("model"); it != config.end() && !given("model")) setRunKey(o, "model", *it, path);
   const ModelDescription* model = findModel(o.model);
+  // flocklab 0.1.0 wrote every run's seed, with or without "init": there it asked for nothing.
+  const auto version = config.find("flocklab");
+  const bool writesEverySeed = version != config.end() && *version == "0.1.0";
   for (const auto& [name, value] : config.items()) {
     if (name == "flocklab") {
       if (!value.is_string()) throw wrongRunFileValue(path, name, "a string (the version)", value);
@@ -118,7 +121,10 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
     if (name == "model" || std::find(extraKeys.begin(), extraKeys.end(), name) != extraKeys.end()) continue;
     const std::string key = canonicalKey(name);
     if (given(key)) continue;
-    if (setRunKey(o, key, value, path)) continue;
+    if (setRunKey(o, key, value, path)) {
+      if (key == "seed" && !writesEverySeed) o.seedGivenBy = fmt::format("\"seed\" in {}", path);
+      continue;
+    }
     const ParamSpec* spec = model ? model->findParam(key) : nullptr;
     if (!spec) {
       const std::string owners = ownersOf(key);

@@ -6,7 +6,9 @@
 // path per hue: a million boids stay a picture librsvg renders in seconds. The fill is the
 // heading as a hue (0 deg = +x, counter-clockwise, as atan2 gives it), explained by a ring of
 // eight arrows in the top margin; the caption wraps (then shrinks) in the room left of it.
-// Everything is clipped to the world, so boids at a wrapped edge are cut, not moved.
+// Everything is clipped to the world, so boids at a wrapped edge are cut, not moved. A world
+// taller than kTallest picture widths is drawn narrower, and one flatter than kFlattest px is
+// stretched upward (the footer says by how much), so that any world the engine runs can be drawn.
 #include "outputs/flock_picture.hpp"
 
 #include <fmt/format.h>
@@ -40,6 +42,9 @@ std::string triangle(double cx, double cy, double ux, double uy, double length, 
                      tipX, tipY, baseX - uy * half, baseY + ux * half, baseX + uy * half, baseY - ux * half, hue);
 }
 
+// The frame's height at most, in picture widths, and at least, in px.
+constexpr double kTallest = 2.5, kFlattest = 16;
+
 // The caption in the room left of the legend, and the frame's top edge below it.
 struct Header {
   std::string svg;
@@ -47,7 +52,7 @@ struct Header {
 };
 
 Header caption(const std::string& text, double margin, double room) {
-  const FittedText fitted = fitText(text, room, 17, 11, 2, true);
+  const FittedText fitted = fitText(text, room, 17, 11, 3, true);
   Header header{"", 56};
   const double lineHeight = 1.25 * fitted.size;
   double y = fitted.lines.size() > 1 ? 10 + kAscent * fitted.size : 34;
@@ -81,11 +86,12 @@ std::string renderFlockSvg(const FlockPicture& picture) {
   const double legendLeft = lx - 30 - textWidth(legendWord, 11);
   const Header header = caption(picture.caption, margin, legendLeft - 16 - margin);
   const double top = header.frameTop;
-  const double scale = (picture.width - 2 * margin) / space.width;
-  const double frameHeight = space.height * scale;
+  const double scale = std::min((right - margin) / space.width, kTallest * picture.width / space.height);
+  const double yScale = std::max(scale, kFlattest / space.height);  // > scale: a flat world, stretched
+  const double frameWidth = space.width * scale, frameHeight = space.height * yScale;
   const int height = static_cast<int>(std::ceil(top + frameHeight + bottom));
   const double lower = top + frameHeight;
-  const double length = markLength(right - margin, frameHeight, flock->size(), picture.width);
+  const double length = markLength(frameWidth, frameHeight, flock->size(), picture.width);
 
   std::string svg = fmt::format(
       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -107,11 +113,13 @@ std::string renderFlockSvg(const FlockPicture& picture) {
   svg += "</g>\n";
 
   svg += fmt::format("<clipPath id=\"world\"><rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{:.1f}\"/></clipPath>\n",
-                     margin, top, right - margin, frameHeight);
+                     margin, top, frameWidth, frameHeight);
   svg += "<g class=\"obstacles\" clip-path=\"url(#world)\" fill=\"#dddddd\" stroke=\"#888888\" stroke-width=\"1.5\">\n";
   for (const flocklab::Obstacle& o : picture.obstacles)
-    svg += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\"/>\n", margin + o.x * scale,
-                       lower - o.y * scale, o.radius * scale);
+    svg += yScale > scale ? fmt::format("<ellipse cx=\"{:.1f}\" cy=\"{:.1f}\" rx=\"{:.1f}\" ry=\"{:.1f}\"/>\n",
+                                        margin + o.x * scale, lower - o.y * yScale, o.radius * scale, o.radius * yScale)
+                          : fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\"/>\n", margin + o.x * scale,
+                                        lower - o.y * scale, o.radius * scale);
   const bool dots = length < kMinTriangle;
   svg += fmt::format("</g>\n<g class=\"boids\"{} clip-path=\"url(#world)\">\n", dots ? " data-marks=\"dots\"" : "");
   // Dots: a square of side `side` px (a multiple of 1/4, so that it prints short) per boid, in
@@ -122,7 +130,7 @@ std::string renderFlockSvg(const FlockPicture& picture) {
     const double x = flock->x[i], y = flock->y[i], vx = flock->vx[i], vy = flock->vy[i];
     if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(vx) || !std::isfinite(vy))
       throw std::invalid_argument(fmt::format("flock picture: boid {} has a value that is not finite", i));
-    const double px = margin + x * scale, py = lower - y * scale;
+    const double px = margin + x * scale, py = lower - y * yScale;
     if (dots) {
       const int hue = (hueOf(vx, vy) + 5) / 10 % 36;
       fmt::format_to(std::back_inserter(paths[hue]), "M{:.1f} {:.1f}h{}v{}h-{}z", px - side / 2, py - side / 2, side,
@@ -139,10 +147,12 @@ std::string renderFlockSvg(const FlockPicture& picture) {
 
   const bool wrap = space.periodic;
   svg += fmt::format("<rect class=\"world\" x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"none\" "
-                     "stroke=\"{}\" stroke-width=\"{}\"/>\n", margin, top, right - margin, frameHeight,
+                     "stroke=\"{}\" stroke-width=\"{}\"/>\n", margin, top, frameWidth, frameHeight,
                      wrap ? "#aaaaaa" : "#333333", wrap ? 1 : 3);
   svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"11\" fill=\"{}\">{}</text>\n", margin, lower + 17,
-                     wrap ? "#777" : "#555", wrap ? "edges wrap" : "walls");
+                     wrap ? "#777" : "#555",
+                     std::string(wrap ? "edges wrap" : "walls") +
+                         (yScale > scale ? fmt::format(" - height stretched {:.3g} times", yScale / scale) : ""));
   svg += "</svg>\n";
   return svg;
 }

@@ -17,6 +17,7 @@ namespace {
 // One changed setting as the caption names it.
 std::string settingText(const ParamSpec& spec, const ParamValue& value) {
   const std::string name = flagName(spec.key);
+  if (const bool* on = std::get_if<bool>(&value)) return *on ? name : "no " + name;  // as the flag is given
   if (const auto* list = std::get_if<std::vector<std::string>>(&value)) {
     if (list->empty()) return "no " + name + "s";
     if (list->size() == 1) return name + " " + list->front();
@@ -29,10 +30,13 @@ std::string settingText(const ParamSpec& spec, const ParamValue& value) {
 }  // namespace
 
 std::string changedSettings(const ParamSet& defaults, const ParamSet& params, std::size_t most) {
+  const std::string form = params.model().form(params);
   std::vector<std::string> items;
   for (const ParamSpec& spec : params.model().params) {
     const ParamValue value = params.get(spec.key);
-    if (value != defaults.get(spec.key)) items.push_back(settingText(spec, value));
+    if (value == defaults.get(spec.key)) continue;
+    std::string text = settingText(spec, value);
+    if (text != form) items.push_back(std::move(text));  // a switch the label names as the form ("sync")
   }
   std::string text;
   for (std::size_t k = 0; k < items.size() && k < most; ++k) text += (k ? ", " : "") + items[k];

@@ -14,9 +14,11 @@ namespace flocklab::cli {
 
 /// The parameters of `params` that differ from `defaults` (both of one model), in the
 /// description's order, as the flags name them: "fov 270, 2 obstacles". A list of one item
-/// shows it ("obstacle 450,280,60"), an emptied text or list says "no". Past `most` items, the
-/// rest are counted: "+3 more". "" when nothing differs.
-std::string changedSettings(const ParamSet& defaults, const ParamSet& params, std::size_t most = 6);
+/// shows it ("obstacle 450,280,60"), a switch is named as its flag ("sync", "no sync"), an
+/// emptied text or list says "no"; a switch the model's form already names (abm's "sync", in
+/// the label) is left out. Past `most` items, the rest are counted: "+3 more". "" when nothing
+/// differs.
+std::string changedSettings(const ParamSet& defaults, const ParamSet& params, std::size_t most = 16);
 
 /// "steering (preset flock) - 1500 boids - seed 42 - fov 270, 2 obstacles": the subtitle of the
 /// charts of the run `setup` made from `options`; with `step`, the caption of its picture at

@@ -29,9 +29,11 @@ std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results
   chart.title = upperFirst(words) + " against " + x.name;
   const bool countSwept =
       std::any_of(plan.params.begin(), plan.params.end(), [](const Param& p) { return p.name == "count"; });
-  chart.subtitle = fmt::format("model {}{} - {} - {} from {}: mean and standard deviation over seeds", model.label,
+  chart.subtitle = fmt::format("model {}{} - {} - {}", model.label,
                                countSwept ? "" : " - " + counted(model.boids, model.countUnit), counted(model.steps, "steps"),
-                               counted(seeds, "seeds"), plan.firstSeed);
+                               seeds == 1 ? fmt::format("seed {}", plan.firstSeed)
+                                          : fmt::format("{} seeds from {}: mean and standard deviation over seeds",
+                                                        seeds, plan.firstSeed));
   chart.x = {x.name};
   chart.y = {words + " (mean of the last fifth)"};
   chart.y.fromZero = true;
@@ -42,7 +44,7 @@ std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results
   for (std::size_t rest = 0; rest < perX; ++rest) {
     ChartSeries series;
     series.name = plan.valuesText(rest, 1);
-    if (series.name.empty()) series.name = "mean over " + counted(seeds, "seeds");
+    if (series.name.empty()) series.name = seeds == 1 ? fmt::format("seed {}", plan.firstSeed) : "mean over " + counted(seeds, "seeds");
     for (std::size_t i = 0; i < x.values.size(); ++i) {
       const std::size_t combination = i * perX + rest;
       double sum = 0;

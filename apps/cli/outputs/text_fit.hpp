@@ -29,7 +29,7 @@ struct FittedText {
 };
 
 /// `text` in at most `maxLines` lines no wider than `maxWidth` px each: wrapped at spaces (a
-/// break at a " - " drops the dash; a break after ',' or ':' is preferred), at `size` px when
+/// break at a " - " drops the dash; a break after ',', ':' or ';' is preferred), at `size` px when
 /// it fits, else in steps of 0.5 px down to `minSize`; at `minSize`, a word wider than a line is
 /// cut and what does not fit ends in "...". Deterministic.
 FittedText fitText(std::string_view text, double maxWidth, double size, double minSize, std::size_t maxLines,
