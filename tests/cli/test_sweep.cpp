@@ -384,6 +384,7 @@ TEST_F(Sweep, PlotHasOneSeriesPerValueOfTheSecondParameter) {
   EXPECT_NE(single.find("data-name=\"seed 42\""), std::string::npos);
   EXPECT_NE(single.find("model lab - 120 boids - 20 steps - seed 42<"), std::string::npos);
   EXPECT_EQ(single.find("standard deviation"), std::string::npos);
+  EXPECT_EQ(count(single, "<polygon class=\"band\""), 0u);
   // A PNG when asked for (the rows are kept from the sweep above).
   const Result r = run("sweep --param radius=4,8 --seeds 1 --steps 20 --out one.csv --plot one.png");
   ASSERT_EQ(r.status, 0) << r.err;

@@ -44,7 +44,8 @@ std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results
   for (std::size_t rest = 0; rest < perX; ++rest) {
     ChartSeries series;
     series.name = plan.valuesText(rest, 1);
-    if (series.name.empty()) series.name = seeds == 1 ? fmt::format("seed {}", plan.firstSeed) : "mean over " + counted(seeds, "seeds");
+    if (series.name.empty())
+      series.name = seeds == 1 ? fmt::format("seed {}", plan.firstSeed) : "mean over " + counted(seeds, "seeds");
     for (std::size_t i = 0; i < x.values.size(); ++i) {
       const std::size_t combination = i * perX + rest;
       double sum = 0;
@@ -57,7 +58,7 @@ std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results
       }
       series.x.push_back(x.values[i]);
       series.y.push_back(mean);
-      series.spread.push_back(seeds > 1 ? std::sqrt(squares / static_cast<double>(seeds - 1)) : 0);
+      if (seeds > 1) series.spread.push_back(std::sqrt(squares / static_cast<double>(seeds - 1)));  // one seed: no band
     }
     chart.series.push_back(std::move(series));
   }
