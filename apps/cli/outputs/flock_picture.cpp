@@ -21,7 +21,6 @@
 #include <stdexcept>
 
 #include "outputs/text_fit.hpp"
-#include "outputs/xml_text.hpp"
 
 namespace flocklab::cli {
 namespace {
@@ -53,16 +52,11 @@ struct Header {
 
 Header caption(const std::string& text, double margin, double room) {
   const FittedText fitted = fitText(text, room, 17, 11, 3, true);
-  Header header{"", 56};
   const double lineHeight = 1.25 * fitted.size;
-  double y = fitted.lines.size() > 1 ? 10 + kAscent * fitted.size : 34;
-  for (const std::string& line : fitted.lines) {
-    header.svg += fmt::format("<text class=\"caption\" x=\"{}\" y=\"{:.1f}\" font-size=\"{}\" font-weight=\"bold\" "
-                              "fill=\"#222\">{}</text>\n", margin, y, fitted.size, escapeXml(line));
-    header.frameTop = std::max(header.frameTop, std::ceil(y + kDescent * fitted.size + 9));
-    y += lineHeight;
-  }
-  return header;
+  const double first = fitted.lines.size() > 1 ? 10 + kAscent * fitted.size : 34;
+  const double last = first + lineHeight * static_cast<double>(std::max<std::size_t>(fitted.lines.size(), 1) - 1);
+  return {svgTextLines(fitted, margin, first, lineHeight, "class=\"caption\" font-weight=\"bold\" fill=\"#222\""),
+          std::max(56.0, std::ceil(last + kDescent * fitted.size + 9))};
 }
 
 }  // namespace

@@ -3,13 +3,13 @@
 // description, so a new parameter or model is captioned without an edit here.
 #include "outputs/picture_caption.hpp"
 
-#include "support/counted.hpp"
-
 #include <fmt/format.h>
 
 #include <filesystem>
 #include <variant>
 #include <vector>
+
+#include "support/counted.hpp"
 
 namespace flocklab::cli {
 namespace {

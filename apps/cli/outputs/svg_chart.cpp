@@ -92,17 +92,6 @@ void checkSeries(const Chart& chart, double& xLo, double& xHi, double& yLo, doub
   if (yLo > yHi) yLo = chart.y.log ? 1 : 0, yHi = chart.y.log ? 10 : 1;
 }
 
-// Lines of text, one <text> each, from baseline `y` down by `step` px.
-std::string textLines(const FittedText& text, double x, double y, double step, const std::string& attributes) {
-  std::string svg;
-  for (const std::string& line : text.lines) {
-    svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"{}\" {}>{}</text>\n", x, y, text.size, attributes,
-                       escapeXml(line));
-    y += step;
-  }
-  return svg;
-}
-
 // The legend's entries, fitted to a column at most `maxWidth` px wide and `maxHeight` px tall:
 // names wrap to two lines, then the font shrinks, then the entries that do not fit are counted
 // in a last line ("+3 more").
@@ -171,8 +160,8 @@ std::string renderSvg(const Chart& chart) {
       "font-family=\"{2}\" font-size=\"13\">\n"
       "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n",
       chart.width, chart.height, kFontFamily);
-  svg += textLines(title, left, 26, 1.25 * title.size, "font-weight=\"bold\" fill=\"#222\"");
-  svg += textLines(subtitle, left, subtitleTop, 1.3 * subtitle.size, "fill=\"#555\"");
+  svg += svgTextLines(title, left, 26, 1.25 * title.size, "font-weight=\"bold\" fill=\"#222\"");
+  svg += svgTextLines(subtitle, left, subtitleTop, 1.3 * subtitle.size, "fill=\"#555\"");
 
   svg += "<g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n";
   for (double t : xTicks) svg += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\"/>\n", sx.at(t), top, bottom);
@@ -188,9 +177,7 @@ std::string renderSvg(const Chart& chart) {
   svg += "</g>\n";
   const FittedText xLabel = fitText(chart.x.label, right - left, 13, 9, 1);
   const FittedText yLabel = fitText(chart.y.label, bottom - top, 13, 9, 1);
-  for (const std::string& line : xLabel.lines)
-    svg += fmt::format("<text class=\"x-label\" x=\"{:.1f}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" "
-                       "fill=\"#222\">{}</text>\n", (left + right) / 2, chart.height - 16, xLabel.size, escapeXml(line));
+  svg += svgTextLines(xLabel, (left + right) / 2, chart.height - 16, 0, "class=\"x-label\" text-anchor=\"middle\" fill=\"#222\"");
   for (const std::string& line : yLabel.lines)
     svg += fmt::format("<text class=\"y-label\" transform=\"translate(20 {:.1f}) rotate(-90)\" font-size=\"{}\" "
                        "text-anchor=\"middle\" fill=\"#222\">{}</text>\n", (top + bottom) / 2, yLabel.size, escapeXml(line));
@@ -225,7 +212,7 @@ std::string renderSvg(const Chart& chart) {
       const double y = top + 12 + legend.step * static_cast<double>(i);
       svg += fmt::format("<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"3\"/>\n", x,
                          y - 4, x + 22, y - 4, kPalette[i % std::size(kPalette)]);
-      svg += textLines(legend.names[i], x + 28, y, 1.25 * legend.names[i].size, "fill=\"#222\"");
+      svg += svgTextLines(legend.names[i], x + 28, y, 1.25 * legend.names[i].size, "fill=\"#222\"");
     }
     if (legend.shown < chart.series.size())
       svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"{}\" fill=\"#555\">+{} more</text>\n", x + 28,

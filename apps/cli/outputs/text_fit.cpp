@@ -5,7 +5,11 @@
 // parts, not inside one.
 #include "outputs/text_fit.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+
+#include "outputs/xml_text.hpp"
 
 namespace flocklab::cli {
 namespace {
@@ -40,8 +44,8 @@ std::string join(const std::vector<std::string>& words, std::size_t from, std::s
   return line;
 }
 
-// A break between the words `before` and `next` is preferred: it drops a " - " or follows a ','
-// or ':'.
+// A break between the words `before` and `next` is preferred: it drops a " - " or follows a
+// ',', ':' or ';'.
 bool goodBreak(const std::string& before, const std::string& next) {
   const char last = before.back();
   return next == "-" || last == ',' || last == ':' || last == ';';
@@ -147,6 +151,16 @@ FittedText fitText(std::string_view text, double maxWidth, double size, double m
     last += "...";
   }
   return fitted;
+}
+
+std::string svgTextLines(const FittedText& text, double x, double y, double step, const std::string& attributes) {
+  std::string svg;
+  for (const std::string& line : text.lines) {
+    svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"{}\" {}>{}</text>\n", x, y, text.size, attributes,
+                       escapeXml(line));
+    y += step;
+  }
+  return svg;
 }
 
 }  // namespace flocklab::cli

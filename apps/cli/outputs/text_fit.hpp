@@ -35,4 +35,8 @@ struct FittedText {
 FittedText fitText(std::string_view text, double maxWidth, double size, double minSize, std::size_t maxLines,
                    bool bold = false);
 
+/// The lines of `text` as SVG, one <text> each at `x`, the first baseline at `y` and each next
+/// `step` px lower, with `attributes` (e.g. `fill="#222"`) added to every one; escaped.
+std::string svgTextLines(const FittedText& text, double x, double y, double step, const std::string& attributes);
+
 }  // namespace flocklab::cli
