@@ -13,6 +13,7 @@
 #include "flocklab/models/lab_simulation.hpp"
 #include "flocklab/models/steering_params.hpp"
 #include "flocklab/models/steering_simulation.hpp"
+#include "flocklab/counter_rng.hpp"
 #include "flocklab/rng.hpp"
 #include "flocklab/rule.hpp"
 #include "flocklab/rule_simulation.hpp"
