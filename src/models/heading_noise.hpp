@@ -9,8 +9,16 @@
 
 #include "flocklab/cosine.hpp"
 #include "flocklab/counter_rng.hpp"
+#include "flocklab/model.hpp"
 
 namespace flocklab {
+
+/// The `noise` parameter as every model with noise describes it (radians in [0, 2 pi]).
+inline ParamSpec noiseParam() {
+  return {.key = "noise", .unit = "radians",
+          .help = "eta: each step every heading turns by an angle uniform in [-eta/2, eta/2) (Vicsek's noise), 0 for none",
+          .max = 2 * kPi, .sliderMin = 0, .sliderMax = 6.28, .sliderStep = 0.01};
+}
 
 struct HeadingNoise {
   double eta = 0;          ///< the width of the angle's interval, radians in [0, 2 pi]

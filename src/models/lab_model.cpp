@@ -1,8 +1,8 @@
 // The lab model's description: its parameter table (the one place its values are checked),
 // its world, random start and simulation.
-#include "flocklab/cosine.hpp"
 #include "flocklab/models/lab_simulation.hpp"
 #include "models/descriptions.hpp"
+#include "models/heading_noise.hpp"
 #include "models/param_text.hpp"
 #include "models/typed_model.hpp"
 
@@ -38,10 +38,7 @@ LabModel describeLab() {
   m.number({.key = "world", .unit = "world units", .help = "side L of the square wrap-around world", .minOpen = true,
             .max = kMaxLength, .sliderMin = 20, .sliderMax = 500, .sliderStep = 5, .live = false},
            &LabParams::world);
-  m.number({.key = "noise", .unit = "radians",
-            .help = "eta: each step every heading turns by an angle uniform in [-eta/2, eta/2) (Vicsek's noise), 0 for none",
-            .max = 2 * kPi, .sliderMin = 0, .sliderMax = 6.28, .sliderStep = 0.01},
-           &LabParams::noise);
+  m.number(noiseParam(), &LabParams::noise);
   m.crossProblemOf = [](const LabParams& p) -> std::string {
     // One wrap per axis brings a boid back into [0, L] only if a step is at most L long.
     if (p.maxSpeed > p.world)
