@@ -13,6 +13,8 @@
 #include "flocklab/models/lab_simulation.hpp"
 #include "flocklab/models/steering_params.hpp"
 #include "flocklab/models/steering_simulation.hpp"
+#include "flocklab/models/vicsek_params.hpp"
+#include "flocklab/models/vicsek_simulation.hpp"
 #include "flocklab/counter_rng.hpp"
 #include "flocklab/rng.hpp"
 #include "flocklab/rule.hpp"
