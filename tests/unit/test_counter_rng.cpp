@@ -65,4 +65,16 @@ TEST(CounterRng, EveryPartSelectsOtherNumbers) {
   EXPECT_EQ(seen.size(), static_cast<std::size_t>(2 * n)) << "no repeats among 200,000 draws";
 }
 
+// The values docs/random-numbers.md lists, computed there by its Python version of the stream
+// (an independent implementation: Python's integers, no 32-bit types).
+TEST(CounterRng, TheDocumentedValues) {
+  using U = std::array<double, 2>;
+  EXPECT_EQ(counterUniforms(42, 0, 0, Purpose::Noise), (U{0.5300015183703821, 0.36249174752496993}));
+  EXPECT_EQ(counterUniforms(42, 0, 1, Purpose::Noise), (U{0.6072073227973755, 0.05744773452641905}));
+  EXPECT_EQ(counterUniforms(42, 1, 0, Purpose::Noise), (U{0.809591306834388, 0.5470109353030302}));
+  EXPECT_EQ(counterUniforms(42, 123456789, 99999, Purpose::Noise, 0), (U{0.7398316170037534, 0.7910446687680672}));
+  EXPECT_EQ(counterUniforms(18446744073709551615ULL, (1ULL << 40) + 3, 7, Purpose::Rebirth, 5),
+            (U{0.03263698263924886, 0.9558459981209532}));
+}
+
 }  // namespace
