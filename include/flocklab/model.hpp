@@ -59,6 +59,7 @@ struct ParamSpec {
   bool live = true;   ///< may change between steps of a running flock (else: restart)
   std::vector<std::string> aliases;  ///< older spellings still read (0.1.0 run files and flags)
   std::string grammar;  ///< Text/TextList: the form a value takes, for messages and help
+  std::string maxName;  ///< Number: how ranges write max when a name says it better ("2 pi")
 
   /// True when `name` is this parameter's key or one of its aliases.
   bool answersTo(std::string_view name) const;

@@ -35,7 +35,8 @@ bool fitsKind(ParamKind kind, const ParamValue& value) {
 std::string rangeText(const ParamSpec& s) {
   const std::string low = text::shortest(s.min);
   if (std::isinf(s.max)) return (s.minOpen ? "> " : ">= ") + low;
-  return std::string("in ") + (s.minOpen ? "(" : "[") + low + ", " + text::shortest(s.max) + (s.maxOpen ? ")" : "]");
+  const std::string high = s.maxName.empty() ? text::shortest(s.max) : s.maxName;
+  return std::string("in ") + (s.minOpen ? "(" : "[") + low + ", " + high + (s.maxOpen ? ")" : "]");
 }
 
 

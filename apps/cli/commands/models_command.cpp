@@ -21,7 +21,8 @@ std::string rangeOf(const ParamSpec& s) {
     case ParamKind::Number: {
       const std::string low = showValue(s.min);
       if (std::isinf(s.max)) return (s.minOpen ? "> " : ">= ") + low;
-      return (s.minOpen ? "(" : "[") + low + ", " + showValue(s.max) + (s.maxOpen ? ")" : "]");
+      const std::string high = s.maxName.empty() ? showValue(s.max) : s.maxName;
+      return (s.minOpen ? "(" : "[") + low + ", " + high + (s.maxOpen ? ")" : "]");
     }
     case ParamKind::Switch: return "on or off";
     case ParamKind::Choice: {
