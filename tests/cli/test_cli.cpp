@@ -365,13 +365,13 @@ TEST_F(Cli, AbmBadOptionsAreRejected) {
   expectUsageError("run --sync", "--sync belongs to --model abm, not --model lab");
   expectUsageError("run --model steering --sync", "--sync belongs to --model abm, not --model steering");
   expectUsageError("run --preset large", "--preset belongs to --model steering or abm, not --model lab");
-  expectUsageError("run --model steering --world 50", "--world belongs to --model lab or abm, not --model steering");
+  expectUsageError("run --model steering --world 50", "--world belongs to --model lab, abm or vicsek, not --model steering");
   expectUsageError(a + "--radius 0", "--radius");
   expectUsageError(a + "--radius nan", "--radius");
   expectUsageError(a + "--world -3", "--world");
   expectUsageError(a + "--world 0.5", "must not exceed the world's side");
   expectUsageError(a + "--count 0", "--count");
-  expectUsageError("run --model abms", "--model must be lab, steering or abm");
+  expectUsageError("run --model abms", "--model must be lab, steering, abm or vicsek");
 }
 
 TEST_F(Cli, BenchTimesTheWorkloadsAndDrawsTheScaling) {
