@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "flocklab/flocklab.hpp"
+#include "scenes.hpp"
 #include "support/state_compare.hpp"
 
 using namespace flocklab;
@@ -59,6 +60,20 @@ TEST(Vicsek, TheReferenceStepReproducesTheEngineBitForBit) {
       ASSERT_EQ(firstDifference(expected, sim.flock()), -1) << "noise " << noise << ", step " << step + 1;
     }
   }
+}
+
+// The golden vicsek scenes of scenes/scenes.json: the reference step reaches their hashes.
+TEST(Vicsek, GoldenVicsekScenesAreTheReferences) {
+  int checked = 0;
+  for (const scenes::Scene& s : scenes::golden()) {
+    if (s.model != "vicsek") continue;
+    const VicsekParams p = scenes::params(s).as<VicsekParams>();
+    Flock state = scenes::start(s);
+    for (std::uint64_t step = 0; step < s.steps; ++step) state = referenceStep(state, p, s.seed, step);
+    EXPECT_EQ(hashHex(stateHash(state)), s.hash) << s.name;
+    ++checked;
+  }
+  EXPECT_GE(checked, 2);
 }
 
 TEST(Vicsek, GridBruteAndThreadCountsAgree) {

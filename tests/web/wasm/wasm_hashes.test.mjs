@@ -126,7 +126,7 @@ test('bad parameters throw with a readable message', () => {
 });
 
 test('the registry lists every model with its parameters, presets and the metric schema', () => {
-  assert.deepEqual(registry.models.map((x) => x.name).sort(), ['abm', 'lab', 'steering']);
+  assert.deepEqual(registry.models.map((x) => x.name).sort(), ['abm', 'lab', 'steering', 'vicsek']);
   for (const model of registry.models) {
     const f = new m.Simulation(model.name, '', '{}', model.default_count, '1');
     try {
