@@ -39,7 +39,8 @@ VicsekModel describeVicsek() {
     return "";
   };
   m.spaceOf = [](const VicsekParams& p) { return Space::square(p.world); };
-  m.bytesPerBoidOf = [](const VicsekParams&) { return std::uint64_t{224}; };
+  // Peak RSS of `flocklab run` measured at 189 bytes a particle (1M particles), 12% margin.
+  m.bytesPerBoidOf = [](const VicsekParams&) { return std::uint64_t{212}; };
   m.startOf = [](const VicsekParams& p, std::size_t count, std::uint64_t seed) {
     return randomVicsekStart(count, p, seed);
   };
