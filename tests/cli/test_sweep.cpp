@@ -305,7 +305,7 @@ TEST_F(Sweep, BadInputIsRefusedBeforeAnyRun) {
   expectUsageError("sweep --param =1,2" + o, "--param must look like");
   expectUsageError("sweep --param radius=2,2" + o, "gives the value 2 twice");
   expectUsageError("sweep --param sped=1,2" + o, "unknown parameter 'sped' (the --model lab sweeps count, separation");
-  expectUsageError("sweep --param speed=1,2" + o, "--speed belongs to --model abm, not --model lab");
+  expectUsageError("sweep --param speed=1,2" + o, "--speed belongs to --model abm or vicsek, not --model lab");
   expectUsageError("sweep --param seed=1,2" + o, "--seeds");
   expectUsageError("sweep --param steps=1,2" + o, "--steps");
   expectUsageError("sweep --param count=10.5" + o, "whole numbers");
@@ -358,7 +358,7 @@ TEST_F(Sweep, WriteConfigThenConfigGivesTheSameCsv) {
   write("bad.json", R"({"param": ["radius=1"], "sped": 2})");
   expectUsageError("sweep --config bad.json --out r.csv", "unknown key 'sped'");
   write("bad.json", R"({"param": ["radius=1"], "speed": 2})");
-  expectUsageError("sweep --config bad.json --out r.csv", "key 'speed' belongs to --model abm, not --model lab");
+  expectUsageError("sweep --config bad.json --out r.csv", "key 'speed' belongs to --model abm or vicsek, not --model lab");
   write("bad.json", R"({"param": ["radius=1"], "radius": "wide"})");
   expectUsageError("sweep --config bad.json --out r.csv", "key 'radius' must be a number");
 }
