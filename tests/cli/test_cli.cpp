@@ -414,3 +414,38 @@ TEST_F(Cli, BenchRejectsBadOptions) {
   expectUsageError("bench --only W2 --plot x.svg", "--plot needs W5 (it draws W5's sizes beside brute force)");
   expectUsageError("bench --only W1,W2 --plot x.png", "--plot needs W5");
 }
+
+// --density: the count is density x the world's area, rounded, for any model; the run is the
+// one --count of that number would give, and a run file keeps the density as it was given.
+TEST_F(Cli, DensitySetsTheCountFromTheWorldsArea) {
+  EXPECT_EQ(hashOf("run --density 0.5 --world 40 --steps 20"), hashOf("run --count 800 --world 40 --steps 20"));
+  EXPECT_EQ(hashOf("run --model vicsek --density 4 --world 5 --steps 20"),
+            hashOf("run --model vicsek --count 100 --world 5 --steps 20"));
+  // 0.3 x 25 = 7.5 rounds to 8 (halves away from zero).
+  EXPECT_EQ(hashOf("run --model vicsek --density 0.3 --world 5 --steps 5"),
+            hashOf("run --model vicsek --count 8 --world 5 --steps 5"));
+  EXPECT_NE(run("run --model steering --density 0.0001 --steps 1").out.find("- 50 boids -"), std::string::npos)
+      << "steering's 900 x 560 px world at 1e-4 boids per square px: 50.4";
+
+  ASSERT_EQ(run("run --model vicsek --density 4 --world 5 --steps 3 --write-config d.json").status, 0);
+  const auto config = nlohmann::json::parse(slurp(dir_ / "d.json"));
+  EXPECT_EQ(config.at("density"), 4.0);
+  EXPECT_FALSE(config.contains("count"));
+  EXPECT_EQ(hashOf("run --config d.json"), hashOf("run --model vicsek --count 100 --world 5 --steps 3"));
+  // The command line's --count or --density wins over the file's other one.
+  EXPECT_EQ(hashOf("run --config d.json --count 7"), hashOf("run --model vicsek --count 7 --world 5 --steps 3"));
+  ASSERT_EQ(run("run --model vicsek --count 9 --world 5 --steps 3 --write-config n.json").status, 0);
+  EXPECT_EQ(hashOf("run --config n.json --density 4"), hashOf("run --config d.json"));
+
+  expectUsageError("run --count 10 --density 1", "give --count or --density, not both");
+  expectUsageError("run --density 0", "--density must be a finite number > 0 (got 0)");
+  expectUsageError("run --density nan", "--density must be a finite number > 0 (got nan)");
+  expectUsageError("run --density 0.001 --world 5", "--density 0.001 leaves no boid in a world of area 25");
+  expectUsageError("run --density 1e30", "more than the 4294967295 boids flocklab can index");
+  write("both.json", R"({"count": 10, "density": 1})");
+  expectUsageError("run --config both.json", "--count and --density both set the number of boids; give one");
+  write("bad.json", R"({"density": -1})");
+  expectUsageError("run --config bad.json", "key 'density' must be a number > 0 (got -1)");
+  ASSERT_EQ(run("run --steps 1 --save s.csv").status, 0);
+  expectUsageError("run --init s.csv --density 1", "give --density or --init, not both");
+}

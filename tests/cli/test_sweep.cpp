@@ -495,3 +495,37 @@ TEST_F(Sweep, MemoryIsCheckedForTheRunsGoingAtOnce) {
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("count 1000 needs about"), std::string::npos) << r.err;
 }
+
+// The figures of Vicsek et al. (docs/vicsek-figures.md): --density with the world swept gives
+// each line its own count, named in the legend; --param density sweeps the count in one world;
+// --plot-style points draws markers with error bars instead of lines and bands.
+TEST_F(Sweep, DensityGivesEachWorldItsCountAndPointsDrawMarkers) {
+  sweep("sweep --model vicsek --density 4 --param noise=0,3 --param world=2,3 --seeds 2 --steps 20 "
+        "--out w.csv --plot w.svg --plot-style points");
+  const std::string svg = read("w.svg");
+  EXPECT_NE(svg.find("data-name=\"world = 2 (16 particles)\""), std::string::npos);
+  EXPECT_NE(svg.find("data-name=\"world = 3 (36 particles)\""), std::string::npos);
+  EXPECT_NE(svg.find("model vicsek - 20 steps - 2 seeds"), std::string::npos) << "no one count in the subtitle";
+  EXPECT_EQ(count(svg, "<path class=\"marker\""), 4u);  // 2 lines x 2 noises
+  EXPECT_EQ(count(svg, "<polyline"), 0u);
+  EXPECT_EQ(count(svg, "<polygon class=\"band\""), 0u);
+  // The rows are those of the counts the density gives (16 particles in world 2, seed 42).
+  const auto rows = lines(read("w.csv"));
+  ASSERT_EQ(rows.size(), 9u);
+  const std::string hash = run("run --model vicsek --count 16 --world 2 --noise 0 --steps 20 --seed 42 --json").out;
+  const auto end = nlohmann::json::parse(hash).at("end");
+  EXPECT_EQ(number(fields(rows[1])[3]), end.at("polarization").get<double>());
+  EXPECT_EQ(number(fields(rows[1])[5]), end.at("largest_flock").get<double>());
+
+  sweep("sweep --model vicsek --world 3 --param density=1,2 --seeds 1 --steps 10 --out d.csv --plot d.svg");
+  const auto densityRows = lines(read("d.csv"));
+  ASSERT_EQ(densityRows.size(), 3u);
+  EXPECT_EQ(number(fields(densityRows[2])[5]) <= 18, true) << "at most 2 x 9 particles in one group";
+  const std::string densitySvg = read("d.svg");
+  EXPECT_NE(densitySvg.find(">density</text>"), std::string::npos);
+  EXPECT_EQ(densitySvg.find("particles"), std::string::npos) << "no one count: neither the subtitle nor the line names one";
+
+  expectUsageError("sweep --param radius=4,8 --out r.csv --plot-style bars", "--plot-style must be lines or points (got bars)");
+  expectUsageError("sweep --density 1 --param count=10,20 --out r.csv",
+                   "--count and --density both set the number of boids; give one (in the sweep's runs with count = 10)");
+}

@@ -52,6 +52,22 @@ ParamValue valueOf(const ParamSpec& spec, const std::vector<std::string>& texts,
   }
 }
 
+// The count of --density in `space`: density x area, rounded to the nearest whole number.
+std::int64_t countAtDensity(double density, const Space& space, bool countGiven) {
+  if (countGiven) throw UsageError("--count and --density both set the number of boids; give one");
+  if (!std::isfinite(density) || density <= 0)
+    throw UsageError(fmt::format("--density must be a finite number > 0 (got {})", roundTrip(density)));
+  const double area = space.width * space.height * (space.is3d() ? space.depth : 1.0);
+  const double boids = std::round(density * area);
+  if (boids < 1)
+    throw UsageError(fmt::format("--density {} leaves no boid in a world of area {}; raise it or the world",
+                                 roundTrip(density), roundTrip(area)));
+  if (boids > static_cast<double>(kMaxIndexableBoids))
+    throw UsageError(fmt::format("--density {} in a world of area {} is more than the {} boids flocklab can index",
+                                 roundTrip(density), roundTrip(area), kMaxIndexableBoids));
+  return static_cast<std::int64_t>(boids);
+}
+
 Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet& p, std::size_t defaultCount) {
   if (!o.initFile.empty()) {
     try {
@@ -60,7 +76,8 @@ Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet&
       throw UsageError(e.what());
     }
   }
-  const std::int64_t count = o.count.value_or(static_cast<std::int64_t>(defaultCount));
+  const std::int64_t count = o.density ? countAtDensity(*o.density, m.space(p), o.count.has_value())
+                                       : o.count.value_or(static_cast<std::int64_t>(defaultCount));
   if (count < 1) throw UsageError(fmt::format("--count must be at least 1 (got {})", count));
   const auto boids = static_cast<std::uint64_t>(count);
   if (boids > kMaxIndexableBoids)
