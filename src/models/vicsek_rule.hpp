@@ -2,7 +2,8 @@
 // The Vicsek model's arithmetic for one particle (docs/model-vicsek.md), as a Rule
 // (flocklab/rule.hpp). Each step a particle takes the mean direction of the particles closer
 // than r, itself included: the sum of their velocities (all of speed v0, so this is the sum of
-// their unit headings times v0), normalised; a zero sum keeps its own heading. It turns by its
+// their unit headings times v0), normalised; a zero sum keeps its own heading (along x when it
+// has none). It turns by its
 // noise angle (models/heading_noise.hpp) and moves v0 along the new heading, wrapping once.
 // Determinism: the sum starts with the particle's own velocity, then adds the neighbours in
 // ascending index; only + - * / sqrt, the project's sine and cosine, and comparisons.
@@ -36,6 +37,7 @@ struct VicsekRule {
     double ux = s.vx, uy = s.vy;
     double length = std::sqrt(ux * ux + uy * uy);
     if (length == 0) ux = vx, uy = vy, length = std::sqrt(ux * ux + uy * uy);  // no mean: keep the heading
+    if (length == 0) ux = 1, uy = 0, length = 1;  // no heading either (a still particle from a file): along x
     ux /= length;
     uy /= length;
     noise.turn(index, ux, uy);

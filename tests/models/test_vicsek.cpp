@@ -29,6 +29,7 @@ Flock referenceStep(const Flock& f, const VicsekParams& p, std::uint64_t seed, s
     }
     double length = std::sqrt(sx * sx + sy * sy);
     if (length == 0) sx = f.vx[i], sy = f.vy[i], length = std::sqrt(sx * sx + sy * sy);
+    if (length == 0) sx = 1, sy = 0, length = 1;
     double ux = sx / length, uy = sy / length;
     if (p.noise > 0) {
       const double angle = p.noise * (counterUniforms(seed, step, i, Purpose::Noise)[0] - 0.5);
@@ -122,3 +123,20 @@ TEST(Vicsek, OrderFallsFromOneToRandomAsNoiseGrows) {
 }
 
 }  // namespace
+
+// A start file may hold a particle at rest: alone it has no mean heading and no heading of its
+// own, so it sets off along x at v0 (docs/model-vicsek.md), never NaN.
+TEST(Vicsek, AParticleAtRestSetsOffAlongX) {
+  VicsekParams p;
+  p.noise = 0;
+  Flock start;
+  start.x = {1, 5};
+  start.y = {1, 5};
+  start.vx = {0, 0.03};
+  start.vy = {0, 0};
+  VicsekSimulation sim(p, start, {}, 1);
+  sim.step(3);
+  EXPECT_EQ(sim.flock().vx[0], p.speed);
+  EXPECT_EQ(sim.flock().vy[0], 0.0);
+  EXPECT_EQ(sim.flock().x[0], 1 + p.speed + p.speed + p.speed);
+}
