@@ -22,7 +22,7 @@ namespace flocklab {
 /// What a boid's draws in a step are for: each purpose has its own numbers.
 enum class Purpose : std::uint32_t {
   Noise = 1,    ///< the noise rotation of a heading (--noise, the Vicsek model)
-  Rebirth = 2,  ///< where a caught or eaten boid is placed again
+  Rebirth = 2,  ///< kept for placing a boid again (no model does yet)
 };
 
 /// Philox4x32 with 10 rounds: the block for `counter` under `key`, as Random123 computes it.
