@@ -348,7 +348,7 @@ TEST_F(Cli, AbmCountsNeighboursAtExactlyTheVisualDistanceButDoesNotLinkThem) {
   EXPECT_EQ(start.at("largest_flock"), 1);
   const Result text = run("models abm");
   ASSERT_EQ(text.status, 0) << text.err;
-  EXPECT_NE(text.out.find("groups link agents strictly closer than the visual distance (wrapped); neighbours per boid "
+  EXPECT_NE(text.out.find("groups link agents strictly closer than the visual distance (wrapped); neighbours per agent "
                           "counts the other agents at most the visual distance away"),
             std::string::npos)
       << text.out;
@@ -443,7 +443,8 @@ TEST_F(Cli, DensitySetsTheCountFromTheWorldsArea) {
   expectUsageError("run --density 0.001 --world 5", "--density 0.001 leaves no boid in a world of area 25");
   expectUsageError("run --density 1e30", "more than the 4294967295 boids flocklab can index");
   write("both.json", R"({"count": 10, "density": 1})");
-  expectUsageError("run --config both.json", "--count and --density both set the number of boids; give one");
+  expectUsageError("run --config both.json", "--config both.json: keys 'count' and 'density' both set the number of boids; give one");
+  EXPECT_EQ(hashOf("run --config both.json --count 10 --steps 3"), hashOf("run --count 10 --steps 3"));
   write("bad.json", R"({"density": -1})");
   expectUsageError("run --config bad.json", "key 'density' must be a number > 0 (got -1)");
   ASSERT_EQ(run("run --steps 1 --save s.csv").status, 0);

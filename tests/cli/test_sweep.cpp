@@ -525,7 +525,11 @@ TEST_F(Sweep, DensityGivesEachWorldItsCountAndPointsDrawMarkers) {
   EXPECT_NE(densitySvg.find(">density</text>"), std::string::npos);
   EXPECT_EQ(densitySvg.find("particles"), std::string::npos) << "no one count: neither the subtitle nor the line names one";
 
+  // A swept count is the line's name already: no count added to it.
+  sweep("sweep --param radius=5,10 --param count=50,100 --steps 5 --seeds 1 --out rc.csv --plot rc.svg");
+  EXPECT_NE(read("rc.svg").find("data-name=\"count = 50\""), std::string::npos);
+
   expectUsageError("sweep --param radius=4,8 --out r.csv --plot-style bars", "--plot-style must be lines or points (got bars)");
   expectUsageError("sweep --density 1 --param count=10,20 --out r.csv",
-                   "--count and --density both set the number of boids; give one (in the sweep's runs with count = 10)");
+                   "give --count or --density, not both (in the sweep's runs with count = 10)");
 }

@@ -10,6 +10,7 @@
 #include "commands/model_setup.hpp"
 #include "flocklab/io/params_json.hpp"
 #include "flocklab/registry.hpp"
+#include "support/counted.hpp"
 #include "support/usage_error.hpp"
 
 namespace flocklab::cli {
@@ -53,7 +54,8 @@ std::string listing(const ModelDescription& m) {
   for (const ParamSpec& s : m.params)
     out += fmt::format("    {:<24} {:<18} {:<14} {}{}\n", flagOf(s), defaultOf(m, s), rangeOf(s), s.help,
                        s.unit.empty() ? "" : " (" + s.unit + ")");
-  out += fmt::format("  groups link {}; neighbours per boid counts {}\n", m.groupsLink, m.neighborsCount);
+  out += fmt::format("  groups link {}; {} counts {}\n", m.groupsLink, inUnit("neighbours per boid", m.countUnit),
+                     m.neighborsCount);
   return out;
 }
 

@@ -116,6 +116,8 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
   // flocklab 0.1.0 wrote every run's seed, with or without "init": there it asked for nothing.
   const auto version = config.find("flocklab");
   const bool writesEverySeed = version != config.end() && *version == "0.1.0";
+  if (config.contains("count") && config.contains("density") && !given("count") && !given("density"))
+    throw UsageError("--config " + path + ": keys 'count' and 'density' both set the number of boids; give one");
   for (const auto& [name, value] : config.items()) {
     if (name == "flocklab") {
       if (!value.is_string()) throw wrongRunFileValue(path, name, "a string (the version)", value);

@@ -59,8 +59,7 @@ std::string formatSummary(const RunReport& r) {
         start += " (" + summaryValue(joined, r.start) + ")";
         end += " (" + summaryValue(joined, r.end) + ")";
       }
-    if (const std::size_t at = label.find("per boid"); at != std::string::npos) label.replace(at + 4, 4, one);
-    line(label.c_str(), start + " -> " + end);
+    line(inUnit(label, r.countUnit).c_str(), start + " -> " + end);
   }
   const double work = static_cast<double>(r.count) * static_cast<double>(r.steps);
   const std::string rate = r.seconds > 0 && work > 0 ? shortScientific(work / r.seconds) : "-";

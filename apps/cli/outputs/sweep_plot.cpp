@@ -26,9 +26,11 @@ std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results
   const std::size_t seeds = plan.seedCount;
   Chart chart;
   chart.points = points;
-  const std::string words = metricSchema()[metric].label;
+  const std::string words = inUnit(metricSchema()[metric].label, model.countUnit);
   chart.title = upperFirst(words) + " against " + x.name;
   const auto& counts = model.boidsByCombination;
+  const bool countSwept =
+      std::any_of(plan.params.begin(), plan.params.end(), [](const Param& p) { return p.name == "count"; });
   const bool oneCount = std::all_of(counts.begin(), counts.end(), [&](std::size_t n) { return n == model.boids; });
   chart.subtitle = fmt::format("model {}{} - {} - {}", model.label,
                                oneCount ? " - " + counted(model.boids, model.countUnit) : "", counted(model.steps, "steps"),
@@ -51,7 +53,7 @@ std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results
     // swept) names it: "world = 10 (400 particles)".
     bool lineHasOneCount = true;
     for (std::size_t i = 0; i < x.values.size(); ++i) lineHasOneCount &= counts[i * perX + rest] == counts[rest];
-    if (!oneCount && lineHasOneCount) series.name += " (" + counted(counts[rest], model.countUnit) + ")";
+    if (!oneCount && lineHasOneCount && !countSwept) series.name += " (" + counted(counts[rest], model.countUnit) + ")";
     for (std::size_t i = 0; i < x.values.size(); ++i) {
       const std::size_t combination = i * perX + rest;
       double sum = 0;
