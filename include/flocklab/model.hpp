@@ -68,6 +68,9 @@ struct ParamSpec {
 /// "" when `value` suits `spec` (kind and range), else why not, without the parameter's name:
 /// "must be a finite number > 0 (got -1)". Front ends put their own spelling of the name first.
 std::string valueProblem(const ParamSpec& spec, const ParamValue& value);
+/// A Number parameter's range as the docs and messages write it: "> 0", ">= 0", "(0, 360]",
+/// "[0, 2 pi]" (max by its maxName).
+std::string numberRange(const ParamSpec& spec);
 /// The value as a person reads it: 0.5, true, wrap, food:1,2; lists joined by spaces.
 std::string showValue(const ParamValue& value);
 

@@ -188,6 +188,11 @@ TEST_F(Sweep, RangesAreInclusiveAndPrintCleanly) {
   std::string keys;
   for (const auto& row : lines(read("r.csv"))) keys += row.substr(0, row.find(',', row.find(',') + 1)) + " ";
   EXPECT_EQ(keys, "alignment,cohesion 0,0.5 0,1 0.1,0.5 0.1,1 0.2,0.5 0.2,1 0.3,0.5 0.3,1 ");
+  // Rounding to 12 digits would carry 2 pi past the noise's end: the range stops at TO as given.
+  sweep("sweep --model vicsek --param noise=0:6.283185307179586:3.141592653589793 --count 5 --seeds 1 --steps 1 --out n.csv");
+  const auto noise = lines(read("n.csv"));
+  ASSERT_EQ(noise.size(), 4u);
+  EXPECT_EQ(noise[3].substr(0, noise[3].find(',')), "6.283185307179586");
 }
 
 TEST_F(Sweep, AKilledSweepResumesToTheSameBytes) {

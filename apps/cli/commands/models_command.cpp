@@ -19,12 +19,7 @@ namespace {
 // "> 0", ">= 0", "(0, 360]", "wrap, walls", "" for texts.
 std::string rangeOf(const ParamSpec& s) {
   switch (s.kind) {
-    case ParamKind::Number: {
-      const std::string low = showValue(s.min);
-      if (std::isinf(s.max)) return (s.minOpen ? "> " : ">= ") + low;
-      const std::string high = s.maxName.empty() ? showValue(s.max) : s.maxName;
-      return (s.minOpen ? "(" : "[") + low + ", " + high + (s.maxOpen ? ")" : "]");
-    }
+    case ParamKind::Number: return numberRange(s);
     case ParamKind::Switch: return "on or off";
     case ParamKind::Choice: {
       std::string words;
