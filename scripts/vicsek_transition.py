@@ -19,16 +19,41 @@ import random
 import sys
 
 
+def fail(message):
+    sys.exit(f"vicsek_transition: {message}")
+
+
 def read_means(path, where):
     """Per noise, the list of last_fifth_polarization values of the rows matching `where`."""
     by_noise = {}
-    with open(path, newline="") as f:
-        for row in csv.DictReader(f):
-            if any(float(row.get(key, "nan")) != value for key, value in where.items()):
-                continue
-            by_noise.setdefault(float(row["noise"]), []).append(float(row["last_fifth_polarization"]))
+    try:
+        with open(path, newline="") as f:
+            reader = csv.DictReader(f)
+            columns = reader.fieldnames or []
+            for needed in ("noise", "seed", "last_fifth_polarization"):
+                if needed not in columns:
+                    fail(f"{path} has no column {needed}: give the --out of a sweep over the noise")
+            # The swept parameters are the columns before seed; all but the noise must be fixed.
+            others = [c for c in columns[: columns.index("seed")] if c != "noise"]
+            for name in where:
+                if name not in others:
+                    fail(f"--where {name}: {path} sweeps no {name} (it sweeps {', '.join(others) or 'only the noise'})")
+            seen = {}
+            for row in reader:
+                if any(float(row[key]) != value for key, value in where.items()):
+                    continue
+                for name in others:
+                    seen.setdefault(name, set()).add(row[name])
+                by_noise.setdefault(float(row["noise"]), []).append(float(row["last_fifth_polarization"]))
+    except OSError as e:
+        fail(f"cannot read {path}: {e.strerror}")
+    except (ValueError, KeyError):
+        fail(f"{path} is not a sweep's CSV (a row without a number where one belongs)")
+    for name, values in seen.items():
+        if len(values) > 1:
+            fail(f"{path} sweeps {name} too ({len(values)} values): choose one with --where {name}=VALUE")
     if not by_noise:
-        sys.exit(f"vicsek_transition: no rows of {path} match {where or 'anything'}")
+        fail(f"no rows of {path} match {where or 'anything'}")
     return dict(sorted(by_noise.items()))
 
 
@@ -99,10 +124,15 @@ def main():
                         help="eta_c lies below the noise after the first one whose mean order is below this (default 0.1)")
     parser.add_argument("--resamples", type=int, default=200, help="bootstrap resamples (default 200)")
     args = parser.parse_args()
+    if args.resamples < 1:
+        fail(f"--resamples must be at least 1 (got {args.resamples})")
     where = {}
     for item in args.where:
         name, _, value = item.partition("=")
-        where[name] = float(value)
+        try:
+            where[name] = float(value)
+        except ValueError:
+            fail(f"--where takes NAME=NUMBER (got {item})")
 
     runs = read_means(args.csv, where)
     means = {eta: mean(values) for eta, values in runs.items()}
@@ -113,7 +143,7 @@ def main():
 
     window = window_of(means, args.lowest, args.floor)
     if len(window) < 3:
-        sys.exit("vicsek_transition: fewer than 3 noises in the window; lower --from or --floor")
+        fail("fewer than 3 noises in the window; lower --from or --floor")
     ceiling = disordered_from(means, args.disordered)
     eta_c, beta, amplitude = fit(window, ceiling)
     rng = random.Random(1)
@@ -129,8 +159,12 @@ def main():
     betas.sort()
     etas.sort()
     print(f"window: noise {window[0][0]:g} to {window[-1][0]:g} ({len(window)} points); eta_c searched up to {ceiling:g}")
-    print(f"eta_c = {eta_c:.3f}  (16-84% of {len(etas)} resamples: {percentile(etas, 0.16):.3f} to {percentile(etas, 0.84):.3f})")
-    print(f"beta  = {beta:.3f}  (16-84%: {percentile(betas, 0.16):.3f} to {percentile(betas, 0.84):.3f})")
+    if min(len(values) for values in runs.values()) < 2:
+        print(f"eta_c = {eta_c:.3f}  (one seed: no spread to give)")
+        print(f"beta  = {beta:.3f}")
+    else:
+        print(f"eta_c = {eta_c:.3f}  (16-84% of {len(etas)} resamples: {percentile(etas, 0.16):.3f} to {percentile(etas, 0.84):.3f})")
+        print(f"beta  = {beta:.3f}  (16-84%: {percentile(betas, 0.16):.3f} to {percentile(betas, 0.84):.3f})")
     print(f"A     = {amplitude:.3f}")
 
 

@@ -345,6 +345,7 @@ TEST_F(Sweep, WriteConfigThenConfigGivesTheSameCsv) {
   EXPECT_EQ(config.at("count"), 80);
   EXPECT_EQ(config.at("every"), 3);
   EXPECT_EQ(config.at("metric"), "flocks");
+  EXPECT_EQ(config.at("plot_style"), "lines");
   EXPECT_EQ(config.at("steps"), 60);
   sweep("sweep --config c.json --out b.csv");
   EXPECT_EQ(read("b.csv"), read("a.csv"));
@@ -358,6 +359,10 @@ TEST_F(Sweep, WriteConfigThenConfigGivesTheSameCsv) {
   expectUsageError("sweep --config bad.json --out r.csv", "key 'seeds' must be a whole number");
   write("bad.json", R"({"param": ["radius=1"], "metric": 3})");
   expectUsageError("sweep --config bad.json --out r.csv", "key 'metric' must be a string");
+  write("bad.json", R"({"param": ["radius=1"], "plot_style": 1})");
+  expectUsageError("sweep --config bad.json --out r.csv", "key 'plot_style' must be a string");
+  write("bad.json", R"({"param": ["radius=1"], "plot_style": "bars"})");
+  expectUsageError("sweep --config bad.json --out r.csv", "--plot-style must be lines or points (got bars)");
   write("bad.json", R"({"param": ["radius=1"], "every": "often"})");
   expectUsageError("sweep --config bad.json --out r.csv", "key 'every' must be a whole number");
   write("bad.json", R"({"param": ["radius=1"], "sped": 2})");

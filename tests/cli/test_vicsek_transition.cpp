@@ -3,10 +3,13 @@
 // the curve), it finds eta_c and beta again; and it refuses a file with too few ordered points.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "support/cli_fixture.hpp"
 
@@ -58,6 +61,18 @@ TEST_F(Cli, VicsekTransitionFindsTheCriticalNoiseAndBetaOfAPowerLaw) {
   const Result none = shell(kScript + "law.csv --where world=30");
   EXPECT_NE(none.status, 0);
   EXPECT_NE(none.err.find("no rows of law.csv match"), std::string::npos) << none.err;
+  // Every refusal is one line: another swept parameter left free, a bad --where, no file.
+  for (const auto& [args, fragment] : std::vector<std::pair<std::string, std::string>>{
+           {"law.csv", "law.csv sweeps world too (2 values): choose one with --where world=VALUE"},
+           {"law.csv --where world=abc", "--where takes NAME=NUMBER (got world=abc)"},
+           {"law.csv --where count=4", "--where count: law.csv sweeps no count (it sweeps world)"},
+           {"missing.csv", "cannot read missing.csv"},
+           {"law.csv --where world=10 --resamples 0", "--resamples must be at least 1"}}) {
+    const Result bad = shell(kScript + args);
+    EXPECT_NE(bad.status, 0) << args;
+    EXPECT_NE(bad.err.find(fragment), std::string::npos) << args << ": " << bad.err;
+    EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << args << ": " << bad.err;
+  }
   const Result few = shell(kScript + "law.csv --where world=10 --from 3.3");
   EXPECT_NE(few.status, 0);
   EXPECT_NE(few.err.find("fewer than 3 noises in the window"), std::string::npos) << few.err;

@@ -57,7 +57,7 @@
 namespace flocklab::cli {
 namespace {
 
-const char* const kSweepKeys[] = {"param", "seeds", "metric", "every"};
+const char* const kSweepKeys[] = {"param", "seeds", "metric", "plot_style", "every"};
 
 class Sweep {
  public:
@@ -110,6 +110,10 @@ void Sweep::applyConfig() {
   if (const auto it = config.find("metric"); it != config.end() && !given("metric")) {
     if (!it->is_string()) throw wrongRunFileValue(o_.config, "metric", "a string", *it);
     o_.metric = it->get<std::string>();
+  }
+  if (const auto it = config.find("plot_style"); it != config.end() && !given("plot-style")) {
+    if (!it->is_string()) throw wrongRunFileValue(o_.config, "plot_style", "a string", *it);
+    o_.plotStyle = it->get<std::string>();
   }
   if (const auto it = config.find("every"); it != config.end() && !given("every")) {
     o_.every = static_cast<std::int64_t>(runFileWhole(*it, o_.config, "every", 1, 1000000000));
@@ -286,6 +290,7 @@ nlohmann::json Sweep::resolvedConfig() const {
   config["param"] = specs;
   config["seeds"] = o_.seeds;
   config["metric"] = o_.metric;
+  config["plot_style"] = o_.plotStyle;
   config["every"] = o_.every;
   return config;
 }
