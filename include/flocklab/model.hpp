@@ -59,6 +59,7 @@ struct ParamSpec {
   bool live = true;   ///< may change between steps of a running flock (else: restart)
   std::vector<std::string> aliases;  ///< older spellings still read (0.1.0 run files and flags)
   std::string grammar;  ///< Text/TextList: the form a value takes, for messages and help
+  std::string maxName;  ///< Number: how ranges write max when a name says it better ("2 pi")
 
   /// True when `name` is this parameter's key or one of its aliases.
   bool answersTo(std::string_view name) const;
@@ -67,6 +68,9 @@ struct ParamSpec {
 /// "" when `value` suits `spec` (kind and range), else why not, without the parameter's name:
 /// "must be a finite number > 0 (got -1)". Front ends put their own spelling of the name first.
 std::string valueProblem(const ParamSpec& spec, const ParamValue& value);
+/// A Number parameter's range as the docs and messages write it: "> 0", ">= 0", "(0, 360]",
+/// "[0, 2 pi]" (max by its maxName).
+std::string numberRange(const ParamSpec& spec);
 /// The value as a person reads it: 0.5, true, wrap, food:1,2; lists joined by spaces.
 std::string showValue(const ParamValue& value);
 

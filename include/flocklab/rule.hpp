@@ -9,6 +9,9 @@
 //   plain (box) difference x_j - x_i per axis and d2 = dx*dx + dy*dy (+ dz*dz), left to right:
 //     rule.add(s, offset, d2, velocity of j);
 //   rule.finish(s, position, velocity of i);   // updates them in place: the next state of i
+//   (a rule that declares kIndexed = true gets i too: rule.finish(s, i, position, velocity),
+//   for draws of its own that must not depend on which thread or cell reaches i first, such as
+//   the counter-based noise of flocklab/counter_rng.hpp)
 // Neighbours are those with d2 < r^2 (d2 <= r^2 when the rule sets kInclusive = true),
 // where r is the radius given to the driver.
 //
@@ -18,6 +21,7 @@
 // everywhere. A rule must not keep state between calls other than through Sums: add() and
 // finish() run concurrently for different boids on a const Rule.
 #include <concepts>
+#include <cstdint>
 
 namespace flocklab {
 
@@ -32,6 +36,11 @@ constexpr bool ruleInclusive() {
   if constexpr (requires { R::kInclusive; }) return R::kInclusive;
   return false;
 }
+template <class R>
+constexpr bool ruleIndexed() {
+  if constexpr (requires { R::kIndexed; }) return R::kIndexed;
+  return false;
+}
 }  // namespace detail
 
 /// The rule's dimension count: `static constexpr int kDimensions = 3` for a 3D rule; 2 when
@@ -44,6 +53,11 @@ inline constexpr int kRuleDimensions = detail::ruleDimensions<R>();
 template <class R>
 inline constexpr bool kRuleInclusive = detail::ruleInclusive<R>();
 
+/// True when the rule declares `static constexpr bool kIndexed = true`: finish then takes the
+/// boid's index (std::uint32_t, its place in the flock) after the sums.
+template <class R>
+inline constexpr bool kRuleIndexed = detail::ruleIndexed<R>();
+
 /// A 2D rule: Sums start(x, y, vx, vy); add(Sums&, dx, dy, d2, vxj, vyj);
 /// finish(const Sums&, x&, y&, vx&, vy&). Units are the world's (positions) and world units
 /// per step (velocities); see the file comment for the order of calls.
@@ -52,8 +66,11 @@ concept Rule2D = kRuleDimensions<R> == 2 && std::copy_constructible<R> &&
                  requires(const R& rule, typename R::Sums& sums, const typename R::Sums& done, double v, double& m) {
                    { rule.start(v, v, v, v) } -> std::convertible_to<typename R::Sums>;
                    rule.add(sums, v, v, v, v, v);
+                 } && (kRuleIndexed<R> ? requires(const R& rule, const typename R::Sums& done, std::uint32_t i, double& m) {
+                   rule.finish(done, i, m, m, m, m);
+                 } : requires(const R& rule, const typename R::Sums& done, double& m) {
                    rule.finish(done, m, m, m, m);
-                 };
+                 });
 
 /// A 3D rule (kDimensions = 3): Sums start(x, y, z, vx, vy, vz);
 /// add(Sums&, dx, dy, dz, d2, vxj, vyj, vzj); finish(const Sums&, x&, y&, z&, vx&, vy&, vz&).
@@ -62,8 +79,11 @@ concept Rule3D = kRuleDimensions<R> == 3 && std::copy_constructible<R> &&
                  requires(const R& rule, typename R::Sums& sums, const typename R::Sums& done, double v, double& m) {
                    { rule.start(v, v, v, v, v, v) } -> std::convertible_to<typename R::Sums>;
                    rule.add(sums, v, v, v, v, v, v, v);
+                 } && (kRuleIndexed<R> ? requires(const R& rule, const typename R::Sums& done, std::uint32_t i, double& m) {
+                   rule.finish(done, i, m, m, m, m, m, m);
+                 } : requires(const R& rule, const typename R::Sums& done, double& m) {
                    rule.finish(done, m, m, m, m, m, m);
-                 };
+                 });
 
 /// A model's per-boid arithmetic in 2D or 3D (see the file comment for the contract).
 template <class R>

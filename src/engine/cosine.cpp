@@ -1,7 +1,8 @@
 // Taylor polynomials of cos and sin on [0, pi/4], evaluated by Horner's rule; the rest of
-// [0, pi] is reached by cos(x) = sin(pi/2 - x) and cos(x) = -cos(pi - x). The terms kept
-// (to x^18 and x^19) make the truncation error below 1e-20 on [0, pi/4]; what remains is
-// rounding, a few 1e-17.
+// [0, pi] is reached by cos(x) = sin(pi/2 - x) and cos(x) = -cos(pi - x), and sine's [-pi, pi]
+// by sin(x) = cos(pi/2 - x), sin(x) = sin(pi - x) and oddness. The terms kept (to x^18 and
+// x^19) make the truncation error below 1e-20 on [0, pi/4]; what remains is rounding, a few
+// 1e-17.
 #include "flocklab/cosine.hpp"
 
 namespace flocklab {
@@ -38,6 +39,16 @@ double cosine(double x) {
   if (x <= quarter) return cosSmall(x);
   if (x <= 3 * quarter) return sinSmall(half - x);
   return -cosSmall(kPi - x);
+}
+
+double sine(double x) {
+  if (!(x == x)) x = 0;  // NaN
+  const bool negative = x < 0;
+  double a = negative ? -x : x;
+  if (a > kPi) a = kPi;
+  constexpr double quarter = kPi / 4, half = kPi / 2;
+  const double s = a <= quarter ? sinSmall(a) : a <= 3 * quarter ? cosSmall(half - a) : sinSmall(kPi - a);
+  return negative ? -s : s;
 }
 
 }  // namespace flocklab

@@ -11,5 +11,7 @@ const ModelDescription& labModel();
 const ModelDescription& steeringModel();
 /// The abm model (the ABM frameworks' Flocking).
 const ModelDescription& abmModel();
+/// The Vicsek model (Vicsek et al. 1995).
+const ModelDescription& vicsekModel();
 
 }  // namespace flocklab

@@ -2,6 +2,7 @@
 // its world, random start and simulation.
 #include "flocklab/models/lab_simulation.hpp"
 #include "models/descriptions.hpp"
+#include "models/heading_noise.hpp"
 #include "models/param_text.hpp"
 #include "models/typed_model.hpp"
 
@@ -37,6 +38,7 @@ LabModel describeLab() {
   m.number({.key = "world", .unit = "world units", .help = "side L of the square wrap-around world", .minOpen = true,
             .max = kMaxLength, .sliderMin = 20, .sliderMax = 500, .sliderStep = 5, .live = false},
            &LabParams::world);
+  m.number(noiseParam(), &LabParams::noise);
   m.crossProblemOf = [](const LabParams& p) -> std::string {
     // One wrap per axis brings a boid back into [0, L] only if a step is at most L long.
     if (p.maxSpeed > p.world)
@@ -48,9 +50,11 @@ LabModel describeLab() {
   // Peak RSS of `flocklab run` measured at 194 bytes a boid (1M boids), 12% margin.
   m.bytesPerBoidOf = [](const LabParams&) { return std::uint64_t{224}; };
   m.startOf = [](const LabParams& p, std::size_t count, std::uint64_t seed) { return randomLabStart(count, p, seed); };
-  m.make = [](const LabParams& p, Flock start, std::uint64_t, const EngineOptions& options) -> std::unique_ptr<Simulation> {
-    return std::make_unique<LabSimulation>(p, std::move(start), options);
+  m.make = [](const LabParams& p, Flock start, std::uint64_t seed, const EngineOptions& options) -> std::unique_ptr<Simulation> {
+    return std::make_unique<LabSimulation>(p, std::move(start), options, seed);
   };
+  // The noise draws from the seed every step.
+  m.seedAfterStartOf = [](const LabParams& p) { return p.noise > 0; };
   return m;
 }
 

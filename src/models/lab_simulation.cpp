@@ -9,8 +9,8 @@
 #include "flocklab/engine/step_driver.hpp"
 
 namespace flocklab {
-LabSimulation::LabSimulation(const LabParams& params, Flock start, const EngineOptions& options)
-    : Simulation(std::move(start), options), params_(checkedParams(params)) {
+LabSimulation::LabSimulation(const LabParams& params, Flock start, const EngineOptions& options, std::uint64_t seed)
+    : Simulation(std::move(start), options), params_(checkedParams(params)), seed_(seed) {
   checkState(flock(), space());
 }
 
@@ -21,9 +21,8 @@ void LabSimulation::setParams(const LabParams& params) {
 }
 
 void LabSimulation::step(std::uint64_t steps) {
-  const LabRule rule(params_);
   for (std::uint64_t s = 0; s < steps; ++s) {
-    driver().step(space(), params_.radius, options().search, rule);
+    driver().step(space(), params_.radius, options().search, LabRule(params_, seed_, stepCount()));
     stepped();
   }
 }

@@ -31,15 +31,14 @@ bool fitsKind(ParamKind kind, const ParamValue& value) {
   }
 }
 
-// "> 0", ">= 0", "in (0, 360]".
-std::string rangeText(const ParamSpec& s) {
+}  // namespace
+
+std::string numberRange(const ParamSpec& s) {
   const std::string low = text::shortest(s.min);
   if (std::isinf(s.max)) return (s.minOpen ? "> " : ">= ") + low;
-  return std::string("in ") + (s.minOpen ? "(" : "[") + low + ", " + text::shortest(s.max) + (s.maxOpen ? ")" : "]");
+  const std::string high = s.maxName.empty() ? text::shortest(s.max) : s.maxName;
+  return (s.minOpen ? "(" : "[") + low + ", " + high + (s.maxOpen ? ")" : "]");
 }
-
-
-}  // namespace
 
 bool ParamSpec::answersTo(std::string_view name) const {
   if (name == key) return true;
@@ -64,7 +63,9 @@ std::string valueProblem(const ParamSpec& spec, const ParamValue& value) {
     const bool below = v < spec.min || (spec.minOpen && v == spec.min);
     const bool above = v > spec.max || (spec.maxOpen && v == spec.max);
     if (!std::isfinite(v) || below || above)
-      return "must be a finite number " + rangeText(spec) + " (got " + text::shortest(v) + ")";
+      return "must be a finite number " + std::string(std::isinf(spec.max) ? "" : "in ") + numberRange(spec) +
+             (spec.maxName.empty() ? "" : ", " + spec.maxName + " being " + text::shortest(spec.max)) + " (got " +
+             text::shortest(v) + ")";
   }
   if (spec.kind == ParamKind::Choice) {
     const std::string& word = std::get<std::string>(value);

@@ -11,7 +11,7 @@
 namespace flocklab {
 
 const std::vector<const ModelDescription*>& models() {
-  static const std::vector<const ModelDescription*> all{&labModel(), &steeringModel(), &abmModel()};
+  static const std::vector<const ModelDescription*> all{&labModel(), &steeringModel(), &abmModel(), &vicsekModel()};
   return all;
 }
 

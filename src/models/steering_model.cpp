@@ -7,6 +7,7 @@
 #include "flocklab/models/steering_simulation.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "models/descriptions.hpp"
+#include "models/heading_noise.hpp"
 #include "models/param_text.hpp"
 #include "models/typed_model.hpp"
 
@@ -106,6 +107,7 @@ SteeringModel describeSteering() {
   m.number(weight("predator_weight", "weight of the pointer as a predator", 10), &SteeringParams::predatorWeight);
   m.number(weight("wall_weight", "weight of the walls' push", 10), &SteeringParams::wallWeight);
   m.number(weight("obstacle_weight", "weight of steering around obstacles", 10), &SteeringParams::obstacleWeight);
+  m.number(noiseParam(), &SteeringParams::noise);
   m.number({.key = "dt", .unit = "s", .help = "time step", .minOpen = true, .sliderMin = 1.0 / 240, .sliderMax = 1.0 / 15,
           .sliderStep = 0.0005},
          &SteeringParams::dt);
@@ -167,9 +169,11 @@ SteeringModel describeSteering() {
   m.startOf = [](const SteeringParams& p, std::size_t count, std::uint64_t seed) {
     return randomSteeringStart(count, p, seed);
   };
-  m.make = [](const SteeringParams& p, Flock start, std::uint64_t, const EngineOptions& options) -> std::unique_ptr<Simulation> {
-    return std::make_unique<SteeringSimulation>(p, std::move(start), options);
+  m.make = [](const SteeringParams& p, Flock start, std::uint64_t seed, const EngineOptions& options) -> std::unique_ptr<Simulation> {
+    return std::make_unique<SteeringSimulation>(p, std::move(start), options, seed);
   };
+  // The noise draws from the seed every step.
+  m.seedAfterStartOf = [](const SteeringParams& p) { return p.noise > 0; };
   m.obstaclesOf = [](const SteeringParams& p) { return p.obstacles; };
   return m;
 }

@@ -3,18 +3,23 @@
 //
 // Determinism: the order below is the model; docs/model-steering.md states it. The field of
 // view's cosine comes from flocklab::cosine once per step, never from libm. The only
-// operations are + - * / sqrt and comparisons.
+// operations are + - * / sqrt and comparisons. With noise (eta > 0) the clamped velocity turns
+// by the boid's random angle before the move (models/heading_noise.hpp); with eta = 0 nothing
+// is drawn and every bit is as without it.
 #include <cmath>
 #include <cstdint>
 
 #include "flocklab/cosine.hpp"
 #include "flocklab/models/steering_params.hpp"
+#include "models/heading_noise.hpp"
 #include "models/speed_clamp.hpp"
 
 namespace flocklab {
 
 class SteeringRule {
  public:
+  static constexpr bool kIndexed = true;  // the noise's draws are the boid's own
+
   /// One boid's sums over the neighbours it sees.
   struct Sums {
     std::uint32_t count = 0;                    // neighbours seen
@@ -24,8 +29,9 @@ class SteeringRule {
     double selfVx = 0, selfVy = 0, selfSpeed = 0;  // the boid's own velocity, for the field of view
   };
 
-  SteeringRule(const SteeringParams& p, std::uint64_t stepCount)
+  SteeringRule(const SteeringParams& p, std::uint64_t seed, std::uint64_t stepCount)
       : p_(p),
+        noise_{p.noise, seed, stepCount},
         offsets_(p.space()),
         sep2_(p.separationRadius * p.separationRadius),
         fovLimited_(p.fov < 360),
@@ -66,7 +72,7 @@ class SteeringRule {
     }
   }
 
-  void finish(const Sums& s, double& x, double& y, double& vx, double& vy) const {
+  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const {
     double dvx = 0, dvy = 0;  // the velocity change of this step
     if (s.count > 0) {
       const double n = static_cast<double>(s.count);
@@ -94,6 +100,7 @@ class SteeringRule {
     vx += dvx;
     vy += dvy;
     clampSpeed(vx, vy, vmin_, vmax_);
+    noise_.turn(index, vx, vy);
     x += vx * p_.dt;
     y += vy * p_.dt;
     keepInside(x, y, vx, vy);
@@ -154,6 +161,7 @@ class SteeringRule {
   }
 
   const SteeringParams& p_;
+  HeadingNoise noise_;
   Offsets offsets_;
   double sep2_;
   bool fovLimited_;

@@ -14,8 +14,8 @@
 
 namespace flocklab {
 SteeringSimulation::SteeringSimulation(const SteeringParams& params, Flock start,
-                                       const EngineOptions& options)
-    : Simulation(std::move(start), options), params_(checkedParams(params)) {
+                                       const EngineOptions& options, std::uint64_t seed)
+    : Simulation(std::move(start), options), params_(checkedParams(params)), seed_(seed) {
   checkState(flock(), space());
 }
 
@@ -28,7 +28,7 @@ void SteeringSimulation::setParams(const SteeringParams& params) {
 
 void SteeringSimulation::step(std::uint64_t steps) {
   for (std::uint64_t s = 0; s < steps; ++s) {
-    const SteeringRule rule(params_, stepCount());
+    const SteeringRule rule(params_, seed_, stepCount());
     driver().step(space(), params_.vision, options().search, rule);
     stepped();
   }

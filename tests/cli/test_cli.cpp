@@ -348,7 +348,7 @@ TEST_F(Cli, AbmCountsNeighboursAtExactlyTheVisualDistanceButDoesNotLinkThem) {
   EXPECT_EQ(start.at("largest_flock"), 1);
   const Result text = run("models abm");
   ASSERT_EQ(text.status, 0) << text.err;
-  EXPECT_NE(text.out.find("groups link agents strictly closer than the visual distance (wrapped); neighbours per boid "
+  EXPECT_NE(text.out.find("groups link agents strictly closer than the visual distance (wrapped); neighbours per agent "
                           "counts the other agents at most the visual distance away"),
             std::string::npos)
       << text.out;
@@ -365,13 +365,13 @@ TEST_F(Cli, AbmBadOptionsAreRejected) {
   expectUsageError("run --sync", "--sync belongs to --model abm, not --model lab");
   expectUsageError("run --model steering --sync", "--sync belongs to --model abm, not --model steering");
   expectUsageError("run --preset large", "--preset belongs to --model steering or abm, not --model lab");
-  expectUsageError("run --model steering --world 50", "--world belongs to --model lab or abm, not --model steering");
+  expectUsageError("run --model steering --world 50", "--world belongs to --model lab, abm or vicsek, not --model steering");
   expectUsageError(a + "--radius 0", "--radius");
   expectUsageError(a + "--radius nan", "--radius");
   expectUsageError(a + "--world -3", "--world");
   expectUsageError(a + "--world 0.5", "must not exceed the world's side");
   expectUsageError(a + "--count 0", "--count");
-  expectUsageError("run --model abms", "--model must be lab, steering or abm");
+  expectUsageError("run --model abms", "--model must be lab, steering, abm or vicsek");
 }
 
 TEST_F(Cli, BenchTimesTheWorkloadsAndDrawsTheScaling) {
@@ -413,4 +413,40 @@ TEST_F(Cli, BenchRejectsBadOptions) {
   // stderr would show one ran), whether the chart is SVG or PNG.
   expectUsageError("bench --only W2 --plot x.svg", "--plot needs W5 (it draws W5's sizes beside brute force)");
   expectUsageError("bench --only W1,W2 --plot x.png", "--plot needs W5");
+}
+
+// --density: the count is density x the world's area, rounded, for any model; the run is the
+// one --count of that number would give, and a run file keeps the density as it was given.
+TEST_F(Cli, DensitySetsTheCountFromTheWorldsArea) {
+  EXPECT_EQ(hashOf("run --density 0.5 --world 40 --steps 20"), hashOf("run --count 800 --world 40 --steps 20"));
+  EXPECT_EQ(hashOf("run --model vicsek --density 4 --world 5 --steps 20"),
+            hashOf("run --model vicsek --count 100 --world 5 --steps 20"));
+  // 0.3 x 25 = 7.5 rounds to 8 (halves away from zero).
+  EXPECT_EQ(hashOf("run --model vicsek --density 0.3 --world 5 --steps 5"),
+            hashOf("run --model vicsek --count 8 --world 5 --steps 5"));
+  EXPECT_NE(run("run --model steering --density 0.0001 --steps 1").out.find("- 50 boids -"), std::string::npos)
+      << "steering's 900 x 560 px world at 1e-4 boids per square px: 50.4";
+
+  ASSERT_EQ(run("run --model vicsek --density 4 --world 5 --steps 3 --write-config d.json").status, 0);
+  const auto config = nlohmann::json::parse(slurp(dir_ / "d.json"));
+  EXPECT_EQ(config.at("density"), 4.0);
+  EXPECT_FALSE(config.contains("count"));
+  EXPECT_EQ(hashOf("run --config d.json"), hashOf("run --model vicsek --count 100 --world 5 --steps 3"));
+  // The command line's --count or --density wins over the file's other one.
+  EXPECT_EQ(hashOf("run --config d.json --count 7"), hashOf("run --model vicsek --count 7 --world 5 --steps 3"));
+  ASSERT_EQ(run("run --model vicsek --count 9 --world 5 --steps 3 --write-config n.json").status, 0);
+  EXPECT_EQ(hashOf("run --config n.json --density 4"), hashOf("run --config d.json"));
+
+  expectUsageError("run --count 10 --density 1", "give --count or --density, not both");
+  expectUsageError("run --density 0", "--density must be a finite number > 0 (got 0)");
+  expectUsageError("run --density nan", "--density must be a finite number > 0 (got nan)");
+  expectUsageError("run --density 0.001 --world 5", "--density 0.001 leaves no boid in a world of area 25");
+  expectUsageError("run --density 1e30", "more than the 4294967295 boids flocklab can index");
+  write("both.json", R"({"count": 10, "density": 1})");
+  expectUsageError("run --config both.json", "--config both.json: keys 'count' and 'density' both set the number of boids; give one");
+  EXPECT_EQ(hashOf("run --config both.json --count 10 --steps 3"), hashOf("run --count 10 --steps 3"));
+  write("bad.json", R"({"density": -1})");
+  expectUsageError("run --config bad.json", "key 'density' must be a number > 0 (got -1)");
+  ASSERT_EQ(run("run --steps 1 --save s.csv").status, 0);
+  expectUsageError("run --init s.csv --density 1", "give --density or --init, not both");
 }

@@ -60,7 +60,7 @@ TEST_F(HostileRunFiles, NumbersAreCheckedAsWritten) {
 
 TEST_F(HostileRunFiles, ValuesAndKeysAreQuotedAsShortEscapedExcerpts) {
   const std::string huge(100000, 'x');
-  expectRefused("{\"model\": \"" + huge + "\"}", "key 'model' must be lab, steering or abm (got \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...)");
+  expectRefused("{\"model\": \"" + huge + "\"}", "key 'model' must be lab, steering, abm or vicsek (got \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...)");
   expectRefused("{\"" + huge + "\": 1}", "unknown key 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'");
   expectRefused(R"({"a\nb\u0001": 1})", "unknown key 'a\\nb\\x01'");
   expectRefused(R"({"model": "steering", "pointer": "zz\n\u0001"})", "(got zz\\n\\x01)");

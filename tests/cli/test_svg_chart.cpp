@@ -143,3 +143,27 @@ TEST_F(SweepPlotText, TheAbmSweepPlotKeepsItsSubtitleInside) {
   EXPECT_NE(svg.find("mean and standard deviation over seeds"), std::string::npos) << "the subtitle, whole";
   EXPECT_NE(svg.find("200 agents"), std::string::npos) << "the model's own unit in the subtitle";
 }
+
+TEST(SvgChart, PointsStyleDrawsAShapeASeriesWithErrorBars) {
+  Chart c = twoSeries();
+  c.points = true;
+  const std::string svg = renderSvg(c);
+  EXPECT_EQ(svg.find("<polyline"), std::string::npos);
+  EXPECT_EQ(svg.find("class=\"band\""), std::string::npos);
+  std::size_t markers = 0;
+  for (std::size_t at = svg.find("<path class=\"marker\""); at != std::string::npos; at = svg.find("<path class=\"marker\"", at + 1))
+    ++markers;
+  EXPECT_EQ(markers, 4u + 3u);
+  // The second series has a spread: its error bars, two of them longer than a pixel (the third is 0).
+  const std::size_t bars = svg.find("<path class=\"error-bars\"");
+  ASSERT_NE(bars, std::string::npos);
+  EXPECT_GT(bars, svg.find("data-name=\"largest share\""));
+  const std::string d = svg.substr(bars, svg.find("/>", bars) - bars);
+  EXPECT_EQ(std::count(d.begin(), d.end(), 'V'), 2);
+  // Each series its own shape, in the legend too: the first series' square, the second's plus.
+  const std::string square = "d=\"M-4,-4H4V4H-4Z\"", plus = "d=\"M-5,0H5M0,-5V5\"";
+  const std::size_t legend = svg.find("<g class=\"legend\">");
+  EXPECT_LT(svg.find(square), legend);
+  EXPECT_NE(svg.find(square, legend), std::string::npos);
+  EXPECT_NE(svg.find(plus, legend), std::string::npos);
+}

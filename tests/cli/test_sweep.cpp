@@ -188,6 +188,11 @@ TEST_F(Sweep, RangesAreInclusiveAndPrintCleanly) {
   std::string keys;
   for (const auto& row : lines(read("r.csv"))) keys += row.substr(0, row.find(',', row.find(',') + 1)) + " ";
   EXPECT_EQ(keys, "alignment,cohesion 0,0.5 0,1 0.1,0.5 0.1,1 0.2,0.5 0.2,1 0.3,0.5 0.3,1 ");
+  // Rounding to 12 digits would carry 2 pi past the noise's end: the range stops at TO as given.
+  sweep("sweep --model vicsek --param noise=0:6.283185307179586:3.141592653589793 --count 5 --seeds 1 --steps 1 --out n.csv");
+  const auto noise = lines(read("n.csv"));
+  ASSERT_EQ(noise.size(), 4u);
+  EXPECT_EQ(noise[3].substr(0, noise[3].find(',')), "6.283185307179586");
 }
 
 TEST_F(Sweep, AKilledSweepResumesToTheSameBytes) {
@@ -305,7 +310,7 @@ TEST_F(Sweep, BadInputIsRefusedBeforeAnyRun) {
   expectUsageError("sweep --param =1,2" + o, "--param must look like");
   expectUsageError("sweep --param radius=2,2" + o, "gives the value 2 twice");
   expectUsageError("sweep --param sped=1,2" + o, "unknown parameter 'sped' (the --model lab sweeps count, separation");
-  expectUsageError("sweep --param speed=1,2" + o, "--speed belongs to --model abm, not --model lab");
+  expectUsageError("sweep --param speed=1,2" + o, "--speed belongs to --model abm or vicsek, not --model lab");
   expectUsageError("sweep --param seed=1,2" + o, "--seeds");
   expectUsageError("sweep --param steps=1,2" + o, "--steps");
   expectUsageError("sweep --param count=10.5" + o, "whole numbers");
@@ -340,6 +345,7 @@ TEST_F(Sweep, WriteConfigThenConfigGivesTheSameCsv) {
   EXPECT_EQ(config.at("count"), 80);
   EXPECT_EQ(config.at("every"), 3);
   EXPECT_EQ(config.at("metric"), "flocks");
+  EXPECT_EQ(config.at("plot_style"), "lines");
   EXPECT_EQ(config.at("steps"), 60);
   sweep("sweep --config c.json --out b.csv");
   EXPECT_EQ(read("b.csv"), read("a.csv"));
@@ -353,12 +359,16 @@ TEST_F(Sweep, WriteConfigThenConfigGivesTheSameCsv) {
   expectUsageError("sweep --config bad.json --out r.csv", "key 'seeds' must be a whole number");
   write("bad.json", R"({"param": ["radius=1"], "metric": 3})");
   expectUsageError("sweep --config bad.json --out r.csv", "key 'metric' must be a string");
+  write("bad.json", R"({"param": ["radius=1"], "plot_style": 1})");
+  expectUsageError("sweep --config bad.json --out r.csv", "key 'plot_style' must be a string");
+  write("bad.json", R"({"param": ["radius=1"], "plot_style": "bars"})");
+  expectUsageError("sweep --config bad.json --out r.csv", "--plot-style must be lines or points (got bars)");
   write("bad.json", R"({"param": ["radius=1"], "every": "often"})");
   expectUsageError("sweep --config bad.json --out r.csv", "key 'every' must be a whole number");
   write("bad.json", R"({"param": ["radius=1"], "sped": 2})");
   expectUsageError("sweep --config bad.json --out r.csv", "unknown key 'sped'");
   write("bad.json", R"({"param": ["radius=1"], "speed": 2})");
-  expectUsageError("sweep --config bad.json --out r.csv", "key 'speed' belongs to --model abm, not --model lab");
+  expectUsageError("sweep --config bad.json --out r.csv", "key 'speed' belongs to --model abm or vicsek, not --model lab");
   write("bad.json", R"({"param": ["radius=1"], "radius": "wide"})");
   expectUsageError("sweep --config bad.json --out r.csv", "key 'radius' must be a number");
 }
@@ -494,4 +504,42 @@ TEST_F(Sweep, MemoryIsCheckedForTheRunsGoingAtOnce) {
   r = withMemory(between, "run --model abm --count 1000 --steps 1");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("count 1000 needs about"), std::string::npos) << r.err;
+}
+
+// The figures of Vicsek et al. (docs/vicsek-figures.md): --density with the world swept gives
+// each line its own count, named in the legend; --param density sweeps the count in one world;
+// --plot-style points draws markers with error bars instead of lines and bands.
+TEST_F(Sweep, DensityGivesEachWorldItsCountAndPointsDrawMarkers) {
+  sweep("sweep --model vicsek --density 4 --param noise=0,3 --param world=2,3 --seeds 2 --steps 20 "
+        "--out w.csv --plot w.svg --plot-style points");
+  const std::string svg = read("w.svg");
+  EXPECT_NE(svg.find("data-name=\"world = 2 (16 particles)\""), std::string::npos);
+  EXPECT_NE(svg.find("data-name=\"world = 3 (36 particles)\""), std::string::npos);
+  EXPECT_NE(svg.find("model vicsek - 20 steps - 2 seeds"), std::string::npos) << "no one count in the subtitle";
+  EXPECT_EQ(count(svg, "<path class=\"marker\""), 4u);  // 2 lines x 2 noises
+  EXPECT_EQ(count(svg, "<polyline"), 0u);
+  EXPECT_EQ(count(svg, "<polygon class=\"band\""), 0u);
+  // The rows are those of the counts the density gives (16 particles in world 2, seed 42).
+  const auto rows = lines(read("w.csv"));
+  ASSERT_EQ(rows.size(), 9u);
+  const std::string hash = run("run --model vicsek --count 16 --world 2 --noise 0 --steps 20 --seed 42 --json").out;
+  const auto end = nlohmann::json::parse(hash).at("end");
+  EXPECT_EQ(number(fields(rows[1])[3]), end.at("polarization").get<double>());
+  EXPECT_EQ(number(fields(rows[1])[5]), end.at("largest_flock").get<double>());
+
+  sweep("sweep --model vicsek --world 3 --param density=1,2 --seeds 1 --steps 10 --out d.csv --plot d.svg");
+  const auto densityRows = lines(read("d.csv"));
+  ASSERT_EQ(densityRows.size(), 3u);
+  EXPECT_EQ(number(fields(densityRows[2])[5]) <= 18, true) << "at most 2 x 9 particles in one group";
+  const std::string densitySvg = read("d.svg");
+  EXPECT_NE(densitySvg.find(">density</text>"), std::string::npos);
+  EXPECT_EQ(densitySvg.find("particles"), std::string::npos) << "no one count: neither the subtitle nor the line names one";
+
+  // A swept count is the line's name already: no count added to it.
+  sweep("sweep --param radius=5,10 --param count=50,100 --steps 5 --seeds 1 --out rc.csv --plot rc.svg");
+  EXPECT_NE(read("rc.svg").find("data-name=\"count = 50\""), std::string::npos);
+
+  expectUsageError("sweep --param radius=4,8 --out r.csv --plot-style bars", "--plot-style must be lines or points (got bars)");
+  expectUsageError("sweep --density 1 --param count=10,20 --out r.csv",
+                   "give --count or --density, not both (in the sweep's runs with count = 10)");
 }

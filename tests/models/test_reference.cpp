@@ -74,6 +74,26 @@ TEST(Reference, DefaultsAcrossSeedsAndCounts) {
   for (const Case& c : cases) expectMatchesReference(c);
 }
 
+// With noise the reference draws the counter-based stream and turns by the polynomials itself
+// (tests/reference/heading_noise.mjs, written from docs/random-numbers.md).
+TEST(Reference, NoiseAsDocumented) {
+  for (const double noise : {0.3, 2.0, 6.283185307179586}) {
+    SCOPED_TRACE(noise);
+    LabParams p;
+    p.noise = noise;
+    const Flock start = randomLabStart(300, p, 12);
+    Flock reference;
+    const std::string args = "--steps 200 --noise " + roundTrip(noise) + " --seed 18446744073709551615";
+    runNodeReference(kNode, kScript, args, start, Space::square(p.world), "noise", reference);
+    if (testing::Test::HasFatalFailure()) return;
+    for (NeighborSearch search : {NeighborSearch::Grid, NeighborSearch::Brute}) {
+      LabSimulation sim(p, start, {search, 2}, 18446744073709551615ULL);
+      sim.step(200);
+      EXPECT_EQ(firstDifference(sim.flock(), reference), -1) << toString(search);
+    }
+  }
+}
+
 TEST(Reference, ParameterSets) {
   const Case cases[] = {
       {"radius 7 in world 61.3", 200, 6, with(7, 61.3)},

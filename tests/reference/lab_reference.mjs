@@ -5,23 +5,26 @@
 //
 // Usage: node lab_reference.mjs --in start.csv [--out end.csv] [--hash] --steps 300
 //          [--separation 1.5] [--alignment 1] [--cohesion 1] [--radius 10] [--max-speed 1]
-//          [--world 100]
+//          [--world 100] [--noise 0 --seed 42 --first-step 0]
 // CSV header `x,y,vx,vy`; numbers written with JS's shortest round-trip Number-to-string.
-// --hash prints the FNV-1a 64 hash of the final state as 16 hex digits.
+// --hash prints the FNV-1a 64 hash of the final state as 16 hex digits. With --noise, each
+// clamped velocity turns before the move (heading_noise.mjs), the step numbers counted from
+// --first-step.
+import { turn } from "./heading_noise.mjs";
 import { readCsv, writeCsv } from "./state_csv.mjs";
 
 const K_SEP = 0.05, K_ALI = 0.05, K_COH = 0.005;
 
 function parseArgs(argv) {
   const o = { in: null, out: null, hash: false, steps: 0, separation: 1.5, alignment: 1,
-              cohesion: 1, radius: 10, "max-speed": 1, world: 100 };
+              cohesion: 1, radius: 10, "max-speed": 1, world: 100, noise: 0, seed: "42", "first-step": "0" };
   for (let k = 0; k < argv.length; k++) {
     const name = argv[k].replace(/^--/, "");
     if (!(name in o) || !argv[k].startsWith("--")) throw new Error(`unknown argument ${argv[k]}`);
     if (name === "hash") { o.hash = true; continue; }
     const value = argv[++k];
     if (value === undefined) throw new Error(`--${name} needs a value`);
-    o[name] = (name === "in" || name === "out") ? value : Number(value);
+    o[name] = (name === "in" || name === "out") ? value : (name === "seed" || name === "first-step") ? value : Number(value);
     if (typeof o[name] === "number" && !Number.isFinite(o[name])) throw new Error(`bad --${name}`);
   }
   if (!o.in) throw new Error("--in is required");
@@ -37,7 +40,7 @@ function wrap(d, L) {
 }
 
 // One synchronous step: every sum reads the snapshot b, the result is a new state.
-function step(b, p) {
+function step(b, p, stepNumber) {
   const n = b.x.length, L = p.world, r2 = p.radius * p.radius, sepR2 = r2 / 4;
   const cnt = new Array(n).fill(0);
   const ax = new Array(n).fill(0), ay = new Array(n).fill(0);
@@ -74,6 +77,7 @@ function step(b, p) {
     } else if (s > 0 && s < vmax / 2) {
       vx = (vx / s) * (vmax / 2); vy = (vy / s) * (vmax / 2);
     }
+    [vx, vy] = turn(p.noise, BigInt(p.seed), stepNumber, i, vx, vy);
     let x = b.x[i] + vx, y = b.y[i] + vy;
     if (x < 0) x += L; else if (x >= L) x -= L;
     if (y < 0) y += L; else if (y >= L) y -= L;
@@ -98,7 +102,7 @@ function stateHash(b) {
 try {
   const p = parseArgs(process.argv.slice(2));
   let b = readCsv(p.in);
-  for (let s = 0; s < p.steps; s++) b = step(b, p);
+  for (let s = 0; s < p.steps; s++) b = step(b, p, BigInt(p["first-step"]) + BigInt(s));
   if (p.out) writeCsv(p.out, b);
   if (p.hash) console.log(stateHash(b));
 } catch (e) {

@@ -17,6 +17,7 @@
 #include "flocklab/registry.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/word_list.hpp"
+#include "support/counted.hpp"
 #include "support/memory.hpp"
 #include "support/text_fields.hpp"
 #include "support/usage_error.hpp"
@@ -52,6 +53,22 @@ ParamValue valueOf(const ParamSpec& spec, const std::vector<std::string>& texts,
   }
 }
 
+// The count of --density in `space`: density x area, rounded to the nearest whole number.
+std::int64_t countAtDensity(double density, const Space& space, bool countGiven, const std::string& unit) {
+  if (countGiven) throw UsageError("give --count or --density, not both");
+  if (!std::isfinite(density) || density <= 0)
+    throw UsageError(fmt::format("--density must be a finite number > 0 (got {})", roundTrip(density)));
+  const double area = space.width * space.height * (space.is3d() ? space.depth : 1.0);
+  const double boids = std::round(density * area);
+  if (boids < 1)
+    throw UsageError(fmt::format("--density {} leaves no {} in a world of area {}; raise it or the world",
+                                 roundTrip(density), nounFor(1, unit), roundTrip(area)));
+  if (boids > static_cast<double>(kMaxIndexableBoids))
+    throw UsageError(fmt::format("--density {} in a world of area {} is more than the {} {} flocklab can index",
+                                 roundTrip(density), roundTrip(area), kMaxIndexableBoids, unit));
+  return static_cast<std::int64_t>(boids);
+}
+
 Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet& p, std::size_t defaultCount) {
   if (!o.initFile.empty()) {
     try {
@@ -60,7 +77,8 @@ Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet&
       throw UsageError(e.what());
     }
   }
-  const std::int64_t count = o.count.value_or(static_cast<std::int64_t>(defaultCount));
+  const std::int64_t count = o.density ? countAtDensity(*o.density, m.space(p), o.count.has_value(), m.countUnit)
+                                       : o.count.value_or(static_cast<std::int64_t>(defaultCount));
   if (count < 1) throw UsageError(fmt::format("--count must be at least 1 (got {})", count));
   const auto boids = static_cast<std::uint64_t>(count);
   if (boids > kMaxIndexableBoids)

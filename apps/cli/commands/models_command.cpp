@@ -10,6 +10,7 @@
 #include "commands/model_setup.hpp"
 #include "flocklab/io/params_json.hpp"
 #include "flocklab/registry.hpp"
+#include "support/counted.hpp"
 #include "support/usage_error.hpp"
 
 namespace flocklab::cli {
@@ -18,11 +19,7 @@ namespace {
 // "> 0", ">= 0", "(0, 360]", "wrap, walls", "" for texts.
 std::string rangeOf(const ParamSpec& s) {
   switch (s.kind) {
-    case ParamKind::Number: {
-      const std::string low = showValue(s.min);
-      if (std::isinf(s.max)) return (s.minOpen ? "> " : ">= ") + low;
-      return (s.minOpen ? "(" : "[") + low + ", " + showValue(s.max) + (s.maxOpen ? ")" : "]");
-    }
+    case ParamKind::Number: return numberRange(s);
     case ParamKind::Switch: return "on or off";
     case ParamKind::Choice: {
       std::string words;
@@ -52,7 +49,8 @@ std::string listing(const ModelDescription& m) {
   for (const ParamSpec& s : m.params)
     out += fmt::format("    {:<24} {:<18} {:<14} {}{}\n", flagOf(s), defaultOf(m, s), rangeOf(s), s.help,
                        s.unit.empty() ? "" : " (" + s.unit + ")");
-  out += fmt::format("  groups link {}; neighbours per boid counts {}\n", m.groupsLink, m.neighborsCount);
+  out += fmt::format("  groups link {}; {} counts {}\n", m.groupsLink, inUnit("neighbours per boid", m.countUnit),
+                     m.neighborsCount);
   return out;
 }
 

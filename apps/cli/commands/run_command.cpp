@@ -256,6 +256,9 @@ void addModelOptions(CLI::App* run, RunOptions& o) {
   run->add_option("--count,-n", o.count, "Number of boids (default: " + defaultsText([](const ModelDescription& m) {
                     return std::to_string(m.countFor(""));
                   }) + ")");
+  run->add_option("--density", o.density,
+                  "Boids per unit of the world's area instead of --count: the count is density x area, rounded")
+      ->excludes("--count");
   run->add_option("--steps", o.steps, "Steps to run (default: " + defaultsText([](const ModelDescription& m) {
                     return std::to_string(m.defaultSteps);
                   }) + ")");
@@ -278,6 +281,7 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
   run->add_option("--metrics-out", o.metricsOut, "Write the metrics every K steps to FILE.csv or FILE.json")->group(engine);
   auto* init = run->add_option("--init", o.initFile, "Start from a CSV file x,y,vx,vy (the count comes from the file; --seed only where the steps draw from it)")->group(engine);
   run->get_option("--count")->excludes(init);
+  run->get_option("--density")->excludes(init);
   run->add_option("--save", o.saveFile, "Write the final state to a CSV file at round-trip precision")->group(engine);
   run->add_flag("--hash", o.hash, "Print the FNV-1a 64 hash of the final state")->group(engine);
   run->add_flag("--json", o.json, "Print the summary as one JSON object")->group(engine);

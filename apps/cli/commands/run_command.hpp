@@ -14,6 +14,8 @@ namespace flocklab::cli {
 struct RunOptions {
   std::string model = "lab";
   std::optional<std::int64_t> count, steps;
+  /// Boids per unit of the world's area, instead of count: the count is density x area, rounded.
+  std::optional<double> density;
   std::uint64_t seed = 42;
   /// Who asked for the seed: "--seed", or a run file's "seed" key; "" for the default. (A
   /// file written by flocklab 0.1.0 always held a seed, so its seed counts as the default.)

@@ -61,6 +61,9 @@ bool setRunKey(RunOptions& o, const std::string& key, const nlohmann::json& v, c
   } else if (key == "count" || key == "steps") {
     const std::uint64_t n = runFileWhole(v, path, key, key == "count" ? 1 : 0, kInt64Max, "2^63-1");
     (key == "count" ? o.count : o.steps) = static_cast<std::int64_t>(n);
+  } else if (key == "density") {
+    if (!v.is_number() || !(v.get<double>() > 0)) throw wrongRunFileValue(path, key, "a number > 0", v);
+    o.density = v.get<double>();
   } else if (key == "seed") {
     o.seed = runFileWhole(v, path, key, 0, kUint64Max, "2^64-1");
   } else {
@@ -113,6 +116,8 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
   // flocklab 0.1.0 wrote every run's seed, with or without "init": there it asked for nothing.
   const auto version = config.find("flocklab");
   const bool writesEverySeed = version != config.end() && *version == "0.1.0";
+  if (config.contains("count") && config.contains("density") && !given("count") && !given("density"))
+    throw UsageError("--config " + path + ": keys 'count' and 'density' both set the number of boids; give one");
   for (const auto& [name, value] : config.items()) {
     if (name == "flocklab") {
       if (!value.is_string()) throw wrongRunFileValue(path, name, "a string (the version)", value);
@@ -121,6 +126,8 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
     if (name == "model" || std::find(extraKeys.begin(), extraKeys.end(), name) != extraKeys.end()) continue;
     const std::string key = canonicalKey(name);
     if (given(key)) continue;
+    // --count on the command line replaces the file's density, and --density its count.
+    if ((key == "count" && given("density")) || (key == "density" && given("count"))) continue;
     if (setRunKey(o, key, value, path)) {
       if (key == "seed" && !writesEverySeed) o.seedGivenBy = fmt::format("\"seed\" in {}", path);
       continue;
@@ -150,6 +157,10 @@ bool setNumericOption(RunOptions& o, const std::string& name, double value) {
     o.count = static_cast<std::int64_t>(value);
     return true;
   }
+  if (key == "density") {
+    o.density = value;
+    return true;
+  }
   for (const ModelDescription* m : models())
     if (const ParamSpec* spec = m->findParam(key); spec && spec->kind == ParamKind::Number) {
       o.params[key] = {roundTrip(value)};
@@ -161,8 +172,10 @@ bool setNumericOption(RunOptions& o, const std::string& name, double value) {
 nlohmann::ordered_json resolvedRunFile(const RunOptions& o, const ModelSetup& setup, std::uint64_t steps) {
   const Simulation& sim = *setup.simulation;
   nlohmann::ordered_json c{{"flocklab", kVersion}, {"model", sim.model()}};
-  if (o.initFile.empty()) c["count"] = sim.flock().size();
-  else c["init"] = o.initFile;
+  // A density is kept as given: with a world swept or changed, it still says what was meant.
+  if (!o.initFile.empty()) c["init"] = o.initFile;
+  else if (o.density) c["density"] = *o.density;
+  else c["count"] = sim.flock().size();
   c["steps"] = steps;
   // A seed without effect (a start from --init, nothing random after it) is left out: with it,
   // --config would replay a --seed that `run` refuses beside --init.

@@ -57,7 +57,7 @@
 namespace flocklab::cli {
 namespace {
 
-const char* const kSweepKeys[] = {"param", "seeds", "metric", "every"};
+const char* const kSweepKeys[] = {"param", "seeds", "metric", "plot_style", "every"};
 
 class Sweep {
  public:
@@ -111,6 +111,10 @@ void Sweep::applyConfig() {
     if (!it->is_string()) throw wrongRunFileValue(o_.config, "metric", "a string", *it);
     o_.metric = it->get<std::string>();
   }
+  if (const auto it = config.find("plot_style"); it != config.end() && !given("plot-style")) {
+    if (!it->is_string()) throw wrongRunFileValue(o_.config, "plot_style", "a string", *it);
+    o_.plotStyle = it->get<std::string>();
+  }
   if (const auto it = config.find("every"); it != config.end() && !given("every")) {
     o_.every = static_cast<std::int64_t>(runFileWhole(*it, o_.config, "every", 1, 1000000000));
   }
@@ -128,6 +132,8 @@ void Sweep::checkOptions() {
     throw UsageError("--write-config must end in .json (got " + o_.writeConfig + ")");
   if (o_.out == o_.plot || o_.out == o_.writeConfig || (!o_.plot.empty() && o_.plot == o_.writeConfig))
     throw UsageError("--out, --plot and --write-config must name different files");
+  if (o_.plotStyle != "lines" && o_.plotStyle != "points")
+    throw UsageError("--plot-style must be lines or points (got " + excerpt(o_.plotStyle) + ")");
   const MetricSpec* metric = findMetric(o_.metric);
   if (!metric) throw UsageError("--metric must be " + metricKeys() + " (got " + excerpt(o_.metric) + ")");
   metric_ = static_cast<std::size_t>(metric - metricSchema().data());
@@ -162,6 +168,7 @@ void Sweep::setUp() {
       firstRunConfig_ = resolvedRunFile(options, setup, model_.steps);
     }
     runBytes_.push_back(setup.simulation->flock().size() * setup.bytesPerBoid);
+    model_.boidsByCombination.push_back(setup.simulation->flock().size());
   }
   plan_.fingerprint = sweepFingerprint(plan_, firstRunConfig_.dump(), static_cast<std::uint64_t>(o_.every));
   results_.assign(plan_.runs, RunResult{});
@@ -283,6 +290,7 @@ nlohmann::json Sweep::resolvedConfig() const {
   config["param"] = specs;
   config["seeds"] = o_.seeds;
   config["metric"] = o_.metric;
+  config["plot_style"] = o_.plotStyle;
   config["every"] = o_.every;
   return config;
 }
@@ -338,7 +346,7 @@ int Sweep::execute() {
   for (std::size_t run = 0; run < plan_.runs; ++run) csv += formatRow(plan_, run, results_[run]);
   onOutputs([&] {
     finalFile->write(csv);
-    if (plotFile) plotFile->write(pictureBytes(o_.plot, plotSvg(plan_, results_, metric_, model_)));
+    if (plotFile) plotFile->write(pictureBytes(o_.plot, plotSvg(plan_, results_, metric_, model_, o_.plotStyle == "points")));
     if (configFile) configFile->write(resolvedConfig().dump(2) + "\n");
   });
   if (interrupted()) return reportInterrupted();
@@ -364,6 +372,8 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& o) {
   sweep->add_option("--out", o.out, "FILE.csv: one row per run, appended as runs finish (required)")->group(group);
   sweep->add_option("--plot", o.plot, "FILE.svg or FILE.png: --metric against the first parameter, mean and standard deviation over seeds")
       ->group(group);
+  sweep->add_option("--plot-style", o.plotStyle, "lines (with a band of one standard deviation) or points (markers with error bars, as in a paper)")
+      ->capture_default_str()->group(group);
   sweep->add_option("--metric", o.metric, "The plotted metric: " + metricKeys())
       ->capture_default_str()->group(group);
   sweep->add_option("--threads", o.threads, "Runs at a time, each on one thread; 0 (the default) means all cores")->group(group);

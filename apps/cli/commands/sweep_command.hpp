@@ -18,6 +18,7 @@ struct SweepOptions {
   std::int64_t seeds = 10;          ///< seeds --seed, --seed + 1, ...
   std::string out;                  ///< FILE.csv: one row per run
   std::string plot;                 ///< FILE.svg or FILE.png, or ""
+  std::string plotStyle = "lines";  ///< "lines" (a band of one deviation) or "points" (error bars)
   std::string metric = "polarization";  ///< the plotted metric, one of the six columns
   std::int64_t threads = 0;         ///< runs at a time; 0: all cores
   std::int64_t every = 1;           ///< steps between measurements in the last fifth

@@ -1,6 +1,6 @@
 // Parsing --param. Design: a range FROM:TO:STEP gives FROM + k * STEP, rounded, up to TO
 // inclusive, with a tolerance of 1e-9 STEP (3 * 0.1 is above 0.3, yet 0:0.3:0.1 ends at 0.3); a
-// list keeps its order. Each value's CSV text is fixed here, once, so that a resumed sweep
+// list keeps its order; no value passes TO. Each value's CSV text is fixed here, once, so that a resumed sweep
 // recognises the rows of an earlier one by their exact text.
 #include "commands/sweep_plan.hpp"
 
@@ -69,7 +69,8 @@ Param parseParam(const std::string& spec, const RunOptions& base) {
     for (std::size_t k = 0;; ++k) {
       const double raw = *from + static_cast<double>(k) * *step;
       if (raw > *to + 1e-9 * *step) break;
-      p.values.push_back(roundedRangeValue(raw, scale));
+      // Rounding never carries the last value past TO: 0:2pi:pi/5 ends at 2 pi as given.
+      p.values.push_back(std::min(roundedRangeValue(raw, scale), *to));
     }
   } else {
     for (std::string_view field : split(values, ',')) {

@@ -47,7 +47,9 @@ std::string formatSummary(const RunReport& r) {
   const auto line = [&out](const char* label, const std::string& value) {
     out += fmt::format("{:<28}{}\n", label, value);
   };
-  // A line per metric; one that joins another shows in parentheses on that one's line.
+  // A line per metric; one that joins another shows in parentheses on that one's line. Labels
+  // speak of the model's own unit: "neighbours per agent", "particle-steps/s".
+  const std::string one(nounFor(1, r.countUnit));
   for (const MetricSpec& spec : metricSchema()) {
     if (!spec.joins.empty()) continue;
     std::string label = spec.label, start = summaryValue(spec, r.start), end = summaryValue(spec, r.end);
@@ -57,11 +59,11 @@ std::string formatSummary(const RunReport& r) {
         start += " (" + summaryValue(joined, r.start) + ")";
         end += " (" + summaryValue(joined, r.end) + ")";
       }
-    line(label.c_str(), start + " -> " + end);
+    line(inUnit(label, r.countUnit).c_str(), start + " -> " + end);
   }
   const double work = static_cast<double>(r.count) * static_cast<double>(r.steps);
   const std::string rate = r.seconds > 0 && work > 0 ? shortScientific(work / r.seconds) : "-";
-  line("time", fmt::format("{:.3f} s ({} boid-steps/s, {})", r.seconds, rate, counted(r.threads, "threads")));
+  line("time", fmt::format("{:.3f} s ({} {}-steps/s, {})", r.seconds, rate, one, counted(r.threads, "threads")));
   if (!r.hash.empty()) line("state hash", r.hash);
   return out;
 }

@@ -126,6 +126,55 @@ Legend fitLegend(const std::vector<ChartSeries>& series, double maxWidth, double
   return legend;
 }
 
+// A series as a line through its points, over a band of its spread; dots where they are few.
+std::string lineOf(const ChartSeries& s, const Scale& sx, const Scale& sy, const char* colour) {
+  std::string svg;
+  if (!s.spread.empty() && !s.x.empty()) {
+    std::string band;
+    for (std::size_t k = 0; k < s.x.size(); ++k) band += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k] + s.spread[k]));
+    for (std::size_t k = s.x.size(); k-- > 0;) band += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k] - s.spread[k]));
+    svg += fmt::format("<polygon class=\"band\" points=\"{}\" fill=\"{}\" fill-opacity=\"0.18\" stroke=\"none\"/>\n", band, colour);
+  }
+  std::string points;
+  for (std::size_t k = 0; k < s.x.size(); ++k) points += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k]));
+  if (!points.empty()) points.pop_back();
+  svg += fmt::format("<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\" stroke-linejoin=\"round\"/>\n",
+                     points, colour);
+  if (s.x.size() <= 40)
+    for (std::size_t k = 0; k < s.x.size(); ++k)
+      svg += fmt::format("<circle cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"3\" fill=\"{}\"/>\n", sx.at(s.x[k]), sy.at(s.y[k]), colour);
+  return svg;
+}
+
+// The markers of the points style, about 9 px across, centred on 0: a square, a plus, a cross,
+// a triangle and a diamond, as the figures of papers tell their series apart in print.
+constexpr const char* kMarkers[] = {"M-4,-4H4V4H-4Z", "M-5,0H5M0,-5V5", "M-4,-4L4,4M-4,4L4,-4", "M0,-5L4.5,3.5H-4.5Z",
+                                    "M0,-5L5,0L0,5L-5,0Z"};
+
+// Outlined shapes hollow, strokes (the plus and the cross) in the series' colour.
+std::string markerPaint(std::size_t series, const char* colour) {
+  return fmt::format("fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"", colour, series % 5 == 1 || series % 5 == 2 ? 2 : 1.6);
+}
+
+// A series as markers with error bars of its spread (with caps), and no line.
+std::string pointsOf(const ChartSeries& s, const Scale& sx, const Scale& sy, std::size_t series, const char* colour) {
+  std::string svg;
+  if (!s.spread.empty()) {
+    std::string bars;
+    for (std::size_t k = 0; k < s.x.size(); ++k) {
+      const double x = sx.at(s.x[k]), hi = sy.at(s.y[k] + s.spread[k]), lo = sy.at(s.y[k] - s.spread[k]);
+      if (lo - hi < 1) continue;
+      bars += fmt::format("M{0:.2f},{1:.2f}V{2:.2f}M{3:.2f},{1:.2f}H{4:.2f}M{3:.2f},{2:.2f}H{4:.2f}", x, hi, lo, x - 3, x + 3);
+    }
+    if (!bars.empty())
+      svg += fmt::format("<path class=\"error-bars\" clip-path=\"url(#plot)\" d=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1\"/>\n", bars, colour);
+  }
+  for (std::size_t k = 0; k < s.x.size(); ++k)
+    svg += fmt::format("<path class=\"marker\" transform=\"translate({:.2f} {:.2f})\" d=\"{}\" {}/>\n", sx.at(s.x[k]),
+                       sy.at(s.y[k]), kMarkers[series % std::size(kMarkers)], markerPaint(series, colour));
+  return svg;
+}
+
 }  // namespace
 
 std::string renderSvg(const Chart& chart) {
@@ -187,21 +236,14 @@ std::string renderSvg(const Chart& chart) {
   for (std::size_t i = 0; i < chart.series.size(); ++i) {
     const ChartSeries& s = chart.series[i];
     const char* colour = kPalette[i % std::size(kPalette)];
-    svg += fmt::format("<g class=\"series\" data-name=\"{}\" clip-path=\"url(#plot)\">\n", escapeXml(s.name));
-    if (!s.spread.empty() && !s.x.empty()) {
-      std::string band;
-      for (std::size_t k = 0; k < s.x.size(); ++k) band += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k] + s.spread[k]));
-      for (std::size_t k = s.x.size(); k-- > 0;) band += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k] - s.spread[k]));
-      svg += fmt::format("<polygon class=\"band\" points=\"{}\" fill=\"{}\" fill-opacity=\"0.18\" stroke=\"none\"/>\n", band, colour);
+    // Markers on the frame's edge are drawn whole; lines, bands and error bars stay inside it.
+    svg += fmt::format("<g class=\"series\" data-name=\"{}\"{}>\n", escapeXml(s.name),
+                       chart.points ? "" : " clip-path=\"url(#plot)\"");
+    if (chart.points) {
+      svg += pointsOf(s, sx, sy, i, colour);
+    } else {
+      svg += lineOf(s, sx, sy, colour);
     }
-    std::string points;
-    for (std::size_t k = 0; k < s.x.size(); ++k) points += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k]));
-    if (!points.empty()) points.pop_back();
-    svg += fmt::format("<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\" stroke-linejoin=\"round\"/>\n",
-                       points, colour);
-    if (s.x.size() <= 40)
-      for (std::size_t k = 0; k < s.x.size(); ++k)
-        svg += fmt::format("<circle cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"3\" fill=\"{}\"/>\n", sx.at(s.x[k]), sy.at(s.y[k]), colour);
     svg += "</g>\n";
   }
 
@@ -210,8 +252,13 @@ std::string renderSvg(const Chart& chart) {
     const double x = right + 14;
     for (std::size_t i = 0; i < legend.shown; ++i) {
       const double y = top + 12 + legend.step * static_cast<double>(i);
-      svg += fmt::format("<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"3\"/>\n", x,
-                         y - 4, x + 22, y - 4, kPalette[i % std::size(kPalette)]);
+      const char* colour = kPalette[i % std::size(kPalette)];
+      if (chart.points)
+        svg += fmt::format("<path transform=\"translate({} {:.1f})\" d=\"{}\" {}/>\n", x + 11, y - 4, kMarkers[i % std::size(kMarkers)],
+                           markerPaint(i, colour));
+      else
+        svg += fmt::format("<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"3\"/>\n", x,
+                           y - 4, x + 22, y - 4, colour);
       svg += svgTextLines(legend.names[i], x + 28, y, 1.25 * legend.names[i].size, "fill=\"#222\"");
     }
     if (legend.shown < chart.series.size())

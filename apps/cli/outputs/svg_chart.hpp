@@ -4,7 +4,9 @@
 // Design: a chart is plain data (series of points, two axes) rendered to a self-contained SVG
 // string with nice ticks, labels and a legend, so every chart flocklab draws looks alike and
 // tests can read it back as XML. Each series is a <g class="series" data-name="..."> holding one
-// <polyline> with exactly its points (and a shaded band when it has a spread).
+// <polyline> with exactly its points (and a shaded band when it has a spread); in the points
+// style, as in a paper's figure, one marker a point (each series its own shape, at
+// translate(x y)) with an error bar of the spread, and no line.
 #include <string>
 #include <vector>
 
@@ -27,6 +29,7 @@ struct Chart {
   std::string title, subtitle;
   ChartAxis x, y;
   std::vector<ChartSeries> series;
+  bool points = false;  ///< markers and error bars instead of lines and bands
   int width = 760, height = 460;
 };
 

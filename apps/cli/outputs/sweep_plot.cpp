@@ -21,16 +21,19 @@ std::string upperFirst(std::string text) {
 }  // namespace
 
 std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results, std::size_t metric,
-                    const SweepModel& model) {
+                    const SweepModel& model, bool points) {
   const Param& x = plan.params[0];
   const std::size_t seeds = plan.seedCount;
   Chart chart;
-  const std::string words = metricSchema()[metric].label;
+  chart.points = points;
+  const std::string words = inUnit(metricSchema()[metric].label, model.countUnit);
   chart.title = upperFirst(words) + " against " + x.name;
+  const auto& counts = model.boidsByCombination;
   const bool countSwept =
       std::any_of(plan.params.begin(), plan.params.end(), [](const Param& p) { return p.name == "count"; });
+  const bool oneCount = std::all_of(counts.begin(), counts.end(), [&](std::size_t n) { return n == model.boids; });
   chart.subtitle = fmt::format("model {}{} - {} - {}", model.label,
-                               countSwept ? "" : " - " + counted(model.boids, model.countUnit), counted(model.steps, "steps"),
+                               oneCount ? " - " + counted(model.boids, model.countUnit) : "", counted(model.steps, "steps"),
                                seeds == 1 ? fmt::format("seed {}", plan.firstSeed)
                                           : fmt::format("{} seeds from {}: mean and standard deviation over seeds",
                                                         seeds, plan.firstSeed));
@@ -46,6 +49,11 @@ std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results
     series.name = plan.valuesText(rest, 1);
     if (series.name.empty())
       series.name = seeds == 1 ? fmt::format("seed {}", plan.firstSeed) : "mean over " + counted(seeds, "seeds");
+    // A line whose runs share a count the subtitle does not give (--density with the world
+    // swept) names it: "world = 10 (400 particles)".
+    bool lineHasOneCount = true;
+    for (std::size_t i = 0; i < x.values.size(); ++i) lineHasOneCount &= counts[i * perX + rest] == counts[rest];
+    if (!oneCount && lineHasOneCount && !countSwept) series.name += " (" + counted(counts[rest], model.countUnit) + ")";
     for (std::size_t i = 0; i < x.values.size(); ++i) {
       const std::size_t combination = i * perX + rest;
       double sum = 0;

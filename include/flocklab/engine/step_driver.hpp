@@ -175,7 +175,8 @@ void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& tar
       const double dx = offsets.dx(x, cx[k]), dy = offsets.dy(y, cy[k]);
       rule.add(sums, dx, dy, dx * dx + dy * dy, cvx[k], cvy[k]);
     }
-    rule.finish(sums, x, y, vx, vy);
+    if constexpr (kRuleIndexed<R>) rule.finish(sums, ids_[out], x, y, vx, vy);
+    else rule.finish(sums, x, y, vx, vy);
     state_.x[out] = x, state_.y[out] = y, state_.vx[out] = vx, state_.vy[out] = vy;
   } else {
     const double *cz = c.z, *cvz = c.vz;
@@ -189,7 +190,8 @@ void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& tar
       // Determinism: d2 left to right, as the filter computed it.
       rule.add(sums, dx, dy, dz, dx * dx + dy * dy + dz * dz, cvx[k], cvy[k], cvz[k]);
     }
-    rule.finish(sums, x, y, z, vx, vy, vz);
+    if constexpr (kRuleIndexed<R>) rule.finish(sums, ids_[out], x, y, z, vx, vy, vz);
+    else rule.finish(sums, x, y, z, vx, vy, vz);
     state_.x[out] = x, state_.y[out] = y, state_.z[out] = z;
     state_.vx[out] = vx, state_.vy[out] = vy, state_.vz[out] = vz;
   }

@@ -18,6 +18,7 @@ struct LabParams {
   double radius = 10.0;     ///< perception radius r, > 0; separation acts within r/2
   double maxSpeed = 1.0;    ///< vmax, in (0, L]; speeds are kept in [vmax/2, vmax]
   double world = 100.0;     ///< side L of the square torus, > 0
+  double noise = 0.0;       ///< eta: each step a heading turns by an angle uniform in [-eta/2, eta/2), radians in [0, 2 pi]
 };
 
 /// The first problem with `p` as one readable sentence naming the parameter, or "" when valid.

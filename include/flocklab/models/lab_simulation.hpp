@@ -13,7 +13,8 @@ class LabSimulation : public Simulation {
  public:
   /// Takes the start state. Throws std::invalid_argument when params are invalid, the fields
   /// differ in length, or a value is not finite or lies outside [0, L].
-  LabSimulation(const LabParams& params, Flock start, const EngineOptions& options = {});
+  /// `seed` keys the noise's draws (flocklab/counter_rng.hpp); without noise it changes nothing.
+  LabSimulation(const LabParams& params, Flock start, const EngineOptions& options = {}, std::uint64_t seed = 0);
 
   const char* model() const override { return "lab"; }
   void step(std::uint64_t steps = 1) override;
@@ -28,6 +29,7 @@ class LabSimulation : public Simulation {
 
  private:
   LabParams params_;
+  std::uint64_t seed_;
 };
 
 /// The lab model's random start (SPEC section 2): boid by boid, x = L*U, y = L*U, a heading

@@ -52,6 +52,7 @@ struct SteeringParams {
   double predatorWeight = 3;     ///< weight of the pointer as a predator, >= 0
   double wallWeight = 2;         ///< weight of the walls' push, >= 0
   double obstacleWeight = 3;     ///< weight of steering away from obstacles, >= 0
+  double noise = 0;              ///< eta: each step a heading turns by an angle uniform in [-eta/2, eta/2), radians
   Pointer pointer;
   std::vector<Obstacle> obstacles;
 

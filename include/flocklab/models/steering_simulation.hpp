@@ -10,7 +10,9 @@ class SteeringSimulation : public Simulation {
  public:
   /// Takes the start state. Throws std::invalid_argument when params are invalid, the fields
   /// differ in length, or a value is not finite or lies outside the world.
-  SteeringSimulation(const SteeringParams& params, Flock start, const EngineOptions& options = {});
+  /// `seed` keys the noise's draws (flocklab/counter_rng.hpp); without noise it changes nothing.
+  SteeringSimulation(const SteeringParams& params, Flock start, const EngineOptions& options = {},
+                     std::uint64_t seed = 0);
 
   const char* model() const override { return "steering"; }
   void step(std::uint64_t steps = 1) override;
@@ -29,6 +31,7 @@ class SteeringSimulation : public Simulation {
 
  private:
   SteeringParams params_;
+  std::uint64_t seed_;
 };
 
 /// The steering model's random start (SPEC section 2 in a W x H world): boid by boid,

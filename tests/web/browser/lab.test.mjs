@@ -655,3 +655,24 @@ test('a screenshot of the page is saved as a test artifact, for each model', { t
     }
   });
 });
+
+test('the vicsek model runs in the page with the command line\'s bits, and its noise slider moves order live', { timeout: 60000 }, async () => {
+  await withPage({ suffix: `${PAUSED}&model=vicsek` }, async (page) => {
+    assert.equal(await hook(page, () => window.flocklab.model()), 'vicsek');
+    await hook(page, () => window.flocklab.step(300));
+    const cli = await cliRun(['--model', 'vicsek', '--steps', '300', '--seed', '42']);
+    assert.equal(await hook(page, () => window.flocklab.hash()), cli.hash);
+    // Low noise orders the particles; the slider's largest noise disorders them again, live.
+    await hook(page, () => window.flocklab.setParams({ noise: 0.2 }));
+    await hook(page, () => window.flocklab.step(700));
+    const ordered = (await hook(page, () => window.flocklab.metrics())).polarization;
+    await hook(page, () => window.flocklab.setParams({ noise: 6.28 }));
+    await hook(page, () => window.flocklab.step(500));
+    const disordered = (await hook(page, () => window.flocklab.metrics())).polarization;
+    assert.ok(ordered > 0.9, `order at noise 0.2: ${ordered}`);
+    assert.ok(disordered < 0.3, `order at noise 6.28: ${disordered}`);
+    // The share link names the model and its live changes.
+    const url = await hook(page, () => window.flocklab.shareUrl());
+    assert.match(url, /model=vicsek/);
+  });
+});

@@ -125,8 +125,14 @@ test('bad parameters throw with a readable message', () => {
   }
 });
 
+test('noise draws the same numbers in WebAssembly: lab and steering with --noise', () => {
+  assert.equal(wasmHash('lab', { noise: 1 }, 300, 5, 200), nativeHash(['--noise', '1', '--count', '300', '--seed', '5', '--steps', '200']));
+  assert.equal(wasmHash('steering', { noise: 0.3, fov: 300 }, 500, 6, 120),
+    nativeHash(['--model', 'steering', '--noise', '0.3', '--fov', '300', '--count', '500', '--seed', '6', '--steps', '120']));
+});
+
 test('the registry lists every model with its parameters, presets and the metric schema', () => {
-  assert.deepEqual(registry.models.map((x) => x.name).sort(), ['abm', 'lab', 'steering']);
+  assert.deepEqual(registry.models.map((x) => x.name).sort(), ['abm', 'lab', 'steering', 'vicsek']);
   for (const model of registry.models) {
     const f = new m.Simulation(model.name, '', '{}', model.default_count, '1');
     try {
