@@ -5,8 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 for preset in release asan tsan fuzz; do
-  echo "== $preset"
+  echo "== $preset ($(date +%T))"
   cmake --preset "$preset" >/dev/null
   cmake --build --preset "$preset"
   ctest --preset "$preset"
 done
+echo "== done ($(date +%T))"
