@@ -59,8 +59,12 @@ Flock parseStateCsv(std::string_view text, const Space& space) {
   const std::string expected = is3d ? "x,y,z,vx,vy,vz" : "x,y,vx,vy";
   if (text.empty()) throw CsvError("the file is empty");
   std::string_view header = nextLine(text);
-  if (header != expected)
-    throw CsvError("row 1: the header must be '" + expected + "', got " + quote(header));
+  if (header != expected) {
+    // The other dimension's header: say which world the file is for.
+    const char* other = is3d ? "x,y,vx,vy" : "x,y,z,vx,vy,vz";
+    const std::string hint = header == other ? (is3d ? " (a 2D state, for a 2D world)" : " (a 3D state: run it with --dims 3)") : "";
+    throw CsvError("row 1: the header must be '" + expected + "', got " + quote(header) + hint);
+  }
   Flock flock;
   flock.dimensions = axes;
   std::size_t row = 1;

@@ -5,6 +5,7 @@
 // (flocklab/counter_rng.hpp: seed, step, boid index), and the rotation uses flocklab's own sine
 // and cosine, so a noisy run has the same bits for any thread count, search or platform.
 // eta = 0 draws nothing and leaves every bit as without noise.
+#include <cmath>
 #include <cstdint>
 
 #include "flocklab/cosine.hpp"
@@ -35,6 +36,35 @@ struct HeadingNoise {
     const double x = c * vx - s * vy, y = s * vx + c * vy;
     vx = x;
     vy = y;
+  }
+
+  /// In 3D: turns (vx, vy, vz) to a direction uniform on the cap of half-angle eta/2 around it
+  /// (docs/model-lab.md, "Noise in 3D"); nothing when eta is 0 or the boid is at rest.
+  void turn(std::uint32_t index, double& vx, double& vy, double& vz) const {
+    if (!(eta > 0)) return;
+    const double speed = std::sqrt(vx * vx + vy * vy + vz * vz);
+    if (!(speed > 0)) return;
+    const auto u = counterUniforms(seed, step, index, Purpose::Noise);
+    // The angle from the heading: its cosine uniform in (cos(eta/2), 1], so the new direction
+    // is uniform on the cap's area; the azimuth uniform in [-pi, pi).
+    const double c = 1 - u[0] * (1 - cosine(eta / 2));
+    const double s = std::sqrt(1 - c * c);
+    const double phi = 2 * kPi * u[1] - kPi;
+    const double cp = cosine(phi < 0 ? -phi : phi), sp = sine(phi);
+    const double hx = vx / speed, hy = vy / speed, hz = vz / speed;
+    // e1 = h x (the axis of h's smallest component, the first of x, y, z on a tie), normalised.
+    const double ax = hx < 0 ? -hx : hx, ay = hy < 0 ? -hy : hy, az = hz < 0 ? -hz : hz;
+    double e1x, e1y, e1z;
+    if (ax <= ay && ax <= az) e1x = 0, e1y = hz, e1z = -hy;
+    else if (ay <= az) e1x = -hz, e1y = 0, e1z = hx;
+    else e1x = hy, e1y = -hx, e1z = 0;
+    const double l = std::sqrt(e1x * e1x + e1y * e1y + e1z * e1z);
+    e1x /= l, e1y /= l, e1z /= l;
+    // e2 = h x e1.
+    const double e2x = hy * e1z - hz * e1y, e2y = hz * e1x - hx * e1z, e2z = hx * e1y - hy * e1x;
+    vx = speed * (c * hx + s * (cp * e1x + sp * e2x));
+    vy = speed * (c * hy + s * (cp * e1y + sp * e2y));
+    vz = speed * (c * hz + s * (cp * e1z + sp * e2z));
   }
 };
 

@@ -2,6 +2,7 @@
 // its world, random start and simulation.
 #include "flocklab/models/lab_simulation.hpp"
 #include "models/descriptions.hpp"
+#include "models/dims_param.hpp"
 #include "models/heading_noise.hpp"
 #include "models/param_text.hpp"
 #include "models/typed_model.hpp"
@@ -39,14 +40,16 @@ LabModel describeLab() {
             .max = kMaxLength, .sliderMin = 20, .sliderMax = 500, .sliderStep = 5, .live = false},
            &LabParams::world);
   m.number(noiseParam(), &LabParams::noise);
+  m.number(dimsParam(), &LabParams::dims);
   m.crossProblemOf = [](const LabParams& p) -> std::string {
+    if (const std::string problem = dimsProblem(p.dims); !problem.empty()) return problem;
     // One wrap per axis brings a boid back into [0, L] only if a step is at most L long.
     if (p.maxSpeed > p.world)
       return "max_speed (" + text::shortest(p.maxSpeed) + ") must not exceed the world's side (" +
              text::shortest(p.world) + ")";
     return "";
   };
-  m.spaceOf = [](const LabParams& p) { return Space::square(p.world); };
+  m.spaceOf = [](const LabParams& p) { return labSpace(p); };
   // Peak RSS of `flocklab run` measured at 194 bytes a boid (1M boids), 12% margin.
   m.bytesPerBoidOf = [](const LabParams&) { return std::uint64_t{224}; };
   m.startOf = [](const LabParams& p, std::size_t count, std::uint64_t seed) { return randomLabStart(count, p, seed); };

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "models/lab_rule.hpp"
+#include "models/lab_rule_3d.hpp"
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
 #include "flocklab/engine/step_driver.hpp"
@@ -16,19 +17,24 @@ LabSimulation::LabSimulation(const LabParams& params, Flock start, const EngineO
 
 void LabSimulation::setParams(const LabParams& params) {
   checkedParams(params);
-  if (params.world != params_.world) checkState(flock(), Space::square(params.world));
+  if (params.dims != params_.dims) throw std::invalid_argument("dims cannot change while the flock runs");
+  if (params.world != params_.world) checkState(flock(), labSpace(params));
   params_ = params;
 }
 
 void LabSimulation::step(std::uint64_t steps) {
   for (std::uint64_t s = 0; s < steps; ++s) {
-    driver().step(space(), params_.radius, options().search, LabRule(params_, seed_, stepCount()));
+    if (params_.dims == 3) driver().step(space(), params_.radius, options().search, LabRule3d(params_, seed_, stepCount()));
+    else driver().step(space(), params_.radius, options().search, LabRule(params_, seed_, stepCount()));
     stepped();
   }
 }
 
 Flock randomLabStart(std::size_t count, const LabParams& params, std::uint64_t seed) {
   // vmax - vmax/2 is exactly vmax/2, so this is SPEC section 2's speed = vmax/2 + (vmax/2)*U.
+  if (params.dims == 3)
+    return randomStart3d(count, labSpace(params), params.maxSpeed / 2, params.maxSpeed, seed,
+                         [](double, double, double) { return false; });
   return randomStart(count, Space::square(params.world), params.maxSpeed / 2, params.maxSpeed, seed,
                      [](double, double) { return false; });
 }

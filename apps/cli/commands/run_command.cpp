@@ -350,7 +350,8 @@ int executeRun(RunOptions o, const CLI::App& command) {
   const auto every = static_cast<std::uint64_t>(o.every);
   std::unique_ptr<NpyTrajectory> trajectory;
   if (trajectoryFile)
-    trajectory = onOutputs([&] { return std::make_unique<NpyTrajectory>(*trajectoryFile, report.steps / every + 1, report.count); });
+    trajectory = onOutputs([&] { return std::make_unique<NpyTrajectory>(*trajectoryFile, report.steps / every + 1, report.count,
+                                                                      sim.flock().dimensions); });
   const std::string caption = pictureCaption(setup, o);
   const auto picture = [&] { return flockPicture(sim, pictureCaption(setup, o, sim.stepCount())); };
 

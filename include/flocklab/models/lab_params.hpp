@@ -2,6 +2,8 @@
 // Parameters of the `lab` model (SPEC section 3), the reference model of flocklab.
 #include <string>
 
+#include "flocklab/space.hpp"
+
 namespace flocklab {
 
 /// Fixed gains of the lab model: they put the three rules on comparable scales.
@@ -19,7 +21,11 @@ struct LabParams {
   double maxSpeed = 1.0;    ///< vmax, in (0, L]; speeds are kept in [vmax/2, vmax]
   double world = 100.0;     ///< side L of the square torus, > 0
   double noise = 0.0;       ///< eta: each step a heading turns by an angle uniform in [-eta/2, eta/2), radians in [0, 2 pi]
+  double dims = 2;          ///< 2 (an L x L torus) or 3 (an L x L x L torus, SPEC section 6)
 };
+
+/// The world of `p`: a square torus of side L, or a cube in 3D.
+inline Space labSpace(const LabParams& p) { return p.dims == 3 ? Space::cube(p.world) : Space::square(p.world); }
 
 /// The first problem with `p` as one readable sentence naming the parameter, or "" when valid.
 std::string validate(const LabParams& p);

@@ -18,7 +18,7 @@ class LabSimulation : public Simulation {
 
   const char* model() const override { return "lab"; }
   void step(std::uint64_t steps = 1) override;
-  Space space() const override { return Space::square(params_.world); }
+  Space space() const override { return labSpace(params_); }
   /// Groups link boids closer than r; neighbours are those the rule sees, closer than r.
   MetricRules metricRules() const override { return MetricRules::within(params_.radius); }
 
@@ -33,7 +33,8 @@ class LabSimulation : public Simulation {
 };
 
 /// The lab model's random start (SPEC section 2): boid by boid, x = L*U, y = L*U, a heading
-/// drawn by rejection in the unit disc, speed uniform in [vmax/2, vmax). Same bits everywhere.
+/// drawn by rejection in the unit disc, speed uniform in [vmax/2, vmax); in 3D z = L*U too and
+/// the heading from the unit ball (SPEC section 6). Same bits everywhere.
 Flock randomLabStart(std::size_t count, const LabParams& params, std::uint64_t seed);
 
 }  // namespace flocklab

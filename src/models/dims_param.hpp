@@ -1,0 +1,21 @@
+#pragma once
+// The `dims` parameter of the models that run in 2D or 3D (lab, steering): a number that must
+// be 2 or 3, so that a run file says "dims": 3 and a sweep can take --param dims=2,3.
+#include <string>
+
+#include "flocklab/model.hpp"
+#include "models/param_text.hpp"
+
+namespace flocklab {
+
+inline ParamSpec dimsParam() {
+  return {.key = "dims", .help = "dimensions: 2 (the flat world) or 3 (a world with depth)", .min = 2, .max = 3,
+          .sliderMin = 2, .sliderMax = 3, .sliderStep = 1, .live = false};
+}
+
+/// "" for 2 or 3, else the message.
+inline std::string dimsProblem(double dims) {
+  return dims == 2 || dims == 3 ? "" : "dims must be 2 or 3 (got " + text::shortest(dims) + ")";
+}
+
+}  // namespace flocklab
