@@ -1,7 +1,9 @@
 // The engine against an independent reference: tests/reference/lab_reference.mjs, a plain
 // pair loop in JavaScript written from SPEC section 3 alone. Grid and brute search must match it
 // to the last bit after 300 steps, over seeds, counts and parameter sets, so that a slip in the
-// engine's arithmetic or order (not only a grid/brute disagreement) is caught.
+// engine's arithmetic or order (not only a grid/brute disagreement) is caught. The 3D lab model
+// (--dims 3, docs/model-lab.md "Three dimensions") is checked against the reference's --dims 3
+// the same way, with and without its cone noise.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -20,13 +22,17 @@ const std::string kNode = FLOCKLAB_NODE;
 const std::string kScript = std::string(FLOCKLAB_SOURCE_DIR) + "/tests/reference/lab_reference.mjs";
 
 // Runs the JS reference from `start` for `steps` steps; the final state, or a failed assertion.
-void runReference(const LabParams& p, const Flock& start, int steps, const std::string& tag,
-                  Flock& result) {
-  const std::string args = "--steps " + std::to_string(steps) + " --separation " +
-                           roundTrip(p.separation) + " --alignment " + roundTrip(p.alignment) +
-                           " --cohesion " + roundTrip(p.cohesion) + " --radius " + roundTrip(p.radius) +
-                           " --max-speed " + roundTrip(p.maxSpeed) + " --world " + roundTrip(p.world);
-  runNodeReference(kNode, kScript, args, start, Space::square(p.world), tag, result);
+// The reference's run of `p` (its dims and noise too; the noise keyed by `noiseSeed`, steps
+// counted from 0) from `start`.
+void runReference(const LabParams& p, const Flock& start, int steps, const std::string& tag, Flock& result,
+                  std::uint64_t noiseSeed = 0) {
+  std::string args = "--steps " + std::to_string(steps) + " --separation " + roundTrip(p.separation) +
+                     " --alignment " + roundTrip(p.alignment) + " --cohesion " + roundTrip(p.cohesion) +
+                     " --radius " + roundTrip(p.radius) + " --max-speed " + roundTrip(p.maxSpeed) + " --world " +
+                     roundTrip(p.world);
+  if (p.dims == 3) args += " --dims 3";
+  if (p.noise > 0) args += " --noise " + roundTrip(p.noise) + " --seed " + std::to_string(noiseSeed) + " --first-step 0";
+  runNodeReference(kNode, kScript, args, start, labSpace(p), tag, result);
 }
 
 // The engine with `options` from `start` for `steps` steps against the reference's result.
@@ -205,11 +211,83 @@ TEST(Reference, GoldenLabScenesAreTheReferences) {
   for (const scenes::Scene& s : scenes::golden()) {
     if (s.model != "lab") continue;
     Flock reference;
-    runReference(scenes::params(s).as<LabParams>(), scenes::start(s), static_cast<int>(s.steps), "golden", reference);
+    runReference(scenes::params(s).as<LabParams>(), scenes::start(s), static_cast<int>(s.steps), "golden", reference,
+                 s.seed);
     EXPECT_EQ(hashHex(stateHash(reference)), s.hash) << s.name;
     ++checked;
   }
   EXPECT_GE(checked, 2);
+}
+
+}  // namespace flocklab
+
+namespace flocklab {
+namespace {
+
+// A 3D case: the lab parameters (dims set here), the start's seed and the noise's seed.
+struct Case3d {
+  const char* name;
+  std::size_t count;
+  std::uint64_t seed;
+  LabParams params;
+  int steps;
+  double noise;
+  std::uint64_t noiseSeed;
+};
+
+// The engine from a 3D random start against `lab_reference.mjs --dims 3`, bit for bit in x, y,
+// z, vx, vy, vz, for grid and brute force and 1 and 3 threads.
+void expectMatchesReference3d(const Case3d& c) {
+  SCOPED_TRACE(c.name);
+  LabParams p = c.params;
+  p.dims = 3;
+  p.noise = c.noise;
+  const Flock start = randomLabStart(c.count, p, c.seed);
+  ASSERT_TRUE(start.is3d());
+  Flock reference;
+  runReference(p, start, c.steps, "3d_" + std::to_string(c.seed), reference, c.noiseSeed);
+  if (testing::Test::HasFatalFailure()) return;
+  ASSERT_EQ(reference.size(), c.count);
+  ASSERT_TRUE(reference.is3d());
+  for (NeighborSearch search : {NeighborSearch::Grid, NeighborSearch::Brute})
+    for (unsigned threads : {1u, 3u}) {
+      LabSimulation sim(p, start, {search, threads}, c.noiseSeed);
+      sim.step(c.steps);
+      const long boid = firstDifference(sim.flock(), reference);
+      EXPECT_EQ(boid, -1) << c.name << " (" << c.count << " boids, " << c.steps << " steps, " << toString(search)
+                          << ", " << threads << " threads): first differing boid " << boid
+                          << "\n  engine:    " << describeBoid(sim.flock(), boid)
+                          << "\n  reference: " << describeBoid(reference, boid);
+    }
+}
+
+}  // namespace
+
+// Without noise: the defaults, worlds small enough that most neighbours lie across the wrapped
+// faces, other weights and speeds, a radius above L/2, and enough boids for the grid path.
+TEST(Reference, ThreeDimensionsAsDocumented) {
+  const Case3d cases[] = {
+      {"3D, 300 boids, defaults", 300, 41, LabParams{}, 100, 0, 0},
+      {"3D, 200 boids in world 30", 200, 42, with(10, 30), 150, 0, 0},
+      {"3D, radius 7 in world 61.3, other weights, max speed 2.5", 400, 43, with(7, 61.3, 2, 0.5, 3, 2.5), 80, 0, 0},
+      {"3D, radius 12 > L/2 in world 20, strong separation", 150, 44, with(12, 20, 4, 1, 2, 0.7), 100, 0, 0},
+      {"3D, 600 boids, radius 5 in world 40", 600, 45, with(5, 40), 60, 0, 0},
+  };
+  for (const Case3d& c : cases) expectMatchesReference3d(c);
+}
+
+// With noise the reference turns each clamped velocity within its cone itself (turn3d in
+// tests/reference/heading_noise.mjs, written from docs/model-lab.md "Noise in 3D").
+TEST(Reference, ThreeDimensionsWithNoiseAsDocumented) {
+  const Case3d cases[] = {
+      {"3D noise 0.7 in world 30", 200, 51, with(10, 30), 100, 0.7, 9},
+      {"3D noise 0.2, defaults", 300, 52, LabParams{}, 100, 0.2, 5},
+      {"3D noise 2, radius 6 in world 30, seed 2^64-1", 200, 53, with(6, 30), 150, 2.0, 18446744073709551615ULL},
+      {"3D noise 2 pi (the whole sphere) in world 30", 200, 54, with(10, 30), 100, 6.283185307179586, 3},
+      {"3D noise 1.3, radius 7 in world 61.3, other weights", 400, 55, with(7, 61.3, 2, 0.5, 3, 2.5), 80, 1.3, 77},
+      {"3D noise 0.9, 600 boids, radius 5 in world 40", 600, 56, with(5, 40), 60, 0.9, 11},
+  };
+  for (const Case3d& c : cases) expectMatchesReference3d(c);
 }
 
 }  // namespace flocklab

@@ -75,3 +75,31 @@ export function turn(eta, seed, step, index, vx, vy) {
   const c = cosine(angle < 0 ? -angle : angle), s = sine(angle);
   return [c * vx - s * vy, s * vx + c * vy];
 }
+
+// The 3D noise of docs/model-lab.md "Noise in 3D": (vx, vy, vz) turned to a direction on the
+// cap of half-angle eta/2 around it, the speed kept, from the two uniforms u0, u1 of boid
+// `index`'s noise block for step `step` (BigInt); as [vx, vy, vz]. Nothing is drawn when eta
+// is 0, and a velocity of speed 0 stays as it is.
+export function turn3d(eta, seed, step, index, vx, vy, vz) {
+  if (!(eta > 0)) return [vx, vy, vz];
+  const s = Math.sqrt(vx * vx + vy * vy + vz * vz);
+  if (!(s > 0)) return [vx, vy, vz];
+  const [u0, u1] = uniforms(seed, step, index, 1);
+  const hx = vx / s, hy = vy / s, hz = vz / s;
+  const c = 1 - u0 * (1 - cosine(eta / 2));
+  const sn = Math.sqrt(1 - c * c);
+  const phi = 2 * PI * u1 - PI;
+  const cp = cosine(phi < 0 ? -phi : phi), sp = sine(phi);
+  // e1: h crossed with the axis of h's smallest component in absolute value (x, y, z on a tie).
+  const ax = Math.abs(hx), ay = Math.abs(hy), az = Math.abs(hz);
+  let e1x, e1y, e1z;
+  if (ax <= ay && ax <= az) [e1x, e1y, e1z] = [0, hz, -hy];
+  else if (ay <= az) [e1x, e1y, e1z] = [-hz, 0, hx];
+  else [e1x, e1y, e1z] = [hy, -hx, 0];
+  const len = Math.sqrt(e1x * e1x + e1y * e1y + e1z * e1z);
+  e1x /= len; e1y /= len; e1z /= len;
+  const e2x = hy * e1z - hz * e1y, e2y = hz * e1x - hx * e1z, e2z = hx * e1y - hy * e1x;
+  return [s * (c * hx + sn * (cp * e1x + sp * e2x)),
+          s * (c * hy + sn * (cp * e1y + sp * e2y)),
+          s * (c * hz + sn * (cp * e1z + sp * e2z))];
+}

@@ -167,6 +167,7 @@ function step(b, p, stepIndex) {
 try {
   const p = parseArgs(process.argv.slice(2));
   let b = readCsv(p.in);
+  if (b.dims !== 2) throw new Error(`${p.in} holds a ${b.dims}D state; the steering model is 2D`);
   for (let s = 0; s < p.steps; s++) b = step(b, p, s);
   if (p.out) writeCsv(p.out, b);
 } catch (e) {

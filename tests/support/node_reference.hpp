@@ -73,11 +73,15 @@ inline void runNodeReference(const std::string& node, const std::string& script,
   }
 }
 
-/// A boid's four fields in hexadecimal floating point, for failure messages.
+/// A boid's four fields (six in 3D) in hexadecimal floating point, for failure messages.
 inline std::string describeBoid(const Flock& f, long i) {
   if (i < 0 || static_cast<std::size_t>(i) >= f.size()) return "(none)";
   char text[256];
-  std::snprintf(text, sizeof text, "x=%a y=%a vx=%a vy=%a", f.x[i], f.y[i], f.vx[i], f.vy[i]);
+  if (f.is3d())
+    std::snprintf(text, sizeof text, "x=%a y=%a z=%a vx=%a vy=%a vz=%a", f.x[i], f.y[i], f.z[i], f.vx[i], f.vy[i],
+                  f.vz[i]);
+  else
+    std::snprintf(text, sizeof text, "x=%a y=%a vx=%a vy=%a", f.x[i], f.y[i], f.vx[i], f.vy[i]);
   return text;
 }
 
