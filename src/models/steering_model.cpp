@@ -1,12 +1,14 @@
 // The steering model's description: its parameter table (the one place its values are
 // checked, the pointer's and obstacles' grammar included), presets, random start, simulation.
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
 #include "flocklab/models/steering_simulation.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "models/descriptions.hpp"
+#include "models/dims_param.hpp"
 #include "models/heading_noise.hpp"
 #include "models/param_text.hpp"
 #include "models/typed_model.hpp"
@@ -14,18 +16,20 @@
 namespace flocklab {
 namespace {
 
-const char* kPointerGrammar = "food:X,Y or predator:X,Y, optionally @FROM-TO (steps, TO excluded); \"\" for none";
+const char* kPointerGrammar =
+    "food:X,Y or predator:X,Y (X,Y,Z in 3D), optionally @FROM-TO (steps, TO excluded); \"\" for none";
 
 std::string pointerText(const Pointer& p) {
   if (p.mode == PointerMode::Off) return "";
   std::string t = std::string(p.mode == PointerMode::Food ? "food:" : "predator:") + text::shortest(p.x) + "," +
-                  text::shortest(p.y);
+                  text::shortest(p.y) + (p.axes == 3 ? "," + text::shortest(p.z) : "");
   if (p.fromStep != 0 || p.toStep != Pointer{}.toStep) t += "@" + std::to_string(p.fromStep) + "-" + std::to_string(p.toStep);
   return t;
 }
 
 Pointer parsePointer(const std::string& t) {
-  const std::string what = "pointer must look like food:X,Y or predator:X,Y[@FROM-TO] (got " + excerpt(t) + ")";
+  const std::string what =
+      "pointer must look like food:X,Y or predator:X,Y (X,Y,Z in 3D)[@FROM-TO] (got " + excerpt(t) + ")";
   Pointer p;
   if (t.empty()) return p;
   const std::size_t colon = t.find(':');
@@ -36,9 +40,12 @@ Pointer parsePointer(const std::string& t) {
   if (colon == std::string::npos) throw std::invalid_argument(what);
   const std::string_view rest = std::string_view(t).substr(colon + 1);
   const std::size_t at = rest.find('@');
-  const auto xy = text::numbers(rest.substr(0, at), 2);
-  if (!xy) throw std::invalid_argument(what);
-  p.x = (*xy)[0], p.y = (*xy)[1];
+  const std::string_view place = rest.substr(0, at);
+  const auto xy = text::numbers(place, 2);
+  const auto xyz = xy ? xy : text::numbers(place, 3);
+  if (!xyz) throw std::invalid_argument(what);
+  p.x = (*xyz)[0], p.y = (*xyz)[1];
+  if (!xy) p.z = (*xyz)[2], p.axes = 3;
   if (at != std::string_view::npos) {
     const std::string_view range = rest.substr(at + 1);
     const std::size_t dash = range.find('-');
@@ -54,16 +61,21 @@ Pointer parsePointer(const std::string& t) {
 std::vector<std::string> obstacleTexts(const std::vector<Obstacle>& obstacles) {
   std::vector<std::string> out;
   for (const Obstacle& o : obstacles)
-    out.push_back(text::shortest(o.x) + "," + text::shortest(o.y) + "," + text::shortest(o.radius));
+    out.push_back(text::shortest(o.x) + "," + text::shortest(o.y) + "," + (o.axes == 3 ? text::shortest(o.z) + "," : "") +
+                  text::shortest(o.radius));
   return out;
 }
 
 std::vector<Obstacle> parseObstacles(const std::vector<std::string>& texts) {
   std::vector<Obstacle> out;
   for (const std::string& t : texts) {
-    const auto v = text::numbers(t, 3);
-    if (!v) throw std::invalid_argument("obstacle must look like X,Y,R (got " + excerpt(t) + ")");
-    out.push_back({(*v)[0], (*v)[1], (*v)[2]});
+    if (const auto circle = text::numbers(t, 3)) {
+      out.push_back({(*circle)[0], (*circle)[1], (*circle)[2]});
+    } else if (const auto sphere = text::numbers(t, 4)) {
+      out.push_back({(*sphere)[0], (*sphere)[1], (*sphere)[3], (*sphere)[2], 3});
+    } else {
+      throw std::invalid_argument("obstacle must look like X,Y,R (X,Y,Z,R in 3D) (got " + excerpt(t) + ")");
+    }
   }
   return out;
 }
@@ -117,6 +129,10 @@ SteeringModel describeSteering() {
   m.number({.key = "height", .unit = "px", .help = "world height", .minOpen = true, .max = kMaxLength, .sliderMin = 200,
           .sliderMax = 1200, .sliderStep = 10, .live = false},
          &SteeringParams::height);
+  m.number({.key = "depth", .unit = "px", .help = "world depth, in 3D", .minOpen = true, .max = kMaxLength,
+            .sliderMin = 200, .sliderMax = 1200, .sliderStep = 10, .live = false},
+           &SteeringParams::depth);
+  m.number(dimsParam(), &SteeringParams::dims);
   m.add({.key = "edges", .help = "what the borders do: wrap (a torus) or walls (a box)", .kind = ParamKind::Choice,
        .choices = {"wrap", "walls"}, .live = false},
       [](const SteeringParams& p) { return ParamValue(std::string(p.edges == Edges::Walls ? "walls" : "wrap")); },
@@ -125,8 +141,8 @@ SteeringModel describeSteering() {
        .grammar = kPointerGrammar},
       [](const SteeringParams& p) { return ParamValue(pointerText(p.pointer)); },
       [](SteeringParams& p, const ParamValue& v) { p.pointer = parsePointer(std::get<std::string>(v)); });
-  m.add({.key = "obstacle", .help = "circles boids steer around and never enter", .kind = ParamKind::TextList,
-       .aliases = {"obstacles"}, .grammar = "X,Y,R (px), repeatable"},
+  m.add({.key = "obstacle", .help = "circles (spheres in 3D) boids steer around and never enter", .kind = ParamKind::TextList,
+       .aliases = {"obstacles"}, .grammar = "X,Y,R (X,Y,Z,R in 3D; px), repeatable"},
       [](const SteeringParams& p) { return ParamValue(obstacleTexts(p.obstacles)); },
       [](SteeringParams& p, const ParamValue& v) { p.obstacles = parseObstacles(std::get<std::vector<std::string>>(v)); });
   m.presetParams = [](std::string_view preset) {
@@ -134,31 +150,46 @@ SteeringModel describeSteering() {
     return steeringPreset(p ? *p : SteeringPreset::Flock);
   };
   m.crossProblemOf = [](const SteeringParams& p) -> std::string {
+    if (const std::string problem = dimsProblem(p.dims); !problem.empty()) return problem;
+    const bool in3d = p.dims == 3;
     // One wrap (or one bounce) per axis keeps a boid in the world only if a step is shorter.
-    if (p.maxSpeed * p.dt > std::min(p.width, p.height))
+    const double smallest = in3d ? std::min({p.width, p.height, p.depth}) : std::min(p.width, p.height);
+    if (p.maxSpeed * p.dt > smallest)
       return "max_speed * dt (" + text::shortest(p.maxSpeed * p.dt) + " px) must not exceed the world's smaller side (" +
-             text::shortest(std::min(p.width, p.height)) + " px)";
+             text::shortest(smallest) + " px)";
     const Space space = p.space();
-    if (p.pointer.mode != PointerMode::Off && !space.contains(p.pointer.x, p.pointer.y))
-      return "the pointer (" + text::shortest(p.pointer.x) + "," + text::shortest(p.pointer.y) + ") is off the world";
+    if (p.pointer.mode != PointerMode::Off) {
+      const std::string where = "the pointer (" + text::shortest(p.pointer.x) + "," + text::shortest(p.pointer.y) +
+                                (p.pointer.axes == 3 ? "," + text::shortest(p.pointer.z) : "") + ")";
+      if (p.pointer.axes != (in3d ? 3 : 2))
+        return where + (in3d ? " needs a depth in 3D: X,Y,Z" : " has a depth: X,Y,Z is for --dims 3");
+      if (in3d ? !space.contains(p.pointer.x, p.pointer.y, p.pointer.z) : !space.contains(p.pointer.x, p.pointer.y))
+        return where + " is off the world";
+    }
     if (p.pointer.fromStep > p.pointer.toStep) return "the pointer's step range ends before it starts";
     for (const Obstacle& o : p.obstacles) {
-      const std::string where =
-          "obstacle (" + text::shortest(o.x) + "," + text::shortest(o.y) + "," + text::shortest(o.radius) + ")";
-      if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.radius) || o.radius <= 0)
+      const std::string where = "obstacle (" + obstacleTexts({o}).front() + ")";
+      if (o.axes != (in3d ? 3 : 2))
+        return where + (in3d ? " is a circle: give a sphere X,Y,Z,R in 3D" : " is a sphere: X,Y,Z,R is for --dims 3");
+      if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.z) || !std::isfinite(o.radius) || o.radius <= 0)
         return where + ": radius must be > 0 and every value finite";
-      if (!space.contains(o.x, o.y)) return where + ": its centre is outside the world";
+      if (in3d ? !space.contains(o.x, o.y, o.z) : !space.contains(o.x, o.y)) return where + ": its centre is outside the world";
       // Pushed out of a circle that crosses a wall, a boid would be pushed back in by the wall.
       if (p.edges == Edges::Walls &&
-          (o.x - o.radius < 0 || o.x + o.radius > p.width || o.y - o.radius < 0 || o.y + o.radius > p.height))
+          (o.x - o.radius < 0 || o.x + o.radius > p.width || o.y - o.radius < 0 || o.y + o.radius > p.height ||
+           (in3d && (o.z - o.radius < 0 || o.z + o.radius > p.depth))))
         return where + ": with walls, an obstacle must lie inside the box";
     }
     if (!p.obstacles.empty()) {
       // Some free room must be left for the boids: look for a free point on a fine lattice.
-      constexpr int kLattice = 64;
-      for (int i = 0; i <= kLattice; ++i)
-        for (int j = 0; j <= kLattice; ++j)
-          if (!insideAnObstacle(p, p.width * i / kLattice, p.height * j / kLattice)) return "";
+      const int lattice = in3d ? 24 : 64;
+      for (int i = 0; i <= lattice; ++i)
+        for (int j = 0; j <= lattice; ++j) {
+          const double x = p.width * i / lattice, y = p.height * j / lattice;
+          if (!in3d && !insideAnObstacle(p, x, y)) return "";
+          for (int k = 0; in3d && k <= lattice; ++k)
+            if (!insideAnObstacle(p, x, y, p.depth * k / lattice)) return "";
+        }
       return "the obstacles cover the whole world";
     }
     return "";

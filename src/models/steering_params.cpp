@@ -14,6 +14,15 @@ bool insideAnObstacle(const SteeringParams& p, double x, double y) {
   return false;
 }
 
+bool insideAnObstacle(const SteeringParams& p, double x, double y, double z) {
+  const Offsets offsets(p.space());
+  for (const Obstacle& o : p.obstacles) {
+    const double dx = offsets.dx(o.x, x), dy = offsets.dy(o.y, y), dz = offsets.dz(o.z, z);
+    if (dx * dx + dy * dy + dz * dz < o.radius * o.radius) return true;
+  }
+  return false;
+}
+
 const char* toString(SteeringPreset preset) {
   switch (preset) {
     case SteeringPreset::School: return "school";

@@ -21,15 +21,16 @@ SteeringSimulation::SteeringSimulation(const SteeringParams& params, Flock start
 
 void SteeringSimulation::setParams(const SteeringParams& params) {
   checkedParams(params);
-  if (params.width != params_.width || params.height != params_.height || params.edges != params_.edges)
+  if (params.width != params_.width || params.height != params_.height || params.edges != params_.edges ||
+      params.dims != params_.dims || (params.dims == 3 && params.depth != params_.depth))
     throw std::invalid_argument("the world's size and edges cannot change during a run");
   params_ = params;
 }
 
 void SteeringSimulation::step(std::uint64_t steps) {
   for (std::uint64_t s = 0; s < steps; ++s) {
-    const SteeringRule rule(params_, seed_, stepCount());
-    driver().step(space(), params_.vision, options().search, rule);
+    if (params_.dims == 3) driver().step(space(), params_.vision, options().search, SteeringRule3d(params_, seed_, stepCount()));
+    else driver().step(space(), params_.vision, options().search, SteeringRule(params_, seed_, stepCount()));
     stepped();
   }
 }
@@ -40,6 +41,9 @@ MetricRules SteeringSimulation::metricRules() const {
 }
 
 Flock randomSteeringStart(std::size_t count, const SteeringParams& params, std::uint64_t seed) {
+  if (params.dims == 3)
+    return randomStart3d(count, params.space(), params.maxSpeed / 3, params.maxSpeed, seed,
+                         [&](double x, double y, double z) { return insideAnObstacle(params, x, y, z); });
   const auto blocked = [&](double x, double y) { return insideAnObstacle(params, x, y); };
   return randomStart(count, params.space(), params.maxSpeed / 3, params.maxSpeed, seed, blocked);
 }

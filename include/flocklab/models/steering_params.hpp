@@ -1,7 +1,8 @@
 #pragma once
 // Parameters of the `steering` model (SPEC section 4), the Flocking Lab's rules: vision and
 // field of view, steering towards desired directions with a capped force, walls, a pointer
-// that is food or a predator, and circular obstacles. Units: pixels and seconds.
+// that is food or a predator, and circular obstacles; in 3D (dims 3) a W x H x D world with
+// spherical obstacles and the pointer at a point in space. Units: pixels and seconds.
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -36,11 +37,15 @@ struct Pointer {
   double x = 0, y = 0;  ///< px, inside the world
   std::uint64_t fromStep = 0;
   std::uint64_t toStep = std::numeric_limits<std::uint64_t>::max();
+  double z = 0;         ///< px, the depth of a pointer in space
+  int axes = 2;         ///< 2: given as X,Y; 3: given as X,Y,Z
 };
 
 /// Parameters of the steering model; the defaults are the Flock preset.
 struct SteeringParams {
   double width = 900, height = 560;  ///< world, px
+  double depth = 560;            ///< the world's depth in 3D, px
+  double dims = 2;               ///< 2 (a W x H world) or 3 (W x H x D)
   Edges edges = Edges::Wrap;
   double vision = 50;            ///< vision radius, px, > 0
   double separationRadius = 20;  ///< separation acts within this, px, > 0 (may exceed vision)
@@ -56,8 +61,8 @@ struct SteeringParams {
   Pointer pointer;
   std::vector<Obstacle> obstacles;
 
-  /// The world as a Space: a torus with wrap edges, a box with walls.
-  Space space() const { return {width, height, edges == Edges::Wrap}; }
+  /// The world as a Space: a torus with wrap edges, a box with walls; with depth in 3D.
+  Space space() const { return {width, height, edges == Edges::Wrap, dims == 3 ? depth : 0.0}; }
 };
 
 /// The first problem with `p` as one readable sentence naming the parameter, or "".
@@ -65,6 +70,8 @@ std::string validate(const SteeringParams& p);
 
 /// True when (x, y) lies strictly inside one of p's obstacles (wrapped offsets on a torus).
 bool insideAnObstacle(const SteeringParams& p, double x, double y);
+/// The same in 3D, for spheres.
+bool insideAnObstacle(const SteeringParams& p, double x, double y, double z);
 
 /// The named presets.
 enum class SteeringPreset { Flock, School, Swarm, Chaos };
