@@ -60,6 +60,7 @@ struct ParamSpec {
   std::vector<std::string> aliases;  ///< older spellings still read (0.1.0 run files and flags)
   std::string grammar;  ///< Text/TextList: the form a value takes, for messages and help
   std::string maxName;  ///< Number: how ranges write max when a name says it better ("2 pi")
+  std::string rangeName;  ///< Number: the whole range in words when a few values are allowed ("2 or 3")
 
   /// True when `name` is this parameter's key or one of its aliases.
   bool answersTo(std::string_view name) const;

@@ -34,6 +34,7 @@ bool fitsKind(ParamKind kind, const ParamValue& value) {
 }  // namespace
 
 std::string numberRange(const ParamSpec& s) {
+  if (!s.rangeName.empty()) return s.rangeName;
   const std::string low = text::shortest(s.min);
   if (std::isinf(s.max)) return (s.minOpen ? "> " : ">= ") + low;
   const std::string high = s.maxName.empty() ? text::shortest(s.max) : s.maxName;
@@ -63,9 +64,10 @@ std::string valueProblem(const ParamSpec& spec, const ParamValue& value) {
     const bool below = v < spec.min || (spec.minOpen && v == spec.min);
     const bool above = v > spec.max || (spec.maxOpen && v == spec.max);
     if (!std::isfinite(v) || below || above)
-      return "must be a finite number " + std::string(std::isinf(spec.max) ? "" : "in ") + numberRange(spec) +
+      return spec.rangeName.empty() ? "must be a finite number " + std::string(std::isinf(spec.max) ? "" : "in ") + numberRange(spec) +
              (spec.maxName.empty() ? "" : ", " + spec.maxName + " being " + text::shortest(spec.max)) + " (got " +
-             text::shortest(v) + ")";
+             text::shortest(v) + ")"
+                                    : "must be " + spec.rangeName + " (got " + text::shortest(v) + ")";
   }
   if (spec.kind == ParamKind::Choice) {
     const std::string& word = std::get<std::string>(value);
