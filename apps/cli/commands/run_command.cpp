@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "outputs/flock_picture.hpp"
+#include "outputs/flock_picture_3d.hpp"
 #include "outputs/picture_caption.hpp"
 #include "support/atomic_file.hpp"
 #include "support/output_set.hpp"
@@ -52,6 +53,13 @@ void checkOptions(const RunOptions& o) {
     throw UsageError("--trajectory must end in .npy (got " + o.trajectoryFile + ")");
   if (!o.writeConfigFile.empty() && !endsWith(o.writeConfigFile, ".json"))
     throw UsageError("--write-config must end in .json (got " + o.writeConfigFile + ")");
+  if (!o.camera.empty()) {
+    try {
+      parseCamera(o.camera);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+  }
 }
 
 // --picture-every K DIR: K, checked.
@@ -78,7 +86,11 @@ FlockPicture flockPictureOf(const Simulation& sim, const std::string& caption) {
   return p;
 }
 
-std::string flockPicture(const Simulation& sim, const std::string& caption) {
+// The picture of the flock now: from above in 2D, in perspective from `camera` in 3D (turned
+// `frame` orbits).
+std::string flockPicture(const Simulation& sim, const std::string& caption, const Camera& camera = {},
+                         double frame = 0) {
+  if (sim.flock().is3d()) return renderFlock3dSvg(flockPictureOf(sim, caption), camera, frame);
   return renderFlockSvg(flockPictureOf(sim, caption));
 }
 
@@ -293,6 +305,8 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
   run->add_option("--picture", o.pictureFile, "Draw the flock at the end: FILE.svg or FILE.png")->group(pictures);
   run->add_option("--picture-every", o.pictureEvery, "Draw the flock every K steps into DIR/frame-STEP.png (give K DIR)")
       ->expected(2)->group(pictures);
+  run->add_option("--camera", o.camera, "3D pictures: AZIMUTH,ELEVATION in degrees (default 35,25), or orbit[:DEG] to turn DEG a frame")
+      ->group(pictures);
   run->add_option("--trajectory", o.trajectoryFile, "Write positions and velocities every K steps (--every) to FILE.npy")->group(pictures);
   run->add_option("--config", o.configFile, "Read the run's parameters from FILE.json (the command line wins)")->group(pictures);
   run->add_option("--write-config", o.writeConfigFile, "Run as usual and write the run's complete parameters to FILE.json, to repeat it with --config")->group(pictures);
@@ -353,7 +367,12 @@ int executeRun(RunOptions o, const CLI::App& command) {
     trajectory = onOutputs([&] { return std::make_unique<NpyTrajectory>(*trajectoryFile, report.steps / every + 1, report.count,
                                                                       sim.flock().dimensions); });
   const std::string caption = pictureCaption(setup, o);
-  const auto picture = [&] { return flockPicture(sim, pictureCaption(setup, o, sim.stepCount())); };
+  if (!o.camera.empty() && !sim.flock().is3d()) throw UsageError("--camera places the camera of 3D pictures; this run is 2D");
+  const Camera camera = o.camera.empty() ? Camera{} : parseCamera(o.camera);
+  const auto picture = [&] {
+    const double frame = frameEvery ? static_cast<double>(sim.stepCount() / frameEvery) : 0.0;
+    return flockPicture(sim, pictureCaption(setup, o, sim.stepCount()), camera, frame);
+  };
 
   const bool wantSeries = metricsFile || plotFile;
   std::vector<SeriesRow> series;

@@ -33,6 +33,7 @@ struct RunOptions {
   // pictures, trajectories, run files
   std::string plotFile, plotTrackFile, pictureFile, trajectoryFile;
   std::vector<std::string> pictureEvery;  ///< K and DIR
+  std::string camera;  ///< 3D pictures: "AZ,EL", "orbit" or "orbit:DEG"; "" for the default view
   std::string configFile, writeConfigFile;
   bool quiet = false;
 };

@@ -25,6 +25,12 @@
 namespace flocklab::cli {
 namespace {
 
+// The frame's height at most, in picture widths, and at least, in px.
+constexpr double kTallest = 2.5, kFlattest = 16;
+
+}  // namespace
+
+
 // The hue of a heading given as a direction (dx, dy) in world axes, degrees in [0, 360).
 int hueOf(double dx, double dy) {
   const double degrees = std::atan2(dy, dx) * 180 / std::numbers::pi;
@@ -41,16 +47,7 @@ std::string triangle(double cx, double cy, double ux, double uy, double length, 
                      tipX, tipY, baseX - uy * half, baseY + ux * half, baseX + uy * half, baseY - ux * half, hue);
 }
 
-// The frame's height at most, in picture widths, and at least, in px.
-constexpr double kTallest = 2.5, kFlattest = 16;
-
-// The caption in the room left of the legend, and the frame's top edge below it.
-struct Header {
-  std::string svg;
-  double frameTop;
-};
-
-Header caption(const std::string& text, double margin, double room) {
+PictureHeader pictureHeader(const std::string& text, double margin, double room) {
   const FittedText fitted = fitText(text, room, 17, 11, 3, true);
   const double lineHeight = 1.25 * fitted.size;
   const double first = fitted.lines.size() > 1 ? 10 + kAscent * fitted.size : 34;
@@ -59,7 +56,18 @@ Header caption(const std::string& text, double margin, double room) {
           std::max(56.0, std::ceil(last + kDescent * fitted.size + 9))};
 }
 
-}  // namespace
+
+std::string headingLegend(double lx, double ly) {
+  std::string svg = fmt::format("<g class=\"legend\">\n<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" font-size=\"11\" "
+                                "fill=\"#555\">heading</text>\n", lx - 30, ly + 4);
+  for (int k = 0; k < 8; ++k) {
+    const double a = k * std::numbers::pi / 4, ux = std::cos(a), uy = -std::sin(a);
+    svg += triangle(lx + 18 * ux, ly + 18 * uy, ux, uy, 11, k * 45);
+    svg += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#bbb\"/>\n", lx + 3 * ux,
+                       ly + 3 * uy, lx + 11 * ux, ly + 11 * uy);
+  }
+  return svg + "</g>\n";
+}
 
 double markLength(double frameWidth, double frameHeight, std::size_t n, int width) {
   const double spacing = std::sqrt(frameWidth * frameHeight / static_cast<double>(std::max<std::size_t>(n, 1)));
@@ -76,9 +84,8 @@ std::string renderFlockSvg(const FlockPicture& picture) {
 
   const double margin = 16, bottom = 26;
   const double right = picture.width - margin, lx = right - 26, ly = 29;
-  const std::string legendWord = "heading";
-  const double legendLeft = lx - 30 - textWidth(legendWord, 11);
-  const Header header = caption(picture.caption, margin, legendLeft - 16 - margin);
+  const double legendLeft = lx - 30 - textWidth("heading", 11);
+  const PictureHeader header = pictureHeader(picture.caption, margin, legendLeft - 16 - margin);
   const double top = header.frameTop;
   const double scale = std::min((right - margin) / space.width, kTallest * picture.width / space.height);
   const double yScale = std::max(scale, kFlattest / space.height);  // > scale: a flat world, stretched
@@ -95,16 +102,7 @@ std::string renderFlockSvg(const FlockPicture& picture) {
       picture.width, height, kFontFamily);
   svg += header.svg;
 
-  // The legend: eight arrows in their heading's colour around a point, right of the caption.
-  svg += fmt::format("<g class=\"legend\">\n<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" font-size=\"11\" "
-                     "fill=\"#555\">{}</text>\n", lx - 30, ly + 4, legendWord);
-  for (int k = 0; k < 8; ++k) {
-    const double a = k * std::numbers::pi / 4, ux = std::cos(a), uy = -std::sin(a);
-    svg += triangle(lx + 18 * ux, ly + 18 * uy, ux, uy, 11, k * 45);
-    svg += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#bbb\"/>\n", lx + 3 * ux,
-                       ly + 3 * uy, lx + 11 * ux, ly + 11 * uy);
-  }
-  svg += "</g>\n";
+  svg += headingLegend(lx, ly);
 
   svg += fmt::format("<clipPath id=\"world\"><rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{:.1f}\"/></clipPath>\n",
                      margin, top, frameWidth, frameHeight);

@@ -12,6 +12,20 @@
 
 namespace flocklab::cli {
 
+/// The hue of a heading given as a direction (dx, dy) in world axes, degrees in [0, 360).
+int hueOf(double dx, double dy);
+/// A <polygon> triangle `length` px long centred (at its centroid) on (cx, cy), pointing along
+/// the unit vector (ux, uy) in SVG axes, filled with the hue at 75% saturation, 45% lightness.
+std::string triangle(double cx, double cy, double ux, double uy, double length, int hue);
+/// The caption wrapped (then shrunk) into `room` px from x = `margin`, and the frame's top below it.
+struct PictureHeader {
+  std::string svg;
+  double frameTop;
+};
+PictureHeader pictureHeader(const std::string& text, double margin, double room);
+/// The legend of heading colours: eight arrows around (lx, ly), "heading" on their left.
+std::string headingLegend(double lx, double ly);
+
 /// The shortest triangle drawn, px; a denser flock is drawn as dots.
 inline constexpr double kMinTriangle = 4;
 /// The length in px of a boid's triangle in a picture of `n` boids over a world drawn
