@@ -3,7 +3,8 @@
 #   scripts/setup-debian.sh          build tools, libraries and emscripten (the browser lab)
 #   scripts/setup-debian.sh --test   also what the tests need: node and npm's playwright-core
 #                                    with Debian's Chromium (browser tests), clang's libFuzzer,
-#                                    numpy for /usr/bin/python3 (trajectory tests)
+#                                    numpy for /usr/bin/python3 (trajectory tests), ffmpeg
+#                                    (movies)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(g++ cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev
@@ -11,7 +12,7 @@ packages=(g++ cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libfm
 testing=0
 [ "${1:-}" = "--test" ] && testing=1
 if [ $testing = 1 ]; then
-  packages+=(clang-14 libclang-rt-14-dev chromium python3-numpy)
+  packages+=(clang-14 libclang-rt-14-dev chromium python3-numpy ffmpeg)
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)
 fi

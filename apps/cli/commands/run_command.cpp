@@ -16,6 +16,7 @@
 
 #include "outputs/flock_picture.hpp"
 #include "outputs/flock_picture_3d.hpp"
+#include "outputs/movie.hpp"
 #include "outputs/picture_caption.hpp"
 #include "support/atomic_file.hpp"
 #include "support/output_set.hpp"
@@ -53,6 +54,10 @@ void checkOptions(const RunOptions& o) {
     throw UsageError("--trajectory must end in .npy (got " + o.trajectoryFile + ")");
   if (!o.writeConfigFile.empty() && !endsWith(o.writeConfigFile, ".json"))
     throw UsageError("--write-config must end in .json (got " + o.writeConfigFile + ")");
+  if (!o.movieFile.empty()) {
+    if (const std::string problem = movieProblem(o.movieFile, o.fps); !problem.empty()) throw UsageError(problem);
+    if (o.movieEvery < 1) throw UsageError(fmt::format("--movie-every must be at least 1 (got {})", o.movieEvery));
+  }
   if (!o.camera.empty()) {
     try {
       parseCamera(o.camera);
@@ -307,6 +312,10 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
       ->expected(2)->group(pictures);
   run->add_option("--camera", o.camera, "3D pictures: AZIMUTH,ELEVATION in degrees (default 35,25), or orbit[:DEG] to turn DEG a frame")
       ->group(pictures);
+  run->add_option("--movie", o.movieFile, "Make a movie of the run: FILE.mp4 or FILE.gif, a frame every --movie-every steps (needs ffmpeg)")
+      ->group(pictures);
+  run->add_option("--movie-every", o.movieEvery, "Steps between the movie's frames")->capture_default_str()->group(pictures);
+  run->add_option("--fps", o.fps, "The movie's frames a second")->capture_default_str()->group(pictures);
   run->add_option("--trajectory", o.trajectoryFile, "Write positions and velocities every K steps (--every) to FILE.npy")->group(pictures);
   run->add_option("--config", o.configFile, "Read the run's parameters from FILE.json (the command line wins)")->group(pictures);
   run->add_option("--write-config", o.writeConfigFile, "Run as usual and write the run's complete parameters to FILE.json, to repeat it with --config")->group(pictures);
@@ -324,7 +333,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
   checkOptions(o);
   // Open every output before the first step: a bad path fails now, not after the run.
   OutputSet outputs;
-  AtomicFile *metricsFile, *saveFile, *plotFile, *trackFile, *pictureFile, *configFile, *trajectoryFile;
+  AtomicFile *metricsFile, *saveFile, *plotFile, *trackFile, *pictureFile, *configFile, *trajectoryFile, *movieFile;
   std::uint64_t frameEvery = 0;
   onOutputs([&] {
     metricsFile = outputs.add("--metrics-out", o.metricsOut);
@@ -334,6 +343,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
     pictureFile = outputs.add("--picture", o.pictureFile);
     configFile = outputs.add("--write-config", o.writeConfigFile);
     trajectoryFile = outputs.add("--trajectory", o.trajectoryFile);
+    movieFile = outputs.add("--movie", o.movieFile);
     if (!o.pictureEvery.empty()) {
       frameEvery = framesEvery(o.pictureEvery);
       outputs.claimFrames("--picture-every", o.pictureEvery[1]);
@@ -369,9 +379,22 @@ int executeRun(RunOptions o, const CLI::App& command) {
   const std::string caption = pictureCaption(setup, o);
   if (!o.camera.empty() && !sim.flock().is3d()) throw UsageError("--camera places the camera of 3D pictures; this run is 2D");
   const Camera camera = o.camera.empty() ? Camera{} : parseCamera(o.camera);
+  // The picture now; the camera turns once a frame of --picture-every (or of the movie).
+  const std::uint64_t orbitEvery = frameEvery ? frameEvery : (movieFile ? static_cast<std::uint64_t>(o.movieEvery) : 0);
   const auto picture = [&] {
-    const double frame = frameEvery ? static_cast<double>(sim.stepCount() / frameEvery) : 0.0;
+    const double frame = orbitEvery ? static_cast<double>(sim.stepCount() / orbitEvery) : 0.0;
     return flockPicture(sim, pictureCaption(setup, o, sim.stepCount()), camera, frame);
+  };
+  std::unique_ptr<MovieEncoder> movie;
+  if (movieFile) movie = std::make_unique<MovieEncoder>(o.movieFile, o.fps);
+  const auto movieFrame = [&] {
+    onOutputs([&] {
+      try {
+        movie->add(svgToPng(picture()));
+      } catch (const std::runtime_error& e) {
+        throw OutputError(std::string("--movie ") + o.movieFile + ": " + e.what());
+      }
+    });
   };
 
   const bool wantSeries = metricsFile || plotFile;
@@ -380,6 +403,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
   Track track(trackFile != nullptr, sim);
   if (trajectory) onOutputs([&] { trajectory->append(sim.flock()); });
   if (frameEvery) writeFrame(o.pictureEvery[1], 0, picture());
+  if (movie) movieFrame();
   ProgressBar progress(report.steps, "steps", !o.quiet);
   std::chrono::duration<double> stepping{0};
   while (sim.stepCount() < report.steps) {
@@ -395,6 +419,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
     if (wantSeries && (step % every == 0 || step == report.steps)) series.push_back({step, sim.metrics()});
     if (trajectory && step % every == 0) onOutputs([&] { trajectory->append(sim.flock()); });
     if (frameEvery && step % frameEvery == 0) writeFrame(o.pictureEvery[1], step, picture());
+    if (movie && (step % static_cast<std::uint64_t>(o.movieEvery) == 0 || step == report.steps)) movieFrame();
     progress.update(step);
   }
   progress.finish();
@@ -411,6 +436,13 @@ int executeRun(RunOptions o, const CLI::App& command) {
     if (pictureFile) pictureFile->write(pictureBytes(o.pictureFile, picture()));
     if (configFile) configFile->write(resolvedRunFile(o, setup, report.steps).dump(2) + "\n");
     if (trajectory) trajectory->complete();
+    if (movie) {
+      try {
+        movieFile->write(movie->finish());
+      } catch (const std::runtime_error& e) {
+        throw OutputError(std::string("--movie ") + o.movieFile + ": " + e.what());
+      }
+    }
   });
   if (interrupted()) return reportInterrupted();
   onOutputs([&] { outputs.commitAll(); });
