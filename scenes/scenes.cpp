@@ -43,6 +43,13 @@ LabParams labAtSeedDensity(std::size_t n) {
   return p;
 }
 
+LabParams lab3dAtFlockDensity(std::size_t n) {
+  LabParams p;
+  p.dims = 3;
+  p.world = 50 * std::cbrt(static_cast<double>(n) / 120);
+  return p;
+}
+
 const Flock& warmLabFlock(std::size_t n) {
   static std::map<std::size_t, Flock> cache;
   auto found = cache.find(n);

@@ -40,6 +40,9 @@ std::unique_ptr<Simulation> simulate(const Scene& scene, Flock start, const Engi
 /// The benchmark flocks: the lab model at the seed's density (120 boids per 100 x 100), its
 /// defaults in a world of side 100 * sqrt(n / 120).
 LabParams labAtSeedDensity(std::size_t n);
+/// The lab model in 3D at the density of its 3D claims (120 boids in a cube of side 50, about 4
+/// neighbours a boid at the start), for `n` boids: the cube's side grows as cbrt(n).
+LabParams lab3dAtFlockDensity(std::size_t n);
 /// The lab flock of n boids at the seed's density, from seed 42 after 50 steps, so that it has
 /// begun to clump as a real run would; built once per n (not thread-safe).
 const Flock& warmLabFlock(std::size_t n);

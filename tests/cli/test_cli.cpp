@@ -404,7 +404,7 @@ TEST_F(Cli, BenchTimesTheWorkloadsAndDrawsTheScaling) {
 }
 
 TEST_F(Cli, BenchRejectsBadOptions) {
-  expectUsageError("bench --only W9", "--only takes workload ids W1 to W5");
+  expectUsageError("bench --only W9", "--only takes workload ids W1 to W6");
   expectUsageError("bench --repeats 0", "--repeats must be between 1 and 1000");
   expectUsageError("bench --plot scaling.txt", "--plot must end in .svg or .png");
   expectUsageError("bench --threads -1", "--threads must be between 0");

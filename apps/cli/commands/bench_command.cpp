@@ -36,7 +36,7 @@ namespace {
 
 // The ceiling per core: about 100 GFLOP/s of f64 and 13 vector operations a 2D pair check.
 constexpr double kChecksPerCoreSecond = 4e9;
-const char* const kWorkloads[] = {"W1", "W2", "W3", "W4", "W5"};
+const char* const kWorkloads[] = {"W1", "W2", "W3", "W4", "W5", "W6"};
 
 struct Row {
   std::string id, workload;
@@ -65,7 +65,8 @@ double peakMegabytes() {
   return static_cast<double>(usage.ru_maxrss) / 1024;
 }
 
-using scenes::labAtSeedDensity;  // the benchmark flocks of the scene library
+using scenes::lab3dAtFlockDensity;  // the benchmark flocks of the scene library
+using scenes::labAtSeedDensity;
 
 // Times `steps` steps of a fresh simulation `repeats` times; returns the median row.
 Row timeSimulation(const std::function<std::unique_ptr<Simulation>()>& make, std::uint64_t warmUp,
@@ -244,6 +245,39 @@ class Bench {
     rows_.back().result = fmt::format("{} (slowest / fastest {:.2f})", slowest / fastest <= 2 ? "met" : "missed", slowest / fastest);
   }
 
+  // The lab model in 3D (27 cells a boid): time per boid-step from 1,000 boids up, and with
+  // --full 1,000,000 boids' steps a second.
+  void w6() {
+    std::vector<std::size_t> sizes{1000, 10000, 100000};
+    if (o_.full) sizes.push_back(1000000);
+    double fastest = INFINITY, slowest = 0;
+    for (std::size_t n : sizes) {
+      progress(fmt::format("W6: lab in 3D, {} boids", n));
+      const LabParams p = lab3dAtFlockDensity(n);
+      const auto steps = static_cast<std::uint64_t>(std::clamp<double>(2e6 / static_cast<double>(n), 5, 2000));
+      Row row = timeSimulation([&] { return std::make_unique<LabSimulation>(p, randomLabStart(n, p, 42), engine_); }, 10,
+                               steps, std::max<std::int64_t>(o_.repeats / 2, 3));
+      row.id = "W6";
+      row.workload = "lab in 3D at its flock density, grid";
+      const double perBoidStep = row.seconds / static_cast<double>(n * steps);
+      fastest = std::min(fastest, perBoidStep);
+      slowest = std::max(slowest, perBoidStep);
+      grid3d_.x.push_back(static_cast<double>(n));
+      grid3d_.y.push_back(perBoidStep * 1e9);
+      if (n == 1000000) {
+        row.target = ">= 10 steps/s";
+        row.result = fmt::format("{} ({:.1f} steps/s)", static_cast<double>(steps) / row.seconds >= 10 ? "met" : "missed",
+                                 static_cast<double>(steps) / row.seconds);
+      }
+      rows_.push_back(row);
+    }
+    Row& last = rows_.back();
+    const std::string scaling = fmt::format("{} (slowest / fastest {:.2f})", slowest / fastest <= 2 ? "met" : "missed",
+                                            slowest / fastest);
+    last.target = last.target.empty() ? "time per boid-step within 2x" : last.target + "; per boid-step within 2x";
+    last.result = last.result.empty() ? scaling : last.result + "; " + scaling;
+  }
+
   void bruteScaling() {
     std::vector<std::size_t> sizes{100, 300, 1000, 3000, 10000};
     if (o_.full) sizes.push_back(30000);
@@ -256,18 +290,31 @@ class Bench {
                                      steps, 3);
       brute_.x.push_back(static_cast<double>(n));
       brute_.y.push_back(row.seconds / static_cast<double>(n * steps) * 1e9);
+      if (grid3d_.x.empty()) continue;
+      const LabParams p3 = lab3dAtFlockDensity(n);
+      const Row row3 = timeSimulation([&] { return std::make_unique<LabSimulation>(p3, randomLabStart(n, p3, 42), brute); },
+                                      5, steps, 3);
+      brute3d_.x.push_back(static_cast<double>(n));
+      brute3d_.y.push_back(row3.seconds / static_cast<double>(n * steps) * 1e9);
     }
   }
 
   std::string plotSvg() const {
     Chart chart;
     chart.title = "Time per boid-step against flock size";
-    chart.subtitle = fmt::format("lab model at the seed's density, {}, median of repeats", counted(threads_, "threads"));
+    chart.subtitle = fmt::format("lab model at the seed's density{}, {}, median of repeats",
+                                 grid3d_.x.empty() ? "" : " (3D: 120 boids in a cube of 50, scaled)", counted(threads_, "threads"));
     chart.x = {"boids", true};
     chart.y = {"nanoseconds per boid-step", true};
     chart.series = {grid_, brute_};
     chart.series[0].name = "grid (default)";
     chart.series[1].name = "brute force";
+    if (!grid3d_.x.empty()) {
+      chart.series.push_back(grid3d_);
+      chart.series.back().name = "3D grid (27 cells)";
+      chart.series.push_back(brute3d_);
+      chart.series.back().name = "3D brute force";
+    }
     return renderSvg(chart);
   }
 
@@ -311,14 +358,14 @@ class Bench {
   EngineOptions engine_;
   unsigned threads_ = 1;
   std::vector<Row> rows_;
-  ChartSeries grid_, brute_;
+  ChartSeries grid_, brute_, grid3d_, brute3d_;
 };
 
 }  // namespace
 
 CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
-  CLI::App* bench = app.add_subcommand("bench", "Time the performance workloads W1 to W5 (see bench/README.md)");
-  bench->add_flag("--full", o.full, "Also the million-boid workloads (W4, and W5 at 1,000,000): minutes");
+  CLI::App* bench = app.add_subcommand("bench", "Time the performance workloads W1 to W6 (see bench/README.md)");
+  bench->add_flag("--full", o.full, "Also the million-boid workloads (W4, and W5 and W6 at 1,000,000): minutes");
   bench->add_flag("--json", o.json, "Print the results as JSON");
   bench->add_option("--threads", o.threads, "Worker threads; 0 (the default) means all cores");
   bench->add_option("--repeats", o.repeats, "Timings per workload; the median is reported")->capture_default_str();
@@ -337,7 +384,7 @@ int executeBench(const BenchOptions& o) {
     const std::size_t end = std::min(o.only.find(',', begin), o.only.size());
     const std::string id = o.only.substr(begin, end - begin);
     if (std::find(std::begin(kWorkloads), std::end(kWorkloads), id) == std::end(kWorkloads))
-      throw UsageError("--only takes workload ids W1 to W5 separated by commas (got " + o.only + ")");
+      throw UsageError("--only takes workload ids W1 to W6 separated by commas (got " + o.only + ")");
     begin = end + 1;
   }
   if (!o.plot.empty() && !isPicturePath(o.plot))
@@ -359,6 +406,7 @@ int executeBench(const BenchOptions& o) {
   if (bench.wanted("W3")) bench.w3();
   if (o.full && bench.wanted("W4")) bench.w4();
   if (bench.wanted("W5")) bench.w5();
+  if (bench.wanted("W6")) bench.w6();
   if (plot) {
     bench.bruteScaling();
     plot->commit(pictureBytes(o.plot, bench.plotSvg()));
