@@ -8,6 +8,7 @@
 #include <string>
 
 #include "support/cli_fixture.hpp"
+#include "support/svg_points.hpp"
 
 namespace {
 
@@ -69,4 +70,12 @@ TEST_F(Cli, TheCameraMovesAndOrbits) {
   expectUsageError("run --dims 3 --camera 10,90 --picture x.svg", "(elevation from -89 to 89)");
   expectUsageError("run --dims 3 --camera orbit:x --picture x.svg", "orbit or orbit:DEG (got orbit:x)");
   expectUsageError("run --camera 10,10 --picture x.svg", "--camera places the camera of 3D pictures; this run is 2D");
+}
+
+// In 3D the centre of mass's path is drawn as its three components against the step.
+TEST_F(Cli, TheThreeDimensionalTrackShowsEachAxis) {
+  ASSERT_EQ(run("run --dims 3 --steps 40 --plot-track t.svg --quiet").status, 0);
+  const std::string svg = slurp(dir_ / "t.svg");
+  for (const char* axis : {"x", "y", "z"}) EXPECT_EQ(pointsOf(svg, axis), 41) << axis;
+  EXPECT_NE(svg.find(">step</text>"), std::string::npos);
 }

@@ -126,43 +126,53 @@ std::string orderChart(const std::vector<SeriesRow>& series, const std::string& 
 }
 
 // The flock's centre of mass, unwrapped: it starts at the mean position and each step adds the
-// boids' mean displacement (the minimum image on a torus), so crossing an edge never jumps.
+// boids' mean displacement (the minimum image on a torus), so crossing an edge never jumps. A 2D
+// path is drawn as it lies; a 3D one as its x, y and z against the step.
 class Track {
  public:
-  Track(bool wanted, const Simulation& sim) : wanted_(wanted) {
+  Track(bool wanted, const Simulation& sim) : wanted_(wanted), is3d_(sim.flock().is3d()) {
     if (!wanted_) return;
     const Flock& f = sim.flock();
-    double x = 0, y = 0;
-    for (std::size_t i = 0; i < f.size(); ++i) x += f.x[i], y += f.y[i];
-    path_.x.push_back(x / static_cast<double>(f.size()));
-    path_.y.push_back(y / static_cast<double>(f.size()));
+    const double n = static_cast<double>(f.size());
+    std::array<double, 3> sum{};
+    for (std::size_t i = 0; i < f.size(); ++i) sum[0] += f.x[i], sum[1] += f.y[i], sum[2] += is3d_ ? f.z[i] : 0;
+    for (int k = 0; k < 3; ++k) axes_[k].push_back(sum[k] / n);
     last_ = f;
   }
   void add(const Simulation& sim) {
     if (!wanted_) return;
     const Flock& f = sim.flock();
     const Offsets offsets(sim.space());
-    double dx = 0, dy = 0;
-    for (std::size_t i = 0; i < f.size(); ++i) dx += offsets.dx(last_.x[i], f.x[i]), dy += offsets.dy(last_.y[i], f.y[i]);
-    path_.x.push_back(path_.x.back() + dx / static_cast<double>(f.size()));
-    path_.y.push_back(path_.y.back() + dy / static_cast<double>(f.size()));
+    const double n = static_cast<double>(f.size());
+    std::array<double, 3> moved{};
+    for (std::size_t i = 0; i < f.size(); ++i) {
+      moved[0] += offsets.dx(last_.x[i], f.x[i]), moved[1] += offsets.dy(last_.y[i], f.y[i]);
+      if (is3d_) moved[2] += offsets.dz(last_.z[i], f.z[i]);
+    }
+    for (int k = 0; k < 3; ++k) axes_[k].push_back(axes_[k].back() + moved[k] / n);
     last_ = f;
   }
   std::string chart(const std::string& caption) const {
     Chart chart;
     chart.title = "Path of the flock's centre of mass";
     chart.subtitle = caption + " - unwrapped, start to end";
-    chart.x = {"x (world units, unwrapped)"};
-    chart.y = {"y (world units, unwrapped)"};
-    ChartSeries path = path_;
-    path.name = "centre of mass";
-    chart.series = {path};
+    if (!is3d_) {
+      chart.x = {"x (world units, unwrapped)"};
+      chart.y = {"y (world units, unwrapped)"};
+      chart.series = {{"centre of mass", axes_[0], axes_[1], {}}};
+      return renderSvg(chart);
+    }
+    chart.x = {"step"};
+    chart.y = {"position (world units, unwrapped)"};
+    std::vector<double> steps(axes_[0].size());
+    for (std::size_t s = 0; s < steps.size(); ++s) steps[s] = static_cast<double>(s);
+    for (int k = 0; k < 3; ++k) chart.series.push_back({std::string(1, "xyz"[k]), steps, axes_[k], {}});
     return renderSvg(chart);
   }
 
  private:
-  bool wanted_;
-  ChartSeries path_;
+  bool wanted_, is3d_;
+  std::array<std::vector<double>, 3> axes_;
   Flock last_;
 };
 
