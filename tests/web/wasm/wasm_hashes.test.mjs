@@ -131,6 +131,15 @@ test('noise draws the same numbers in WebAssembly: lab and steering with --noise
     nativeHash(['--model', 'steering', '--noise', '0.3', '--fov', '300', '--count', '500', '--seed', '6', '--steps', '120']));
 });
 
+test('3D runs give the native hashes: lab with its cone noise, steering with walls, a sphere and a pointer in space', () => {
+  assert.equal(wasmHash('lab', { dims: 3, world: 40, noise: 0.7 }, 400, 3, 150),
+    nativeHash(['--dims', '3', '--world', '40', '--noise', '0.7', '--count', '400', '--seed', '3', '--steps', '150']));
+  const steering = { dims: 3, edges: 'walls', fov: 270, obstacle: ['450,280,280,60'], pointer: 'food:200,200,100', noise: 0.2 };
+  assert.equal(wasmHash('steering', steering, 600, 4, 120),
+    nativeHash(['--model', 'steering', '--dims', '3', '--edges', 'walls', '--fov', '270', '--obstacle', '450,280,280,60',
+      '--pointer', 'food:200,200,100', '--noise', '0.2', '--count', '600', '--seed', '4', '--steps', '120']));
+});
+
 test('the registry lists every model with its parameters, presets and the metric schema', () => {
   assert.deepEqual(registry.models.map((x) => x.name).sort(), ['abm', 'lab', 'steering', 'vicsek']);
   for (const model of registry.models) {
