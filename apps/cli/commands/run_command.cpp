@@ -284,7 +284,7 @@ void addModelOptions(CLI::App* run, RunOptions& o) {
                     return std::to_string(m.countFor(""));
                   }) + ")");
   run->add_option("--density", o.density,
-                  "Boids per unit of the world's area instead of --count: the count is density x area, rounded")
+                  "Boids per unit of the world's area (volume in 3D) instead of --count: the count is density x area, rounded")
       ->excludes("--count");
   run->add_option("--steps", o.steps, "Steps to run (default: " + defaultsText([](const ModelDescription& m) {
                     return std::to_string(m.defaultSteps);
