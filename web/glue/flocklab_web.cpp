@@ -58,6 +58,10 @@ class WebSimulation {
   emscripten::val y() const { return view(sim_->flock().y); }
   emscripten::val vx() const { return view(sim_->flock().vx); }
   emscripten::val vy() const { return view(sim_->flock().vy); }
+  /// The third axis of a 3D flock (empty views in 2D), and its dimension count.
+  emscripten::val z() const { return view(sim_->flock().z); }
+  emscripten::val vz() const { return view(sim_->flock().vz); }
+  int dimensions() const { return sim_->flock().dimensions; }
 
   /// The metrics as a JSON object keyed by the metric schema.
   std::string metricsJson() const { return metricsToJson(sim_->metrics()).dump(); }
@@ -95,6 +99,9 @@ EMSCRIPTEN_BINDINGS(flocklab) {
       .function("y", &WebSimulation::y)
       .function("vx", &WebSimulation::vx)
       .function("vy", &WebSimulation::vy)
+      .function("z", &WebSimulation::z)
+      .function("vz", &WebSimulation::vz)
+      .function("dimensions", &WebSimulation::dimensions)
       .function("metricsJson", &WebSimulation::metricsJson)
       .function("paramsJson", &WebSimulation::paramsJson)
       .function("setParams", &WebSimulation::setParams);

@@ -131,6 +131,26 @@ test('noise draws the same numbers in WebAssembly: lab and steering with --noise
     nativeHash(['--model', 'steering', '--noise', '0.3', '--fov', '300', '--count', '500', '--seed', '6', '--steps', '120']));
 });
 
+test('a 3D flock shows its third axis as views: z and vz beside x, y, vx, vy', () => {
+  const f = new m.Simulation('lab', '', JSON.stringify({ dims: 3, world: 40 }), 50, '7');
+  try {
+    assert.equal(f.dimensions(), 3);
+    assert.equal(f.z().length, 50);
+    assert.equal(f.vz().length, 50);
+    assert.ok(Array.from(f.z()).every((v) => v >= 0 && v <= 40));
+    assert.ok(Array.from(f.vz()).some((v) => v !== 0));
+  } finally {
+    f.delete();
+  }
+  const flat = new m.Simulation('lab', '', '{}', 10, '7');
+  try {
+    assert.equal(flat.dimensions(), 2);
+    assert.equal(flat.z().length, 0);
+  } finally {
+    flat.delete();
+  }
+});
+
 test('3D runs give the native hashes: lab with its cone noise, steering with walls, a sphere and a pointer in space', () => {
   assert.equal(wasmHash('lab', { dims: 3, world: 40, noise: 0.7 }, 400, 3, 150),
     nativeHash(['--dims', '3', '--world', '40', '--noise', '0.7', '--count', '400', '--seed', '3', '--steps', '150']));
