@@ -17,6 +17,7 @@ import {
 import { renderPicture } from './picture.js';
 import { decodeShare, encodeShare } from './share.js';
 import { toWorld, viewOf, worldMove } from './view.js';
+import { defaultCamera, drawBox, orbit, project, zoom } from './view3d.js';
 
 const $ = (id) => document.getElementById(id);
 /** Metrics are recorded every this many steps, at the same steps as `flocklab run --every 10`. */
@@ -63,6 +64,9 @@ const S = {
   shownStep: -1,
   dirty: true,           // the canvas needs drawing again
   speed: { steps: 0, frames: 0, since: 0 },
+  camera: defaultCamera(),  // the 3D view's camera (a 3D run: drag to orbit, wheel to zoom)
+  turning: null,         // {id, u, v}: the pointer turning the camera
+  scratch3d: {},         // the projected flock's arrays
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -87,6 +91,17 @@ function showMessage(text, isError = false) {
 
 function worldSize(params = S.params) {
   return worldOf(params);
+}
+
+/** Is the current run 3D (dims 3)? Then the stage shows the 3D view and the tools rest. */
+function in3d() {
+  return Boolean(S.flock) && S.flock.dimensions() === 3;
+}
+
+/** The 3D world's box {w, h, d}: the lab's cube, the steering model's W x H x D. */
+function worldSize3d(params = S.params) {
+  const { w, h } = worldOf(params);
+  return { w, h, d: Number.isFinite(params.depth) ? params.depth : w };
 }
 
 /** Does the current model have the parameter `key` (the pointer, obstacles, a time step)? */
@@ -255,6 +270,14 @@ function frameOf(flock, view, size) {
 function render() {
   if (!S.flock) return;
   S.dirty = false;
+  if (in3d()) {
+    const canvas = $('boids');
+    const { frame, corners } = project(S.flock, worldSize3d(), S.camera, canvas.width, canvas.height, triangleSize(),
+      S.colour, S.scratch3d);
+    S.renderer.draw(frame);
+    drawBox($('overlay'), corners, window.devicePixelRatio || 1);
+    return;
+  }
   const world = worldSize();
   const view = stageView(world);
   S.renderer.draw(frameOf(S.flock, view, triangleSize()));
@@ -538,6 +561,11 @@ function syncHint() {
   const hint = $('press-hint');
   const unit = worldUnit(S.desc);
   const reach = 'within 160 px';
+  if (in3d()) {
+    hint.textContent = 'A 3D flock: drag the view to turn it, use the wheel to zoom.';
+    $('overlay').style.cursor = 'grab';
+    return;
+  }
   if (!hasTools()) hint.textContent = `This model has no pointer or obstacles: change its parameters with the sliders.`;
   else if (S.tool === 'obstacle') hint.textContent = `Click the canvas to place an obstacle (radius ${obstacleRadius()} ${unit}).`;
   else if (S.tool === 'food') hint.textContent = `Press or drag on the canvas to drop food: boids ${reach} gather. Release to take it away.`;
@@ -642,13 +670,38 @@ function placeObstacle(x, y) {
   if (setLive({ obstacle })) showMessage(`Obstacle ${obstacle.length} placed at (${x}, ${y}).`);
 }
 
-/** Whether the current tool can be used: the model has its parameter. */
+/** Whether the current tool can be used: the model has its parameter (and the run is 2D). */
 function toolUsable() {
-  return has(S.tool === 'obstacle' ? 'obstacle' : 'pointer');
+  return !in3d() && has(S.tool === 'obstacle' ? 'obstacle' : 'pointer');
 }
 
 function wireCanvas() {
   const overlay = $('overlay');
+  // A 3D run: dragging turns the camera, the wheel zooms.
+  overlay.addEventListener('pointerdown', (e) => {
+    if (!in3d() || (e.pointerType === 'mouse' && e.button !== 0)) return;
+    e.preventDefault();
+    overlay.setPointerCapture(e.pointerId);
+    S.turning = { id: e.pointerId, u: e.clientX, v: e.clientY };
+  });
+  overlay.addEventListener('pointermove', (e) => {
+    if (!S.turning || S.turning.id !== e.pointerId) return;
+    orbit(S.camera, e.clientX - S.turning.u, e.clientY - S.turning.v);
+    S.turning.u = e.clientX;
+    S.turning.v = e.clientY;
+    render();
+  });
+  const stopTurning = (e) => {
+    if (S.turning && S.turning.id === e.pointerId) S.turning = null;
+  };
+  overlay.addEventListener('pointerup', stopTurning);
+  overlay.addEventListener('pointercancel', stopTurning);
+  overlay.addEventListener('wheel', (e) => {
+    if (!in3d()) return;
+    e.preventDefault();
+    zoom(S.camera, e.deltaY);
+    render();
+  }, { passive: false });
   overlay.addEventListener('pointerdown', (e) => {
     if (S.busy || !toolUsable() || (e.pointerType === 'mouse' && e.button !== 0)) return;
     const { x, y } = worldPoint(e);

@@ -676,3 +676,27 @@ test('the vicsek model runs in the page with the command line\'s bits, and its n
     assert.match(url, /model=vicsek/);
   });
 });
+
+test('a 3D flock is shown in perspective with the command line\'s bits, and dragging turns the view', { timeout: 60000 }, async () => {
+  await withPage({}, async (page) => {
+    await hook(page, () => window.flocklab.restart({ model: 'steering', count: 1500, params: { dims: 3 } }));
+    await hook(page, () => window.flocklab.pause());
+    await hook(page, () => window.flocklab.step(200));
+    const cli = await cliRun(['--model', 'steering', '--dims', '3', '--steps', '200', '--seed', '42']);
+    assert.equal(await hook(page, () => window.flocklab.hash()), cli.hash);
+    assert.match(await page.locator('#press-hint').textContent(), /drag the view to turn it/);
+    const before = await page.locator('#stage').screenshot();
+    const box = await page.locator('#overlay').boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 30, { steps: 6 });
+    await page.mouse.up();
+    const after = await page.locator('#stage').screenshot();
+    const p = await comparePictures(page, before, after);
+    assert.ok(p.drawnA > 1500, `boids and box drawn: ${p.drawnA} pixels`);
+    assert.ok(p.changed > 2000, `the drag turned the view (${p.changed} pixels changed)`);
+    assert.equal(await hook(page, () => window.flocklab.hash()), cli.hash, 'turning the view changes no bit of the run');
+    await page.mouse.wheel(0, -400);
+    await page.screenshot({ path: artifactPath('browser-desktop-3d.png') });
+  });
+});
