@@ -847,6 +847,23 @@ function pictureCaption() {
 /** The Picture (PNG) download: the flock under its caption (picture.js). */
 function picture() {
   const world = worldSize();
+  if (in3d()) {
+    // The 3D view as the stage shows it, redrawn at the picture's size.
+    let corners = [];
+    return renderPicture({
+      world,
+      frameOf: (view, size) => {
+        const projected = project(S.flock, worldSize3d(), S.camera, 900, Math.round((900 * world.h) / world.w), size,
+          S.colour, {});
+        corners = projected.corners;
+        return projected.frame;
+      },
+      drawMarks: (marks) => drawBox(marks, corners, 1),
+      size: triangleSize(S.flock.count(), 900, 1),
+      ...pictureCaption(),
+      colour: S.colour,
+    });
+  }
   return renderPicture({
     world,
     frameOf: (view, size) => frameOf(S.flock, view, size),
@@ -1126,8 +1143,8 @@ const ready = init().catch((e) => {
 // ---------------------------------------------------------------------------------------------
 // Test hook: deterministic control for tests and scripts (not needed by the page itself).
 
-function benchFlock({ model = S.model, count = 1500, seed = '1', warmup = 0 }) {
-  const f = new S.m.Simulation(model, '', '{}', count, String(seed));
+function benchFlock({ model = S.model, count = 1500, seed = '1', warmup = 0, params = {} }) {
+  const f = new S.m.Simulation(model, '', JSON.stringify(params), count, String(seed));
   if (warmup) f.step(warmup);
   return f;
 }
@@ -1190,16 +1207,20 @@ window.flocklab = {
     return { lit, total: c.width * c.height };
   },
   positions: () => ({ x: Array.from(S.flock.x()), y: Array.from(S.flock.y()) }),
-  /** Simulated steps per second of a fresh flock (optionally drawing every step on the page's canvas). */
-  bench({ model = S.model, count = 1500, steps = 100, warmup = 0, draw = false, seed = '1' } = {}) {
-    const f = benchFlock({ model, count, seed, warmup });
-    const view = stageView(worldOf(JSON.parse(f.paramsJson())));
+  /** Simulated steps per second of a fresh flock with `params` (optionally drawing every step on the page's canvas, in 3D as the 3D view does). */
+  bench({ model = S.model, count = 1500, steps = 100, warmup = 0, draw = false, seed = '1', params = {} } = {}) {
+    const f = benchFlock({ model, count, seed, warmup, params });
+    const fParams = JSON.parse(f.paramsJson());
+    const view = stageView(worldOf(fParams));
     const size = triangleSize(count);
+    const canvas = $('boids'), scratch = {};
     const t0 = performance.now();
     for (let i = 0; i < steps; i++) {
       f.step(1);
       if (draw) {
-        S.renderer.draw(frameOf(f, view, size));
+        const frame3d = f.dimensions() === 3
+          ? project(f, worldSize3d(fParams), S.camera, canvas.width, canvas.height, size, S.colour, scratch).frame : null;
+        S.renderer.draw(frame3d ?? frameOf(f, view, size));
         S.renderer.flush();
       }
     }

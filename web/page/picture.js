@@ -59,9 +59,10 @@ function drawLegend(ctx, cx, cy) {
  * The picture as a canvas: `width` px wide, a caption band of `title` and `details` (a list of
  * short texts, joined and wrapped) over the world. `frameOf(view, size)` gives the renderer's
  * frame for a view; `size` is the boids' length in px; `overlay` what drawOverlay takes besides
- * world and view (walls, obstacles, pointer). Returns {canvas, band, lines}.
+ * world and view (walls, obstacles, pointer), or `drawMarks(canvas)` draws the marks itself (the
+ * 3D view's box). Returns {canvas, band, lines}.
  */
-export function renderPicture({ world, frameOf, size, overlay, title, details, colour, width = 900 }) {
+export function renderPicture({ world, frameOf, size, overlay, drawMarks, title, details, colour, width = 900 }) {
   const frameH = Math.round((width * world.h) / world.w);
   const canvas = document.createElement('canvas');
   const ctx = canvas.getContext('2d');
@@ -96,7 +97,8 @@ export function renderPicture({ world, frameOf, size, overlay, title, details, c
   const marks = document.createElement('canvas');
   marks.width = width;
   marks.height = frameH;
-  drawOverlay(marks, { ...overlay, world, view, dpr: 1, cursor: null, cursorRadius: 0 });
+  if (drawMarks) drawMarks(marks);
+  else drawOverlay(marks, { ...overlay, world, view, dpr: 1, cursor: null, cursorRadius: 0 });
   ctx.drawImage(flock, 0, band);
   ctx.drawImage(marks, 0, band);
   return { canvas, band, lines: [title, ...lines] };

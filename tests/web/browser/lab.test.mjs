@@ -696,6 +696,10 @@ test('a 3D flock is shown in perspective with the command line\'s bits, and drag
     assert.ok(p.drawnA > 1500, `boids and box drawn: ${p.drawnA} pixels`);
     assert.ok(p.changed > 2000, `the drag turned the view (${p.changed} pixels changed)`);
     assert.equal(await hook(page, () => window.flocklab.hash()), cli.hash, 'turning the view changes no bit of the run');
+    // The PNG download draws the same 3D view under the caption, which names the dimension.
+    const shown = await hook(page, () => window.flocklab.picture());
+    assert.equal(shown.lines[0], 'steering (preset flock) - 1,500 boids - seed 42 - step 200');
+    assert.ok(shown.lines.join(' ').includes('dims 3'), shown.lines.join(' '));
     await page.mouse.wheel(0, -400);
     await page.screenshot({ path: artifactPath('browser-desktop-3d.png') });
   });
