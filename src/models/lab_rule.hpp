@@ -15,7 +15,22 @@
 
 namespace flocklab {
 
-struct LabRule {
+/// What a lab step needs of the parameters, in 2D and 3D: the world's side, separation's
+/// squared reach (r/2)^2, the three gains and the speed limits.
+struct LabConstants {
+  explicit LabConstants(const LabParams& p)
+      : world(p.world),
+        s2(p.radius * p.radius / 4),
+        sepGain(p.separation * kLabSeparationGain),
+        aliGain(p.alignment * kLabAlignmentGain),
+        cohGain(p.cohesion * kLabCohesionGain),
+        vmax(p.maxSpeed),
+        vmin(p.maxSpeed / 2) {}
+
+  double world, s2, sepGain, aliGain, cohGain, vmax, vmin;
+};
+
+struct LabRule : LabConstants {
   static constexpr bool kIndexed = true;  // the noise's draws are the boid's own
 
   struct Sums {
@@ -23,15 +38,7 @@ struct LabRule {
     double ax = 0, ay = 0, cx = 0, cy = 0, sx = 0, sy = 0;
   };
 
-  LabRule(const LabParams& p, std::uint64_t seed, std::uint64_t step)
-      : noise{p.noise, seed, step},
-        world(p.world),
-        s2(p.radius * p.radius / 4),
-        sepGain(p.separation * kLabSeparationGain),
-        aliGain(p.alignment * kLabAlignmentGain),
-        cohGain(p.cohesion * kLabCohesionGain),
-        vmax(p.maxSpeed),
-        vmin(p.maxSpeed / 2) {}
+  LabRule(const LabParams& p, std::uint64_t seed, std::uint64_t step) : LabConstants(p), noise{p.noise, seed, step} {}
 
   Sums start(double, double, double, double) const { return {}; }
 
@@ -64,7 +71,6 @@ struct LabRule {
   }
 
   HeadingNoise noise;
-  double world, s2, sepGain, aliGain, cohGain, vmax, vmin;
 };
 
 }  // namespace flocklab

@@ -8,11 +8,12 @@
 
 #include "flocklab/models/lab_params.hpp"
 #include "models/heading_noise.hpp"
+#include "models/lab_rule.hpp"
 #include "models/speed_clamp.hpp"
 
 namespace flocklab {
 
-struct LabRule3d {
+struct LabRule3d : LabConstants {
   static constexpr int kDimensions = 3;
   static constexpr bool kIndexed = true;  // the noise's draws are the boid's own
 
@@ -21,15 +22,7 @@ struct LabRule3d {
     double ax = 0, ay = 0, az = 0, cx = 0, cy = 0, cz = 0, sx = 0, sy = 0, sz = 0;
   };
 
-  LabRule3d(const LabParams& p, std::uint64_t seed, std::uint64_t step)
-      : noise{p.noise, seed, step},
-        world(p.world),
-        s2(p.radius * p.radius / 4),
-        sepGain(p.separation * kLabSeparationGain),
-        aliGain(p.alignment * kLabAlignmentGain),
-        cohGain(p.cohesion * kLabCohesionGain),
-        vmax(p.maxSpeed),
-        vmin(p.maxSpeed / 2) {}
+  LabRule3d(const LabParams& p, std::uint64_t seed, std::uint64_t step) : LabConstants(p), noise{p.noise, seed, step} {}
 
   Sums start(double, double, double, double, double, double) const { return {}; }
 
@@ -73,7 +66,6 @@ struct LabRule3d {
   }
 
   HeadingNoise noise;
-  double world, s2, sepGain, aliGain, cohGain, vmax, vmin;
 };
 
 }  // namespace flocklab

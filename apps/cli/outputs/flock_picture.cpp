@@ -94,12 +94,7 @@ std::string renderFlockSvg(const FlockPicture& picture) {
   const double lower = top + frameHeight;
   const double length = markLength(frameWidth, frameHeight, flock->size(), picture.width);
 
-  std::string svg = fmt::format(
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
-      "font-family=\"{2}\" font-size=\"13\">\n"
-      "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n",
-      picture.width, height, kFontFamily);
+  std::string svg = svgOpening(picture.width, height);
   svg += header.svg;
 
   svg += headingLegend(lx, ly);

@@ -125,12 +125,7 @@ std::string renderFlock3dSvg(const FlockPicture& picture, const Camera& camera, 
   const double spacing = std::cbrt(volume / static_cast<double>(std::max<std::size_t>(flock->size(), 1)));
   const double worldLength = std::min(0.7 * spacing, 0.017 * picture.width * middle / focal);
 
-  std::string svg = fmt::format(
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
-      "font-family=\"{2}\" font-size=\"13\">\n"
-      "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n",
-      picture.width, height, kFontFamily);
+  std::string svg = svgOpening(picture.width, height);
   svg += header.svg;
   svg += headingLegend(lx, ly);
 

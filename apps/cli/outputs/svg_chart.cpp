@@ -203,12 +203,7 @@ std::string renderSvg(const Chart& chart) {
   const double right = width - std::max(24.0, lastXTick / 2 + 8) - legend.width;
   const Scale sx{xLo, xHi, chart.x.log, left, right}, sy{yLo, yHi, chart.y.log, bottom, top};
 
-  std::string svg = fmt::format(
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
-      "font-family=\"{2}\" font-size=\"13\">\n"
-      "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n",
-      chart.width, chart.height, kFontFamily);
+  std::string svg = svgOpening(chart.width, chart.height);
   svg += svgTextLines(title, left, 26, 1.25 * title.size, "font-weight=\"bold\" fill=\"#222\"");
   svg += svgTextLines(subtitle, left, subtitleTop, 1.3 * subtitle.size, "fill=\"#555\"");
 

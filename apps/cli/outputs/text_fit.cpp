@@ -163,4 +163,13 @@ std::string svgTextLines(const FittedText& text, double x, double y, double step
   return svg;
 }
 
+std::string svgOpening(int width, int height) {
+  return fmt::format(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
+      "font-family=\"{2}\" font-size=\"13\">\n"
+      "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n",
+      width, height, kFontFamily);
+}
+
 }  // namespace flocklab::cli

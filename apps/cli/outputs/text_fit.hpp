@@ -13,6 +13,10 @@ namespace flocklab::cli {
 
 /// The font-family of every SVG flocklab draws.
 inline constexpr const char* kFontFamily = "DejaVu Sans, Helvetica, Arial, sans-serif";
+
+/// The opening of every SVG flocklab draws: the XML declaration, the <svg> element `width` x
+/// `height` px in kFontFamily at 13 px, and a white background. The caller closes it.
+std::string svgOpening(int width, int height);
 /// How far a line reaches above its baseline, as a fraction of the font size (DejaVu: 0.928).
 inline constexpr double kAscent = 0.93;
 /// How far a line reaches below its baseline, as a fraction of the font size (DejaVu: 0.236).
