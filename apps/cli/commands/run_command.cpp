@@ -397,15 +397,15 @@ int executeRun(RunOptions o, const CLI::App& command) {
   };
   std::unique_ptr<MovieEncoder> movie;
   if (movieFile) movie = std::make_unique<MovieEncoder>(o.movieFile, o.fps);
-  const auto movieFrame = [&] {
-    onOutputs([&] {
-      try {
-        movie->add(svgToPng(picture()));
-      } catch (const std::runtime_error& e) {
-        throw OutputError(std::string("--movie ") + o.movieFile + ": " + e.what());
-      }
-    });
+  // ffmpeg's failures are the movie's output errors, named by its path.
+  const auto forMovie = [&](const auto& work) {
+    try {
+      return work();
+    } catch (const std::runtime_error& e) {
+      throw OutputError(std::string("--movie ") + o.movieFile + ": " + e.what());
+    }
   };
+  const auto movieFrame = [&] { onOutputs([&] { forMovie([&] { movie->add(svgToPng(picture())); }); }); };
 
   const bool wantSeries = metricsFile || plotFile;
   std::vector<SeriesRow> series;
@@ -446,13 +446,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
     if (pictureFile) pictureFile->write(pictureBytes(o.pictureFile, picture()));
     if (configFile) configFile->write(resolvedRunFile(o, setup, report.steps).dump(2) + "\n");
     if (trajectory) trajectory->complete();
-    if (movie) {
-      try {
-        movieFile->write(movie->finish());
-      } catch (const std::runtime_error& e) {
-        throw OutputError(std::string("--movie ") + o.movieFile + ": " + e.what());
-      }
-    }
+    if (movie) movieFile->write(forMovie([&] { return movie->finish(); }));
   });
   if (interrupted()) return reportInterrupted();
   onOutputs([&] { outputs.commitAll(); });

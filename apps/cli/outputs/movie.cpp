@@ -23,15 +23,12 @@
 #include <vector>
 
 #include "support/child_process.hpp"
+#include "support/text_fields.hpp"
 
 extern char** environ;
 
 namespace flocklab::cli {
 namespace {
-
-bool endsWith(const std::string& s, const std::string& tail) {
-  return s.size() >= tail.size() && s.compare(s.size() - tail.size(), tail.size(), tail) == 0;
-}
 
 // Width and height from a PNG's IHDR chunk (bytes 16 to 23, big-endian).
 std::pair<int, int> pngSize(const std::string& png) {
@@ -109,7 +106,6 @@ void MovieEncoder::start(int width, int height) {
                              "-movflags", "+faststart", "-f", "mp4"});
   }
   argv.push_back(output_);
-  argv[0] = ffmpeg_;
   // Keeping its stdin open inside the child would hide the end of the stream: the pipe's write
   // end is close-on-exec.
   int fds[2];
