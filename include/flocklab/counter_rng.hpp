@@ -22,7 +22,8 @@ namespace flocklab {
 /// What a boid's draws in a step are for: each purpose has its own numbers.
 enum class Purpose : std::uint32_t {
   Noise = 1,    ///< the noise rotation of a heading (--noise, the Vicsek model)
-  Rebirth = 2,  ///< kept for placing a boid again (no model does yet)
+  Rebirth = 2,  ///< the place of a caught boid reborn (the steering model's predators)
+  Food = 3,     ///< the place where a used-up food source reappears
 };
 
 /// Philox4x32 with 10 rounds: the block for `counter` under `key`, as Random123 computes it.

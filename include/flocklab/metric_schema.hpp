@@ -20,7 +20,12 @@ struct MetricSpec {
   std::string joins;        ///< key of the metric whose summary line shows this one in parentheses
   std::string shortLabel;   ///< its word in those parentheses: "largest"
   double (*value)(const Metrics&) = nullptr;  ///< reads it from a Metrics
+  int extra = -1;           ///< a model's own metric: its place in Metrics::extra (value is null)
 };
+
+/// The value of `spec` in `metrics`: value(metrics), or the model's own metric extra[spec.extra]
+/// (0 when a Metrics lacks it).
+double metricValue(const MetricSpec& spec, const Metrics& metrics);
 
 /// Every metric, in the order files list them. Thread-safe.
 const std::vector<MetricSpec>& metricSchema();

@@ -2,6 +2,7 @@
 // Measures of a flock (SPEC section 3; in 2D or 3D): order, groups, spacing. Computed with the
 // grid, so they cost O(n) and work at a million boids; the same bits for every executor.
 #include <cstddef>
+#include <vector>
 
 #include "flocklab/flock.hpp"
 #include "flocklab/engine_options.hpp"
@@ -17,6 +18,9 @@ struct Metrics {
   double largestShare = 0;    ///< largestFlock / n, in (0, 1]
   double meanNearestDistance = 0;  ///< mean distance to the nearest other boid (wrapped); 0 if n < 2
   double meanNeighbors = 0;   ///< mean number of neighbours, as MetricRules::sight counts them
+  /// The model's own metrics beyond these (a species' order, catches), in the order of
+  /// ModelDescription::extraMetrics for the run's parameters; empty for most runs.
+  std::vector<double> extra;
 };
 
 /// Which other boids a boid sees: within `radius` (strictly, or also at it when `inclusive`)

@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -20,6 +21,7 @@
 
 #include "flocklab/engine_options.hpp"
 #include "flocklab/flock.hpp"
+#include "flocklab/metric_schema.hpp"
 #include "flocklab/obstacle.hpp"
 #include "flocklab/simulation.hpp"
 #include "flocklab/space.hpp"
@@ -155,6 +157,17 @@ class ModelDescription {
   virtual bool seedAfterStart(const ParamSet&) const { return false; }
   /// The circles boids avoid, for pictures.
   virtual std::vector<Obstacle> obstacles(const ParamSet&) const { return {}; }
+  /// The number of boids these parameters fix themselves (the steering model's species), or
+  /// nothing when the front end chooses (--count, --density, a preset's count).
+  virtual std::optional<std::uint64_t> fixedCount(const ParamSet&) const { return std::nullopt; }
+  /// The model's own metrics under these parameters, beyond metricSchema() (a species' order,
+  /// catches): their specs, with MetricSpec::extra naming their place in Metrics::extra.
+  virtual std::vector<MetricSpec> extraMetrics(const ParamSet&) const { return {}; }
+  /// Every metric of a run under these parameters: metricSchema(), then extraMetrics().
+  std::vector<MetricSpec> metrics(const ParamSet& params) const;
+  /// A parameter reached through a part of the parameters, "hawk.max_speed" (a species' key):
+  /// its spec, with the dotted name as key; nothing when `name` is not of that form.
+  virtual std::optional<ParamSpec> dottedParam(std::string_view) const { return std::nullopt; }
   /// Bytes a boid adds to the peak memory of a run under these parameters (states, grid, the
   /// rule's and the metrics' scratch), measured with a margin; front ends check count x this
   /// against the machine's memory before a start. The default suits a model not measured.
@@ -166,6 +179,9 @@ class ModelDescription {
   friend class ParamSet;
   virtual ParamValue read(const std::any& values, const ParamSpec& spec) const = 0;
   virtual void write(std::any& values, const ParamSpec& spec, const ParamValue& value) const = 0;
+  /// get and set of a dotted name (see dottedParam); throw std::invalid_argument naming it.
+  virtual ParamValue readDotted(const std::any& values, std::string_view name) const;
+  virtual void writeDotted(std::any& values, std::string_view name, const ParamValue& value) const;
   /// Problems between parameters (after every value passed its own check), or "".
   virtual std::string crossProblem(const std::any& values) const = 0;
 };

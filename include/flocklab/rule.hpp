@@ -12,6 +12,9 @@
 //   (a rule that declares kIndexed = true gets i too: rule.finish(s, i, position, velocity),
 //   for draws of its own that must not depend on which thread or cell reaches i first, such as
 //   the counter-based noise of flocklab/counter_rng.hpp)
+//   (a rule that declares kPairIndexed = true gets the indices of both ends as well:
+//   rule.start(i, position, velocity of i) and rule.add(s, j, offset, d2, velocity of j), for
+//   per-boid data of its own such as a boid's species; it must also be kIndexed)
 // Neighbours are those with d2 < r^2 (d2 <= r^2 when the rule sets kInclusive = true),
 // where r is the radius given to the driver.
 //
@@ -41,6 +44,11 @@ constexpr bool ruleIndexed() {
   if constexpr (requires { R::kIndexed; }) return R::kIndexed;
   return false;
 }
+template <class R>
+constexpr bool rulePairIndexed() {
+  if constexpr (requires { R::kPairIndexed; }) return R::kPairIndexed;
+  return false;
+}
 }  // namespace detail
 
 /// The rule's dimension count: `static constexpr int kDimensions = 3` for a 3D rule; 2 when
@@ -58,15 +66,23 @@ inline constexpr bool kRuleInclusive = detail::ruleInclusive<R>();
 template <class R>
 inline constexpr bool kRuleIndexed = detail::ruleIndexed<R>();
 
+/// True when the rule declares `static constexpr bool kPairIndexed = true`: start and add then
+/// take the boid's and the neighbour's index (std::uint32_t) first.
+template <class R>
+inline constexpr bool kRulePairIndexed = detail::rulePairIndexed<R>();
+
 /// A 2D rule: Sums start(x, y, vx, vy); add(Sums&, dx, dy, d2, vxj, vyj);
 /// finish(const Sums&, x&, y&, vx&, vy&). Units are the world's (positions) and world units
 /// per step (velocities); see the file comment for the order of calls.
 template <class R>
 concept Rule2D = kRuleDimensions<R> == 2 && std::copy_constructible<R> &&
-                 requires(const R& rule, typename R::Sums& sums, const typename R::Sums& done, double v, double& m) {
+                 (kRulePairIndexed<R> ? kRuleIndexed<R> && requires(const R& rule, typename R::Sums& sums, std::uint32_t i, double v) {
+                   { rule.start(i, v, v, v, v) } -> std::convertible_to<typename R::Sums>;
+                   rule.add(sums, i, v, v, v, v, v);
+                 } : requires(const R& rule, typename R::Sums& sums, double v) {
                    { rule.start(v, v, v, v) } -> std::convertible_to<typename R::Sums>;
                    rule.add(sums, v, v, v, v, v);
-                 } && (kRuleIndexed<R> ? requires(const R& rule, const typename R::Sums& done, std::uint32_t i, double& m) {
+                 }) && (kRuleIndexed<R> ? requires(const R& rule, const typename R::Sums& done, std::uint32_t i, double& m) {
                    rule.finish(done, i, m, m, m, m);
                  } : requires(const R& rule, const typename R::Sums& done, double& m) {
                    rule.finish(done, m, m, m, m);
@@ -76,10 +92,13 @@ concept Rule2D = kRuleDimensions<R> == 2 && std::copy_constructible<R> &&
 /// add(Sums&, dx, dy, dz, d2, vxj, vyj, vzj); finish(const Sums&, x&, y&, z&, vx&, vy&, vz&).
 template <class R>
 concept Rule3D = kRuleDimensions<R> == 3 && std::copy_constructible<R> &&
-                 requires(const R& rule, typename R::Sums& sums, const typename R::Sums& done, double v, double& m) {
+                 (kRulePairIndexed<R> ? kRuleIndexed<R> && requires(const R& rule, typename R::Sums& sums, std::uint32_t i, double v) {
+                   { rule.start(i, v, v, v, v, v, v) } -> std::convertible_to<typename R::Sums>;
+                   rule.add(sums, i, v, v, v, v, v, v, v);
+                 } : requires(const R& rule, typename R::Sums& sums, double v) {
                    { rule.start(v, v, v, v, v, v) } -> std::convertible_to<typename R::Sums>;
                    rule.add(sums, v, v, v, v, v, v, v);
-                 } && (kRuleIndexed<R> ? requires(const R& rule, const typename R::Sums& done, std::uint32_t i, double& m) {
+                 }) && (kRuleIndexed<R> ? requires(const R& rule, const typename R::Sums& done, std::uint32_t i, double& m) {
                    rule.finish(done, i, m, m, m, m, m, m);
                  } : requires(const R& rule, const typename R::Sums& done, double& m) {
                    rule.finish(done, m, m, m, m, m, m);

@@ -58,6 +58,8 @@ class Simulation {
   Flock& state();
   /// Counts one step, taken either through driver() or on state(), whichever was asked for last.
   void stepped();
+  /// Appends the model's own metrics to `metrics` (Metrics::extra); nothing by default.
+  virtual void addMetrics(Metrics& metrics) const;
 
  private:
   struct Impl;

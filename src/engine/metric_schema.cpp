@@ -25,6 +25,12 @@ const std::vector<MetricSpec>& metricSchema() {
   return schema;
 }
 
+double metricValue(const MetricSpec& spec, const Metrics& metrics) {
+  if (spec.value) return spec.value(metrics);
+  const auto at = static_cast<std::size_t>(spec.extra);
+  return spec.extra >= 0 && at < metrics.extra.size() ? metrics.extra[at] : 0.0;
+}
+
 const MetricSpec* findMetric(const std::string& key) {
   for (const MetricSpec& m : metricSchema())
     if (m.key == key) return &m;

@@ -71,7 +71,13 @@ void Simulation::stepped() {
 
 std::uint64_t Simulation::candidateChecks() const { return impl_->driver.candidateChecks(); }
 
-Metrics Simulation::metrics() const { return measureWith(flock(), space(), metricRules(), impl_->driver.executor()); }
+Metrics Simulation::metrics() const {
+  Metrics m = measureWith(flock(), space(), metricRules(), impl_->driver.executor());
+  addMetrics(m);
+  return m;
+}
+
+void Simulation::addMetrics(Metrics&) const {}
 
 void checkState(const Flock& flock, const Space& space) {
   if (flock.is3d() != space.is3d()) throw std::invalid_argument("the flock and the world differ in dimensions");

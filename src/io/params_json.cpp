@@ -112,11 +112,11 @@ void readParamsJson(ParamSet& params, std::string_view text) {
   }
 }
 
-Json metricsToJson(const Metrics& m) {
+Json metricsToJson(const Metrics& m, const std::vector<MetricSpec>& metrics) {
   Json j = Json::object();
-  for (const MetricSpec& spec : metricSchema()) {
-    if (spec.whole) j[spec.key] = static_cast<std::uint64_t>(spec.value(m));
-    else j[spec.key] = spec.value(m);
+  for (const MetricSpec& spec : metrics) {
+    if (spec.whole) j[spec.key] = static_cast<std::uint64_t>(metricValue(spec, m));
+    else j[spec.key] = metricValue(spec, m);
   }
   return j;
 }

@@ -95,15 +95,35 @@ std::size_t ModelDescription::countFor(std::string_view preset) const {
   return defaultCount;
 }
 
+std::vector<MetricSpec> ModelDescription::metrics(const ParamSet& params) const {
+  std::vector<MetricSpec> all = metricSchema();
+  for (MetricSpec& extra : extraMetrics(params)) all.push_back(std::move(extra));
+  return all;
+}
+
+namespace {
+std::string noParameter(const ModelDescription& model, std::string_view key) {
+  return "the " + model.name + " model has no parameter '" + excerpt(key) + "'";
+}
+}  // namespace
+
+ParamValue ModelDescription::readDotted(const std::any&, std::string_view name) const {
+  throw std::invalid_argument(noParameter(*this, name));
+}
+
+void ModelDescription::writeDotted(std::any&, std::string_view name, const ParamValue&) const {
+  throw std::invalid_argument(noParameter(*this, name));
+}
+
 ParamValue ParamSet::get(std::string_view key) const {
   const ParamSpec* spec = model_->findParam(key);
-  if (!spec) throw std::invalid_argument("the " + model_->name + " model has no parameter '" + excerpt(key) + "'");
+  if (!spec) return model_->readDotted(values_, key);
   return model_->read(values_, *spec);
 }
 
 void ParamSet::set(std::string_view key, const ParamValue& value) {
   const ParamSpec* spec = model_->findParam(key);
-  if (!spec) throw std::invalid_argument("the " + model_->name + " model has no parameter '" + excerpt(key) + "'");
+  if (!spec) return model_->writeDotted(values_, key, value);
   if (const std::string problem = valueProblem(*spec, value); !problem.empty())
     throw std::invalid_argument(spec->key + " " + problem);
   model_->write(values_, *spec, value);

@@ -11,6 +11,8 @@
 #include "models/dims_param.hpp"
 #include "models/heading_noise.hpp"
 #include "models/param_text.hpp"
+#include "models/steering_metrics.hpp"
+#include "flocklab/word_list.hpp"
 #include "models/typed_model.hpp"
 
 namespace flocklab {
@@ -81,6 +83,79 @@ std::vector<Obstacle> parseObstacles(const std::vector<std::string>& texts) {
 }
 
 using SteeringModel = TypedModel<SteeringParams, SteeringSimulation>;
+const SteeringModel& steering();
+
+// At most this many species (the rule keeps a species' flock-mates in 64 bits) and food sources
+// (every prey boid looks at each source every step).
+constexpr std::size_t kMaxSpecies = 64;
+constexpr std::size_t kMaxFood = 1000;
+
+// The spec of a species' key: the model's parameter of the same name (max_speed, vision, ...),
+// or the species' own (size, fear_radius, ...).
+ParamSpec speciesKeySpec(const ModelDescription& m, SpeciesKey k) {
+  if (const ParamSpec* own = m.findParam(kSpeciesKeys[k])) return *own;
+  const std::string key(kSpeciesKeys[k]);
+  switch (k) {
+    case kSize: return {.key = key, .help = "body size: pictures draw it, separation scales by it", .minOpen = true, .max = 1e6};
+    case kFearRadius: return {.key = key, .unit = "px", .help = "prey flee predators within this", .max = kMaxLength};
+    case kFleeWeight: return {.key = key, .help = "weight of fleeing predators"};
+    case kChaseWeight: return {.key = key, .help = "weight of a predator's chase"};
+    case kCatchRadius: return {.key = key, .unit = "px", .help = "prey nearer than this to a predator is caught", .max = kMaxLength};
+    default: return {.key = key, .unit = "s", .help = "a predator's rest after a catch", .max = 1e9};
+  }
+}
+
+// "species NAME: " for messages about one species.
+std::string whoIs(const std::string& name) { return "species " + name + ": "; }
+
+// The species called `name` in p, or nullptr.
+SpeciesSpec* findSpecies(SteeringParams& p, std::string_view name) {
+  for (SpeciesSpec& s : p.species)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+std::string speciesNames(const SteeringParams& p) {
+  std::vector<std::string> names;
+  for (const SpeciesSpec& s : p.species) names.push_back(s.name);
+  return names.empty() ? "none given" : wordList(names);
+}
+
+std::string speciesProblem(const ModelDescription& m, const SteeringParams& p) {
+  if (p.species.size() > kMaxSpecies) return "at most " + std::to_string(kMaxSpecies) + " species may be given";
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < p.species.size(); ++i) {
+    const SpeciesSpec& s = p.species[i];
+    for (std::size_t j = 0; j < i; ++j)
+      if (p.species[j].name == s.name) return "species " + s.name + " is given twice";
+    for (std::size_t k = 0; k < kSpeciesKeyCount; ++k)
+      if (s.numbers[k])
+        if (const std::string problem = valueProblem(speciesKeySpec(m, static_cast<SpeciesKey>(k)), *s.numbers[k]); !problem.empty())
+          return whoIs(s.name) + std::string(kSpeciesKeys[k]) + " " + problem;
+    for (const std::string& other : s.flocksWith) {
+      if (other == s.name) return whoIs(s.name) + "flocks_with names the species itself";
+      bool known = false;
+      for (const SpeciesSpec& t : p.species) known = known || t.name == other;
+      if (!known) return whoIs(s.name) + "flocks_with names " + other + ", which is not a species here (species: " + speciesNames(p) + ")";
+    }
+    if (s.count > (std::uint64_t{1} << 32) - 1 - total) return "the species' counts add up to more than 4294967295 boids";
+    total += s.count;
+  }
+  return "";
+}
+
+std::string foodProblem(const SteeringParams& p) {
+  if (p.food.size() > kMaxFood) return "at most " + std::to_string(kMaxFood) + " food sources may be given";
+  const bool in3d = p.dims == 3;
+  const Space space = p.space();
+  for (const FoodSource& f : p.food) {
+    const std::string where = "food (" + foodText(f) + ")";
+    if (f.axes != (in3d ? 3 : 2)) return where + (in3d ? " needs a depth in 3D: X,Y,Z:AMOUNT" : " has a depth: X,Y,Z:AMOUNT is for --dims 3");
+    if (!(f.amount > 0) || !std::isfinite(f.amount)) return where + ": the amount must be a finite number > 0";
+    if (in3d ? !space.contains(f.x, f.y, f.z) : !space.contains(f.x, f.y)) return where + " is off the world";
+  }
+  return "";
+}
 
 SteeringModel describeSteering() {
   SteeringModel m;
@@ -145,18 +220,60 @@ SteeringModel describeSteering() {
        .aliases = {"obstacles"}, .grammar = "X,Y,R (X,Y,Z,R in 3D; px), repeatable"},
       [](const SteeringParams& p) { return ParamValue(obstacleTexts(p.obstacles)); },
       [](SteeringParams& p, const ParamValue& v) { p.obstacles = parseObstacles(std::get<std::vector<std::string>>(v)); });
+  m.add({.key = "species", .help = "the flock's species (each with its count and own parameters); none: one species",
+         .kind = ParamKind::TextList, .live = false, .grammar = "NAME:COUNT[:KEY=VALUE,...] (docs/model-steering.md), repeatable"},
+        [](const SteeringParams& p) {
+          std::vector<std::string> out;
+          for (const SpeciesSpec& s : p.species) out.push_back(speciesText(s));
+          return ParamValue(out);
+        },
+        [](SteeringParams& p, const ParamValue& v) {
+          std::vector<SpeciesSpec> species;
+          for (const std::string& t : std::get<std::vector<std::string>>(v)) species.push_back(parseSpecies(t));
+          p.species = std::move(species);
+        });
+  m.add({.key = "food", .help = "food sources prey steer to and eat; a used-up one reappears elsewhere",
+         .kind = ParamKind::TextList, .grammar = "X,Y:AMOUNT (X,Y,Z:AMOUNT in 3D), repeatable"},
+        [](const SteeringParams& p) {
+          std::vector<std::string> out;
+          for (const FoodSource& f : p.food) out.push_back(foodText(f));
+          return ParamValue(out);
+        },
+        [](SteeringParams& p, const ParamValue& v) {
+          std::vector<FoodSource> food;
+          for (const std::string& t : std::get<std::vector<std::string>>(v)) food.push_back(parseFood(t));
+          p.food = std::move(food);
+        });
+  m.add({.key = "catches", .help = "what happens to caught prey: reborn at a random place, or removed",
+         .kind = ParamKind::Choice, .choices = {"rebirth", "remove"}, .live = false},
+        [](const SteeringParams& p) { return ParamValue(std::string(p.catches == Catches::Remove ? "remove" : "rebirth")); },
+        [](SteeringParams& p, const ParamValue& v) {
+          p.catches = std::get<std::string>(v) == "remove" ? Catches::Remove : Catches::Rebirth;
+        });
+  m.number({.key = "bite", .help = "amount of food a boid eats per step", .minOpen = true, .max = kMaxLength,
+            .sliderMin = 0.1, .sliderMax = 10, .sliderStep = 0.1},
+           &SteeringParams::bite);
+  m.number({.key = "eat_radius", .unit = "px", .help = "boids eat from a food source nearer than this", .max = kMaxLength,
+            .sliderMin = 1, .sliderMax = 60, .sliderStep = 1},
+           &SteeringParams::eatRadius);
+  m.number({.key = "food_reach", .unit = "px", .help = "prey steer to a food source nearer than this", .max = kMaxLength,
+            .sliderMin = 10, .sliderMax = 400, .sliderStep = 5},
+           &SteeringParams::foodReach);
   m.presetParams = [](std::string_view preset) {
     const auto p = parseSteeringPreset(preset);
     return steeringPreset(p ? *p : SteeringPreset::Flock);
   };
   m.crossProblemOf = [](const SteeringParams& p) -> std::string {
     if (const std::string problem = dimsProblem(p.dims); !problem.empty()) return problem;
+    if (const std::string problem = speciesProblem(steering(), p); !problem.empty()) return problem;
+    if (const std::string problem = foodProblem(p); !problem.empty()) return problem;
     const bool in3d = p.dims == 3;
     // One wrap (or one bounce) per axis keeps a boid in the world only if a step is shorter.
     const double smallest = in3d ? std::min({p.width, p.height, p.depth}) : std::min(p.width, p.height);
-    if (p.maxSpeed * p.dt > smallest)
-      return "max_speed * dt (" + text::shortest(p.maxSpeed * p.dt) + " px) must not exceed the world's smaller side (" +
-             text::shortest(smallest) + " px)";
+    for (const SpeciesTraits& t : speciesTraits(p))
+      if (t.maxSpeed * p.dt > smallest)
+        return (p.species.empty() ? "" : whoIs(t.name)) + "max_speed * dt (" + text::shortest(t.maxSpeed * p.dt) +
+               " px) must not exceed the world's smaller side (" + text::shortest(smallest) + " px)";
     const Space space = p.space();
     if (p.pointer.mode != PointerMode::Off) {
       const std::string where = "the pointer (" + text::shortest(p.pointer.x) + "," + text::shortest(p.pointer.y) +
@@ -206,6 +323,48 @@ SteeringModel describeSteering() {
   // The noise draws from the seed every step.
   m.seedAfterStartOf = [](const SteeringParams& p) { return p.noise > 0; };
   m.obstaclesOf = [](const SteeringParams& p) { return p.obstacles; };
+  m.fixedCountOf = [](const SteeringParams& p) -> std::optional<std::uint64_t> {
+    if (p.species.empty()) return std::nullopt;
+    std::uint64_t total = 0;
+    for (const SpeciesSpec& s : p.species) total += s.count;
+    return total;
+  };
+  m.extraMetricsOf = [](const SteeringParams& p) { return steeringExtraMetrics(p); };
+  // "hawk.max_speed": a species' key.
+  m.dottedParamOf = [](std::string_view name) -> std::optional<ParamSpec> {
+    const std::size_t dot = name.find('.');
+    if (dot == std::string_view::npos) return std::nullopt;
+    const auto k = speciesKey(name.substr(dot + 1));
+    if (!k) return std::nullopt;
+    ParamSpec spec = speciesKeySpec(steering(), *k);
+    spec.key = std::string(name);
+    spec.aliases.clear();
+    return spec;
+  };
+  const auto speciesAndKey = [](const SteeringParams& p, std::string_view name) {
+    const std::size_t dot = name.find('.');
+    const auto k = dot == std::string_view::npos ? std::nullopt : speciesKey(name.substr(dot + 1));
+    if (!k) throw std::invalid_argument("the steering model has no parameter '" + excerpt(name) + "'");
+    const std::string species(name.substr(0, dot));
+    if (!findSpecies(const_cast<SteeringParams&>(p), species))
+      throw std::invalid_argument("there is no species " + excerpt(species) + " for " + excerpt(name) +
+                                  " (species: " + speciesNames(p) + ")");
+    return std::pair{species, *k};
+  };
+  m.dottedGet = [speciesAndKey](const SteeringParams& p, std::string_view name) -> ParamValue {
+    const auto [species, k] = speciesAndKey(p, name);
+    for (const SpeciesTraits& t : speciesTraits(p))
+      if (t.name == species) return ParamValue(t.value(k));
+    return ParamValue(0.0);
+  };
+  m.dottedSet = [speciesAndKey](SteeringParams& p, std::string_view name, const ParamValue& v) {
+    const auto [species, k] = speciesAndKey(p, name);
+    const double* value = std::get_if<double>(&v);
+    if (!value) throw std::invalid_argument(whoIs(species) + std::string(kSpeciesKeys[k]) + " must be a number");
+    if (const std::string problem = valueProblem(speciesKeySpec(steering(), k), *value); !problem.empty())
+      throw std::invalid_argument(whoIs(species) + std::string(kSpeciesKeys[k]) + " " + problem);
+    findSpecies(p, species)->numbers[k] = *value;
+  };
   return m;
 }
 

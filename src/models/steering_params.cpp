@@ -1,7 +1,8 @@
 #include "flocklab/models/steering_params.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
-
 
 namespace flocklab {
 
@@ -21,6 +22,32 @@ bool insideAnObstacle(const SteeringParams& p, double x, double y, double z) {
     if (dx * dx + dy * dy + dz * dz < o.radius * o.radius) return true;
   }
   return false;
+}
+
+std::vector<SpeciesTraits> speciesTraits(const SteeringParams& p, std::uint64_t count) {
+  // Prey colours by position (colour-blind-safe first), predators red.
+  static constexpr std::array<const char*, 8> kPalette{"#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e",
+                                                       "#17becf", "#8c564b", "#e377c2", "#7f7f7f"};
+  const SpeciesTraits model{.name = "boids", .count = count, .colour = kPalette[0], .maxSpeed = p.maxSpeed,
+                            .vision = p.vision, .separationRadius = p.separationRadius, .fov = p.fov,
+                            .separation = p.separation, .alignment = p.alignment, .cohesion = p.cohesion};
+  if (p.species.empty()) return {model};
+  std::vector<SpeciesTraits> out;
+  for (std::size_t i = 0; i < p.species.size(); ++i) {
+    const SpeciesSpec& s = p.species[i];
+    SpeciesTraits t = model;
+    t.name = s.name, t.count = s.count, t.role = s.roleOr();
+    const bool predator = t.role == Role::Predator;
+    t.colour = s.colour ? *s.colour : predator ? "#d62728" : kPalette[i % kPalette.size()];
+    if (predator) t.size = 2, t.maxSpeed = 1.5 * p.maxSpeed, t.vision = 2 * p.vision;
+    for (std::size_t k = 0; k < kSpeciesKeyCount; ++k)
+      if (s.numbers[k]) t.value(static_cast<SpeciesKey>(k)) = *s.numbers[k];
+    for (const std::string& other : s.flocksWith)
+      for (std::size_t j = 0; j < p.species.size(); ++j)
+        if (p.species[j].name == other && j != i) t.flocksWith.push_back(j);
+    out.push_back(std::move(t));
+  }
+  return out;
 }
 
 const char* toString(SteeringPreset preset) {

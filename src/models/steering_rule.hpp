@@ -10,9 +10,16 @@
 // flocklab::cosine once per step, never from libm. The only operations are + - * / sqrt and
 // comparisons. With noise (eta > 0) the clamped velocity turns by the boid's random angle (a
 // cone in 3D) before the move (models/heading_noise.hpp); with eta = 0 nothing is drawn.
+//
+// Species (docs/model-steering.md, "Species, predators and food"): each boid reads its own
+// species' constants (SteeringKind) and its neighbours' species from a per-boid table; without
+// species there is one kind with the model's values, and every size ratio is exactly 1 and the
+// flock-mates are every boid seen, so the operations are those of the plain model.
 #include <array>
 #include <cmath>
 #include <cstdint>
+#include <limits>
+#include <vector>
 
 #include "flocklab/cosine.hpp"
 #include "flocklab/models/steering_params.hpp"
@@ -21,50 +28,90 @@
 
 namespace flocklab {
 
+/// One species' constants as the rule reads them (built once per parameter change).
+struct SteeringKind {
+  double vmax = 0, vmin = 0, cap = 0;  // speed band and steering cap
+  double vision2 = 0, sep2 = 0, cosHalfFov = -1, sepWeight = 0, alignment = 0, cohesion = 0;
+  double size = 1, fear2 = 0, fleeWeight = 0, chaseWeight = 0;
+  bool fovLimited = false, predator = false;
+  std::uint64_t mates = 0;  // bit t: aligns and coheres with species t (its own included)
+};
+
+/// The kinds of `traits`, in order (at most 64 species).
+inline std::vector<SteeringKind> steeringKinds(const std::vector<SpeciesTraits>& traits) {
+  std::vector<SteeringKind> kinds;
+  for (std::size_t i = 0; i < traits.size(); ++i) {
+    const SpeciesTraits& t = traits[i];
+    SteeringKind k;
+    k.vmax = t.maxSpeed, k.vmin = t.maxSpeed / 3, k.cap = t.maxSpeed / 30;
+    k.vision2 = t.vision * t.vision, k.sep2 = t.separationRadius * t.separationRadius;
+    k.fovLimited = t.fov < 360, k.cosHalfFov = cosine(t.fov / 2 * (kPi / 180));
+    k.sepWeight = kSeparationFactor * t.separation, k.alignment = t.alignment, k.cohesion = t.cohesion;
+    k.size = t.size, k.fear2 = t.fearRadius * t.fearRadius, k.fleeWeight = t.fleeWeight, k.chaseWeight = t.chaseWeight;
+    k.predator = t.role == Role::Predator;
+    k.mates = std::uint64_t{1} << i;
+    for (std::size_t other : t.flocksWith) k.mates |= std::uint64_t{1} << other;
+    kinds.push_back(k);
+  }
+  return kinds;
+}
+
+/// What a step reads besides the flock and the parameters: the species' constants and, per
+/// boid, its species and a predator's rest; the food sources as they are now.
+struct SteeringWorld {
+  const SteeringKind* kinds = nullptr;       // at least one
+  const std::uint32_t* speciesOf = nullptr;  // by boid index; null: every boid is kind 0
+  const std::uint64_t* rest = nullptr;       // by boid index: steps a predator still rests; null: none
+  const std::vector<FoodSource>* food = nullptr;  // null or empty: no food
+};
+
 template <int D>
 class SteeringRuleOf {
  public:
   static constexpr int kDimensions = D;
-  static constexpr bool kIndexed = true;  // the noise's draws are the boid's own
+  static constexpr bool kIndexed = true;      // the noise's draws are the boid's own
+  static constexpr bool kPairIndexed = true;  // species are looked up by index
   using Vec = std::array<double, D>;
 
   /// One boid's sums over the neighbours it sees.
   struct Sums {
-    std::uint32_t count = 0;  // neighbours seen
-    Vec align{};              // sum of their velocities (alignment)
-    Vec cohere{};             // sum of their offsets (cohesion)
-    Vec separate{};           // sum of -offset / (distance * d2) (separation)
-    Vec self{};               // the boid's own velocity, for the field of view
+    const SteeringKind* kind = nullptr;  // the boid's species
+    bool chasing = false;                // a predator that does not rest
+    bool afraid = false;                 // a predator within the fear radius
+    std::uint32_t count = 0;   // neighbours seen
+    std::uint32_t mates = 0;   // of them, flock-mates
+    Vec align{};               // sum of the mates' velocities (alignment)
+    Vec cohere{};              // sum of the mates' offsets (cohesion)
+    Vec separate{};            // sum of -offset / (distance * d2) * size ratio (separation)
+    Vec flee{};                // sum of -offset / d2 over predators within the fear radius
+    Vec self{};                // the boid's own velocity, for the field of view
     double selfSpeed = 0;
+    double nearestPrey = std::numeric_limits<double>::infinity();  // d2 of the nearest prey seen
+    Vec prey{};                // its offset
   };
 
-  SteeringRuleOf(const SteeringParams& p, std::uint64_t seed, std::uint64_t stepCount)
+  SteeringRuleOf(const SteeringParams& p, const SteeringWorld& world, std::uint64_t seed, std::uint64_t stepCount)
       : p_(p),
+        world_(world),
         noise_{p.noise, seed, stepCount},
         offsets_(p.space()),
         extent_(extents(p)),
-        sep2_(p.separationRadius * p.separationRadius),
-        fovLimited_(p.fov < 360),
-        cosHalfFov_(cosine(p.fov / 2 * (kPi / 180))),
-        sepWeight_(kSeparationFactor * p.separation),
-        vmax_(p.maxSpeed),
-        vmin_(p.maxSpeed / 3),
-        cap_(p.maxSpeed / 30),
+        foodReach2_(p.foodReach * p.foodReach),
         pointerOn_(p.pointer.mode != PointerMode::Off && stepCount >= p.pointer.fromStep &&
                    stepCount < p.pointer.toStep),
         pointerWeight_(p.pointer.mode == PointerMode::Food ? p.foodWeight : p.predatorWeight) {}
 
   // The rule contract's 2D and 3D faces.
-  Sums start(double, double, double vx, double vy) const requires(D == 2) { return begin({vx, vy}); }
-  Sums start(double, double, double, double vx, double vy, double vz) const requires(D == 3) {
-    return begin({vx, vy, vz});
+  Sums start(std::uint32_t i, double, double, double vx, double vy) const requires(D == 2) { return begin(i, {vx, vy}); }
+  Sums start(std::uint32_t i, double, double, double, double vx, double vy, double vz) const requires(D == 3) {
+    return begin(i, {vx, vy, vz});
   }
-  void add(Sums& s, double dx, double dy, double d2, double vxj, double vyj) const requires(D == 2) {
-    see(s, {dx, dy}, d2, {vxj, vyj});
+  void add(Sums& s, std::uint32_t j, double dx, double dy, double d2, double vxj, double vyj) const requires(D == 2) {
+    see(s, j, {dx, dy}, d2, {vxj, vyj});
   }
-  void add(Sums& s, double dx, double dy, double dz, double d2, double vxj, double vyj, double vzj) const
+  void add(Sums& s, std::uint32_t j, double dx, double dy, double dz, double d2, double vxj, double vyj, double vzj) const
       requires(D == 3) {
-    see(s, {dx, dy, dz}, d2, {vxj, vyj, vzj});
+    see(s, j, {dx, dy, dz}, d2, {vxj, vyj, vzj});
   }
   void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const
       requires(D == 2) {
@@ -98,74 +145,91 @@ class SteeringRuleOf {
     if constexpr (D == 3) d[2] = offsets_.dz(from[2], to[2]);
     return d;
   }
-  static Vec centre(const Obstacle& o) {
+  template <class Point>
+  static Vec place(const Point& o) {
     if constexpr (D == 3) return {o.x, o.y, o.z};
     else return {o.x, o.y};
   }
-  static Vec pointer(const Pointer& p) {
-    if constexpr (D == 3) return {p.x, p.y, p.z};
-    else return {p.x, p.y};
-  }
+  std::uint32_t speciesOf(std::uint32_t boid) const { return world_.speciesOf ? world_.speciesOf[boid] : 0; }
 
-  Sums begin(const Vec& v) const {
+  Sums begin(std::uint32_t i, const Vec& v) const {
     Sums s;
+    s.kind = &world_.kinds[speciesOf(i)];
+    s.chasing = s.kind->predator && !(world_.rest && world_.rest[i] > 0);
     s.self = v;
-    if (fovLimited_) s.selfSpeed = std::sqrt(dot(v, v));
+    if (s.kind->fovLimited) s.selfSpeed = std::sqrt(dot(v, v));
     return s;
   }
 
-  /// Neighbour j at offset d, d2 < vision^2: seen unless it is the boid's own spot or outside
-  /// the field of view.
-  void see(Sums& s, const Vec& d, double d2, const Vec& vj) const {
+  /// Neighbour j (species t) at offset d, 0 < d2 < R^2: feared if it is a predator within the
+  /// fear radius of prey; seen within the vision unless outside the field of view.
+  void see(Sums& s, std::uint32_t j, const Vec& d, double d2, const Vec& vj) const {
     if (d2 == 0) return;
+    const SteeringKind& me = *s.kind;
+    const std::uint32_t t = speciesOf(j);
+    const SteeringKind& them = world_.kinds[t];
+    if (them.predator && !me.predator && d2 < me.fear2) {
+      for (int k = 0; k < D; ++k) s.flee[k] -= d[k] / d2;
+      s.afraid = true;
+    }
+    if (!(d2 < me.vision2)) return;
     double distance = 0;
-    if (fovLimited_) {
+    if (me.fovLimited) {
       distance = std::sqrt(d2);
-      if (dot(s.self, d) < (s.selfSpeed * distance) * cosHalfFov_) return;
+      if (dot(s.self, d) < (s.selfSpeed * distance) * me.cosHalfFov) return;
     }
     ++s.count;
-    for (int k = 0; k < D; ++k) s.align[k] += vj[k];
-    for (int k = 0; k < D; ++k) s.cohere[k] += d[k];
-    if (d2 < sep2_) {
-      if (!fovLimited_) distance = std::sqrt(d2);
-      for (int k = 0; k < D; ++k) s.separate[k] -= (d[k] / distance) / d2;
+    if (d2 < me.sep2) {
+      if (!me.fovLimited) distance = std::sqrt(d2);
+      const double ratio = them.size / me.size;
+      for (int k = 0; k < D; ++k) s.separate[k] -= ((d[k] / distance) / d2) * ratio;
     }
+    if ((me.mates >> t) & 1) {
+      ++s.mates;
+      for (int k = 0; k < D; ++k) s.align[k] += vj[k];
+      for (int k = 0; k < D; ++k) s.cohere[k] += d[k];
+    }
+    if (s.chasing && !them.predator && d2 < s.nearestPrey) s.nearestPrey = d2, s.prey = d;
   }
 
   void move(const Sums& s, std::uint32_t index, Vec& at, Vec& v) const {
+    const SteeringKind& me = *s.kind;
     Vec dv{};  // the velocity change of this step
-    if (s.count > 0) {
-      const double n = static_cast<double>(s.count);
+    if (s.count > 0) steerInto(dv, me, me.sepWeight, s.separate, v);
+    if (s.mates > 0) {
+      const double n = static_cast<double>(s.mates);
       Vec meanAlign, meanCohere;
       for (int k = 0; k < D; ++k) meanAlign[k] = s.align[k] / n, meanCohere[k] = s.cohere[k] / n;
-      steerInto(dv, sepWeight_, s.separate, v);
-      steerInto(dv, p_.alignment, meanAlign, v);
-      steerInto(dv, p_.cohesion, meanCohere, v);
+      steerInto(dv, me, me.alignment, meanAlign, v);
+      steerInto(dv, me, me.cohesion, meanCohere, v);
     }
+    if (s.afraid) steerInto(dv, me, me.fleeWeight, s.flee, v);
+    if (s.nearestPrey < std::numeric_limits<double>::infinity()) steerInto(dv, me, me.chaseWeight, s.prey, v);
+    if (!me.predator && world_.food) steerToFood(dv, me, at, v);
     if (pointerOn_) {
-      Vec d = offset(pointer(p_.pointer), at);  // from the pointer to the boid
+      Vec d = offset(place(p_.pointer), at);  // from the pointer to the boid
       if (dot(d, d) < kPointerReach * kPointerReach) {
         const double sign = p_.pointer.mode == PointerMode::Food ? -1.0 : 1.0;
         for (int k = 0; k < D; ++k) d[k] = sign * d[k];
-        steerInto(dv, pointerWeight_, d, v);
+        steerInto(dv, me, pointerWeight_, d, v);
       }
     }
     if (!offsets_.periodic) {
       Vec u;
       for (int k = 0; k < D; ++k) u[k] = at[k] < kWallMargin ? 1.0 : (at[k] > extent_[k] - kWallMargin ? -1.0 : 0.0);
-      steerInto(dv, p_.wallWeight, u, v);
+      steerInto(dv, me, p_.wallWeight, u, v);
     }
     for (const Obstacle& o : p_.obstacles) {
-      const Vec d = offset(centre(o), at);
+      const Vec d = offset(place(o), at);
       const double reach = o.radius + kObstacleMargin;
-      if (dot(d, d) < reach * reach) steerInto(dv, p_.obstacleWeight, d, v);
+      if (dot(d, d) < reach * reach) steerInto(dv, me, p_.obstacleWeight, d, v);
     }
     for (int k = 0; k < D; ++k) v[k] += dv[k];
     if constexpr (D == 3) {
-      clampSpeed(v[0], v[1], v[2], vmin_, vmax_);
+      clampSpeed(v[0], v[1], v[2], me.vmin, me.vmax);
       noise_.turn(index, v[0], v[1], v[2]);
     } else {
-      clampSpeed(v[0], v[1], vmin_, vmax_);
+      clampSpeed(v[0], v[1], me.vmin, me.vmax);
       noise_.turn(index, v[0], v[1]);
     }
     for (int k = 0; k < D; ++k) at[k] += v[k] * p_.dt;
@@ -173,16 +237,31 @@ class SteeringRuleOf {
     for (int pass = 0; pass < 4 && leaveObstacles(at, v); ++pass) keepInside(at, v);
   }
 
+  // Prey steer to the nearest food source with something left within the food reach (ties:
+  // the lower index).
+  void steerToFood(Vec& dv, const SteeringKind& me, const Vec& at, const Vec& v) const {
+    double nearest = foodReach2_;
+    Vec towards{};
+    bool found = false;
+    for (const FoodSource& f : *world_.food) {
+      if (!(f.amount > 0)) continue;
+      const Vec d = offset(at, place(f));
+      const double d2 = dot(d, d);
+      if (d2 < nearest) nearest = d2, towards = d, found = true;
+    }
+    if (found) steerInto(dv, me, p_.foodWeight, towards, v);
+  }
+
   // Adds weight * steer(u) to the velocity change dv: the change that turns v towards u at
-  // full speed, capped.
-  void steerInto(Vec& dv, double weight, const Vec& u, const Vec& v) const {
+  // the species' full speed, capped.
+  static void steerInto(Vec& dv, const SteeringKind& me, double weight, const Vec& u, const Vec& v) {
     const double length = std::sqrt(dot(u, u));
     if (length == 0) return;
     Vec t;
-    for (int k = 0; k < D; ++k) t[k] = u[k] * (vmax_ / length) - v[k];
+    for (int k = 0; k < D; ++k) t[k] = u[k] * (me.vmax / length) - v[k];
     const double size = std::sqrt(dot(t, t));
-    if (size > cap_)
-      for (int k = 0; k < D; ++k) t[k] = (t[k] / size) * cap_;
+    if (size > me.cap)
+      for (int k = 0; k < D; ++k) t[k] = (t[k] / size) * me.cap;
     for (int k = 0; k < D; ++k) dv[k] += weight * t[k];
   }
 
@@ -204,7 +283,7 @@ class SteeringRuleOf {
   bool leaveObstacles(Vec& at, Vec& v) const {
     bool moved = false;
     for (const Obstacle& o : p_.obstacles) {
-      const Vec c = centre(o);
+      const Vec c = place(o);
       Vec d = offset(c, at);
       const double d2 = dot(d, d);
       if (d2 >= o.radius * o.radius) continue;
@@ -222,12 +301,11 @@ class SteeringRuleOf {
   }
 
   const SteeringParams& p_;
+  SteeringWorld world_;
   HeadingNoise noise_;
   Offsets offsets_;
   Vec extent_;
-  double sep2_;
-  bool fovLimited_;
-  double cosHalfFov_, sepWeight_, vmax_, vmin_, cap_;
+  double foodReach2_;
   bool pointerOn_;
   double pointerWeight_;
 };

@@ -1,11 +1,18 @@
-// The steering model's step: the StepDriver's gather within the vision radius with the
-// SteeringRule's arithmetic.
+// The steering model's step: the StepDriver's gather within the neighbour reach with the
+// SteeringRule's arithmetic, then, with predators or food, the serial after-move phase of
+// docs/model-steering.md ("After the move"): bites, catches, rebirths or removals, food that
+// reappears. Determinism: that phase runs on one thread in ascending index, and every random
+// place comes from the counter-based stream keyed by (seed, step, index), so neither the
+// thread count nor the neighbour search changes a bit.
 #include "flocklab/models/steering_simulation.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include "flocklab/cosine.hpp"
+#include "flocklab/counter_rng.hpp"
 
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
@@ -13,10 +20,78 @@
 #include "models/steering_rule.hpp"
 
 namespace flocklab {
+namespace {
+
+// Tries for a random place before the last one is taken as it is.
+constexpr std::uint32_t kPlaceTries = 100;
+
+// The squared distance between two points of `f`'s kind (wrapped on a torus).
+double distance2(const Offsets& o, bool in3d, double ax, double ay, double az, double bx, double by, double bz) {
+  const double dx = o.dx(ax, bx), dy = o.dy(ay, by);
+  double d2 = dx * dx + dy * dy;
+  if (in3d) {
+    const double dz = o.dz(az, bz);
+    d2 += dz * dz;
+  }
+  return d2;
+}
+
+double zOf(const Flock& f, std::size_t i) { return f.is3d() ? f.z[i] : 0.0; }
+
+// A random place in the world for `index` in this step: try t takes block 2t (x, y) and in 3D
+// block 2t + 1 (z); the first place `fits` accepts, else the last.
+template <class Fits>
+std::array<double, 3> randomPlace(const SteeringParams& p, std::uint64_t seed, std::uint64_t step, std::uint64_t index,
+                                  Purpose purpose, const Fits& fits) {
+  std::array<double, 3> at{};
+  for (std::uint32_t t = 0; t < kPlaceTries; ++t) {
+    const auto xy = counterUniforms(seed, step, index, purpose, 2 * t);
+    at = {p.width * xy[0], p.height * xy[1], 0.0};
+    if (p.dims == 3) at[2] = p.depth * counterUniforms(seed, step, index, purpose, 2 * t + 1)[0];
+    if (fits(at)) break;
+  }
+  return at;
+}
+
+bool outsideObstacles(const SteeringParams& p, const std::array<double, 3>& at) {
+  return p.dims == 3 ? !insideAnObstacle(p, at[0], at[1], at[2]) : !insideAnObstacle(p, at[0], at[1]);
+}
+
+}  // namespace
+
 SteeringSimulation::SteeringSimulation(const SteeringParams& params, Flock start,
                                        const EngineOptions& options, std::uint64_t seed)
     : Simulation(std::move(start), options), params_(checkedParams(params)), seed_(seed) {
   checkState(flock(), space());
+  if (!params_.species.empty()) {
+    std::uint64_t total = 0;
+    for (const SpeciesSpec& s : params_.species) total += s.count;
+    if (total != flock().size())
+      throw std::invalid_argument("the flock has " + std::to_string(flock().size()) + " boids but the species count " +
+                                  std::to_string(total));
+  }
+  resolveSpecies();
+  food_ = params_.food;
+}
+
+SteeringSimulation::~SteeringSimulation() = default;
+
+void SteeringSimulation::resolveSpecies() {
+  traits_ = speciesTraits(params_, flock().size());
+  kinds_ = steeringKinds(traits_);
+  radius_ = 0;
+  predators_ = false;
+  for (const SpeciesTraits& t : traits_) predators_ = predators_ || t.role == Role::Predator;
+  for (const SpeciesTraits& t : traits_) {
+    radius_ = std::max(radius_, t.vision);
+    if (predators_ && t.role == Role::Prey) radius_ = std::max(radius_, t.fearRadius);
+  }
+  if (speciesOf_.empty())
+    for (std::uint32_t s = 0; s < traits_.size(); ++s) speciesOf_.insert(speciesOf_.end(), traits_[s].count, s);
+  // The counts now: removals leave fewer than the parameters say.
+  for (SpeciesTraits& t : traits_) t.count = 0;
+  for (std::uint32_t s : speciesOf_) ++traits_[s].count;
+  if (predators_ && rest_.empty()) rest_.assign(flock().size(), 0);
 }
 
 void SteeringSimulation::setParams(const SteeringParams& params) {
@@ -24,14 +99,135 @@ void SteeringSimulation::setParams(const SteeringParams& params) {
   if (params.width != params_.width || params.height != params_.height || params.edges != params_.edges ||
       params.dims != params_.dims || (params.dims == 3 && params.depth != params_.depth))
     throw std::invalid_argument("the world's size and edges cannot change during a run");
+  bool sameSpecies = params.species.size() == params_.species.size();
+  for (std::size_t i = 0; sameSpecies && i < params.species.size(); ++i)
+    sameSpecies = params.species[i].name == params_.species[i].name && params.species[i].count == params_.species[i].count &&
+                  params.species[i].roleOr() == params_.species[i].roleOr();
+  if (!sameSpecies) throw std::invalid_argument("the species' names, counts and roles cannot change during a run");
+  std::vector<FoodSource> food = params.food;
+  for (std::size_t i = 0; i < food.size() && i < params_.food.size(); ++i)
+    if (foodText(food[i]) == foodText(params_.food[i])) food[i] = food_[i];
   params_ = params;
+  food_ = std::move(food);
+  resolveSpecies();
 }
 
 void SteeringSimulation::step(std::uint64_t steps) {
   for (std::uint64_t s = 0; s < steps; ++s) {
-    if (params_.dims == 3) driver().step(space(), params_.vision, options().search, SteeringRule3d(params_, seed_, stepCount()));
-    else driver().step(space(), params_.vision, options().search, SteeringRule(params_, seed_, stepCount()));
+    const std::uint64_t step = stepCount();
+    // One species: no lookups, the plain model's operations.
+    const SteeringWorld now{kinds_.data(), traits_.size() == 1 ? nullptr : speciesOf_.data(),
+                            rest_.empty() ? nullptr : rest_.data(), &food_};
+    if (params_.dims == 3) driver().step(space(), radius_, options().search, SteeringRule3d(params_, now, seed_, step));
+    else driver().step(space(), radius_, options().search, SteeringRule(params_, now, seed_, step));
     stepped();
+    time_ += params_.dt;
+    if (predators_ || !food_.empty()) afterMove(step);
+  }
+}
+
+void SteeringSimulation::afterMove(std::uint64_t step) {
+  Flock& f = state();
+  const Offsets offsets(space());
+  if (!food_.empty()) bite(f, offsets);
+  if (predators_) {
+    const std::vector<std::uint32_t> caught = catchPrey(f, offsets);
+    if (params_.catches == Catches::Rebirth) reborn(f, caught, step, offsets);
+    else removeCaught(f, caught);
+  }
+  refillFood(step);
+}
+
+void SteeringSimulation::bite(const Flock& f, const Offsets& offsets) {
+  const double reach2 = params_.eatRadius * params_.eatRadius;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    if (kinds_[speciesOf_[i]].predator) continue;
+    FoodSource* nearest = nullptr;
+    double best = reach2;
+    for (FoodSource& source : food_) {
+      if (!(source.amount > 0)) continue;
+      const double d2 = distance2(offsets, f.is3d(), f.x[i], f.y[i], zOf(f, i), source.x, source.y, source.z);
+      if (d2 < best) best = d2, nearest = &source;
+    }
+    if (!nearest) continue;
+    const double take = std::min(params_.bite, nearest->amount);
+    nearest->amount -= take;
+    foodEaten_ += take;
+  }
+}
+
+std::vector<std::uint32_t> SteeringSimulation::catchPrey(const Flock& f, const Offsets& offsets) {
+  std::vector<std::uint32_t> caught;
+  std::vector<bool> taken(f.size(), false);
+  for (std::size_t p = 0; p < f.size(); ++p) {
+    const SpeciesTraits& hunter = traits_[speciesOf_[p]];
+    if (hunter.role != Role::Predator) continue;
+    if (rest_[p] > 0) {
+      --rest_[p];
+      continue;
+    }
+    const double reach2 = hunter.catchRadius * hunter.catchRadius;
+    std::size_t prey = f.size();
+    double best = reach2;
+    for (std::size_t q = 0; q < f.size(); ++q) {
+      if (taken[q] || kinds_[speciesOf_[q]].predator) continue;
+      const double d2 = distance2(offsets, f.is3d(), f.x[p], f.y[p], zOf(f, p), f.x[q], f.y[q], zOf(f, q));
+      if (d2 < best) best = d2, prey = q;
+    }
+    if (prey == f.size()) continue;
+    taken[prey] = true;
+    ++catches_;
+    const double rest = std::ceil(hunter.handling / params_.dt);
+    rest_[p] = rest < 9e18 ? static_cast<std::uint64_t>(rest) : std::numeric_limits<std::uint64_t>::max();
+  }
+  for (std::uint32_t q = 0; q < f.size(); ++q)
+    if (taken[q]) caught.push_back(q);
+  return caught;
+}
+
+void SteeringSimulation::reborn(Flock& f, const std::vector<std::uint32_t>& caught, std::uint64_t step,
+                                const Offsets& offsets) {
+  for (std::uint32_t q : caught) {
+    const double fear2 = traits_[speciesOf_[q]].fearRadius * traits_[speciesOf_[q]].fearRadius;
+    const auto at = randomPlace(params_, seed_, step, q, Purpose::Rebirth, [&](const std::array<double, 3>& a) {
+      if (!outsideObstacles(params_, a)) return false;
+      for (std::size_t p = 0; p < f.size(); ++p)
+        if (kinds_[speciesOf_[p]].predator &&
+            distance2(offsets, f.is3d(), a[0], a[1], a[2], f.x[p], f.y[p], zOf(f, p)) < fear2)
+          return false;
+      return true;
+    });
+    f.x[q] = at[0], f.y[q] = at[1];
+    if (f.is3d()) f.z[q] = at[2];
+  }
+}
+
+void SteeringSimulation::removeCaught(Flock& f, const std::vector<std::uint32_t>& caught) {
+  if (caught.empty()) return;
+  std::size_t kept = 0, next = 0;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    if (next < caught.size() && caught[next] == i) {
+      ++next;
+      --traits_[speciesOf_[i]].count;
+      continue;
+    }
+    f.x[kept] = f.x[i], f.y[kept] = f.y[i], f.vx[kept] = f.vx[i], f.vy[kept] = f.vy[i];
+    if (f.is3d()) f.z[kept] = f.z[i], f.vz[kept] = f.vz[i];
+    speciesOf_[kept] = speciesOf_[i], rest_[kept] = rest_[i];
+    ++kept;
+  }
+  f.resize(kept);
+  speciesOf_.resize(kept);
+  rest_.resize(kept);
+}
+
+void SteeringSimulation::refillFood(std::uint64_t step) {
+  for (std::size_t i = 0; i < food_.size(); ++i) {
+    if (food_[i].amount > 0) continue;
+    const auto at = randomPlace(params_, seed_, step, i, Purpose::Food,
+                                [&](const std::array<double, 3>& a) { return outsideObstacles(params_, a); });
+    food_[i].x = at[0], food_[i].y = at[1], food_[i].z = at[2];
+    food_[i].amount = params_.food[i].amount;
   }
 }
 
@@ -41,11 +237,21 @@ MetricRules SteeringSimulation::metricRules() const {
 }
 
 Flock randomSteeringStart(std::size_t count, const SteeringParams& params, std::uint64_t seed) {
-  if (params.dims == 3)
-    return randomStart3d(count, params.space(), params.maxSpeed / 3, params.maxSpeed, seed,
-                         [&](double x, double y, double z) { return insideAnObstacle(params, x, y, z); });
-  const auto blocked = [&](double x, double y) { return insideAnObstacle(params, x, y); };
-  return randomStart(count, params.space(), params.maxSpeed / 3, params.maxSpeed, seed, blocked);
+  Flock f = params.dims == 3
+                ? randomStart3d(count, params.space(), params.maxSpeed / 3, params.maxSpeed, seed,
+                                [&](double x, double y, double z) { return insideAnObstacle(params, x, y, z); })
+                : randomStart(count, params.space(), params.maxSpeed / 3, params.maxSpeed, seed,
+                              [&](double x, double y) { return insideAnObstacle(params, x, y); });
+  // Each species' speeds scaled into its own band: V_S / V, exactly 1 for the model's speed.
+  std::size_t i = 0;
+  for (const SpeciesTraits& t : speciesTraits(params, count)) {
+    const double ratio = t.maxSpeed / params.maxSpeed;
+    for (std::uint64_t k = 0; k < t.count && i < f.size(); ++k, ++i) {
+      f.vx[i] *= ratio, f.vy[i] *= ratio;
+      if (f.is3d()) f.vz[i] *= ratio;
+    }
+  }
+  return f;
 }
 
 }  // namespace flocklab

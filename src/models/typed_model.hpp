@@ -34,6 +34,16 @@ class TypedModel final : public ModelDescription {
   std::function<bool(const Params&)> seedAfterStartOf = [](const Params&) { return false; };
   std::function<std::vector<Obstacle>(const Params&)> obstaclesOf = [](const Params&) { return std::vector<Obstacle>(); };
   std::function<std::uint64_t(const Params&)> bytesPerBoidOf = [](const Params&) { return kUnmeasuredBytesPerBoid; };
+  std::function<std::optional<std::uint64_t>(const Params&)> fixedCountOf = [](const Params&) {
+    return std::optional<std::uint64_t>();
+  };
+  std::function<std::vector<MetricSpec>(const Params&)> extraMetricsOf = [](const Params&) {
+    return std::vector<MetricSpec>();
+  };
+  // Dotted names ("hawk.max_speed"): their spec, and get and set (null: the model has none).
+  std::function<std::optional<ParamSpec>(std::string_view)> dottedParamOf;
+  std::function<ParamValue(const Params&, std::string_view)> dottedGet;
+  std::function<void(Params&, std::string_view, const ParamValue&)> dottedSet;
 
   /// Adds a parameter held in a double member.
   void number(ParamSpec spec, double Params::*member) {
@@ -76,6 +86,11 @@ class TypedModel final : public ModelDescription {
   bool seedAfterStart(const ParamSet& p) const override { return seedAfterStartOf(p.as<Params>()); }
   std::vector<Obstacle> obstacles(const ParamSet& p) const override { return obstaclesOf(p.as<Params>()); }
   std::uint64_t bytesPerBoid(const ParamSet& p) const override { return bytesPerBoidOf(p.as<Params>()); }
+  std::optional<std::uint64_t> fixedCount(const ParamSet& p) const override { return fixedCountOf(p.as<Params>()); }
+  std::vector<MetricSpec> extraMetrics(const ParamSet& p) const override { return extraMetricsOf(p.as<Params>()); }
+  std::optional<ParamSpec> dottedParam(std::string_view name) const override {
+    return dottedParamOf ? dottedParamOf(name) : std::nullopt;
+  }
 
  protected:
   ParamValue read(const std::any& values, const ParamSpec& spec) const override {
@@ -83,6 +98,14 @@ class TypedModel final : public ModelDescription {
   }
   void write(std::any& values, const ParamSpec& spec, const ParamValue& value) const override {
     setters_[index(spec)](std::any_cast<Params&>(values), value);
+  }
+  ParamValue readDotted(const std::any& values, std::string_view name) const override {
+    if (!dottedGet) return ModelDescription::readDotted(values, name);
+    return dottedGet(std::any_cast<const Params&>(values), name);
+  }
+  void writeDotted(std::any& values, std::string_view name, const ParamValue& value) const override {
+    if (!dottedSet) return ModelDescription::writeDotted(values, name, value);
+    dottedSet(std::any_cast<Params&>(values), name, value);
   }
   std::string crossProblem(const std::any& values) const override {
     return crossProblemOf(std::any_cast<const Params&>(values));

@@ -77,8 +77,19 @@ Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet&
       throw UsageError(e.what());
     }
   }
-  const std::int64_t count = o.density ? countAtDensity(*o.density, m.space(p), o.count.has_value(), m.countUnit)
-                                       : o.count.value_or(static_cast<std::int64_t>(defaultCount));
+  std::int64_t count = o.density ? countAtDensity(*o.density, m.space(p), o.count.has_value(), m.countUnit)
+                                 : o.count.value_or(static_cast<std::int64_t>(defaultCount));
+  // Species give their own counts: --count may only repeat their sum.
+  if (const auto fixed = m.fixedCount(p)) {
+    if (o.density) throw UsageError("--density is not taken with --species: each species gives its count");
+    if (o.count && static_cast<std::uint64_t>(*o.count) != *fixed)
+      throw UsageError(fmt::format("--count {} differs from the species' total of {}; give the counts with --species",
+                                   *o.count, *fixed));
+    if (*fixed == 0) throw UsageError("the species add up to no boids; give one a count of at least 1");
+    if (*fixed > kMaxIndexableBoids)
+      throw UsageError(fmt::format("the species' total {} is more than the {} boids flocklab can index", *fixed, kMaxIndexableBoids));
+    count = static_cast<std::int64_t>(*fixed);
+  }
   if (count < 1) throw UsageError(fmt::format("--count must be at least 1 (got {})", count));
   const auto boids = static_cast<std::uint64_t>(count);
   if (boids > kMaxIndexableBoids)
@@ -128,7 +139,7 @@ ParamSet resolveParams(const RunOptions& o) {
   }();
   std::map<std::string, std::string> setBy;  // key -> the name it was given as, to refuse a key given twice
   for (const auto& [name, texts] : o.params) {
-    if (texts.empty()) continue;
+    if (texts.empty() || name.find('.') != std::string::npos) continue;
     const std::string flag = "--" + flagName(name);
     const ParamSpec* spec = m.findParam(name);
     if (!spec) throw UsageError(fmt::format("{} belongs to --model {}, not --model {}", flag, ownersOf(name), m.name));
@@ -139,6 +150,17 @@ ParamSet resolveParams(const RunOptions& o) {
       p.set(spec->key, valueOf(*spec, texts, flag));
     } catch (const std::invalid_argument& e) {
       throw UsageError(withFlag(e.what(), *spec, name));
+    }
+  }
+  // A species' key ("hawk.max_speed", from sweep --param) after the species themselves.
+  for (const auto& [name, texts] : o.params) {
+    if (texts.empty() || name.find('.') == std::string::npos) continue;
+    const auto spec = m.dottedParam(name);
+    if (!spec) throw UsageError(fmt::format("--model {} has no parameter '{}'", m.name, excerpt(name)));
+    try {
+      p.set(name, valueOf(*spec, texts, name));
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
     }
   }
   if (const std::string problem = p.problem(); !problem.empty()) throw UsageError(problem);

@@ -379,6 +379,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
   if (setup.seedUsed) report.seed = o.seed;
   report.startFile = o.initFile;
   report.threads = sim.options().threads;
+  report.metrics = setup.model->metrics(setup.model->current(sim));
   report.start = sim.metrics();
   if (interrupted()) return reportInterrupted();
   const auto every = static_cast<std::uint64_t>(o.every);
@@ -439,7 +440,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
 
   // Every output is made before any is published, so a failure or an interrupt leaves none.
   onOutputs([&] {
-    if (metricsFile) metricsFile->write(formatSeries(series, endsWith(o.metricsOut, ".json")));
+    if (metricsFile) metricsFile->write(formatSeries(series, report.metrics, endsWith(o.metricsOut, ".json")));
     if (saveFile) saveFile->write(formatStateCsv(sim.flock()));
     if (plotFile) plotFile->write(pictureBytes(o.plotFile, orderChart(series, caption)));
     if (trackFile) trackFile->write(pictureBytes(o.plotTrackFile, track.chart(caption)));

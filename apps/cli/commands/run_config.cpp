@@ -161,11 +161,14 @@ bool setNumericOption(RunOptions& o, const std::string& name, double value) {
     o.density = value;
     return true;
   }
-  for (const ModelDescription* m : models())
-    if (const ParamSpec* spec = m->findParam(key); spec && spec->kind == ParamKind::Number) {
+  for (const ModelDescription* m : models()) {
+    const ParamSpec* spec = m->findParam(key);
+    const auto dotted = spec ? std::nullopt : m->dottedParam(key);
+    if ((spec && spec->kind == ParamKind::Number) || (dotted && dotted->kind == ParamKind::Number)) {
       o.params[key] = {roundTrip(value)};
       return true;
     }
+  }
   return false;
 }
 

@@ -38,6 +38,7 @@
 
 #include "flocklab/executor.hpp"
 #include "flocklab/text_excerpt.hpp"
+#include "flocklab/word_list.hpp"
 #include "support/atomic_file.hpp"
 #include "support/counted.hpp"
 #include "support/output_set.hpp"
@@ -74,6 +75,7 @@ class Sweep {
   void applyConfig();
   void checkOptions();
   void setUp();
+  void chooseMetric();
   unsigned runsAtOnce() const;
   void checkMemory() const;
   void appendRow(const std::string& line);
@@ -134,9 +136,6 @@ void Sweep::checkOptions() {
     throw UsageError("--out, --plot and --write-config must name different files");
   if (o_.plotStyle != "lines" && o_.plotStyle != "points")
     throw UsageError("--plot-style must be lines or points (got " + excerpt(o_.plotStyle) + ")");
-  const MetricSpec* metric = findMetric(o_.metric);
-  if (!metric) throw UsageError("--metric must be " + metricKeys() + " (got " + excerpt(o_.metric) + ")");
-  metric_ = static_cast<std::size_t>(metric - metricSchema().data());
   if (o_.seeds < 1 || o_.seeds > 1000000) throw UsageError(fmt::format("--seeds must be between 1 and 1000000 (got {})", o_.seeds));
   if (o_.base.seed > UINT64_MAX - static_cast<std::uint64_t>(o_.seeds - 1))
     throw UsageError(fmt::format("--seed {} leaves no room for {} seeds below 2^64", o_.base.seed, o_.seeds));
@@ -147,6 +146,18 @@ void Sweep::checkOptions() {
   if (o_.base.steps && *o_.base.steps < 0) throw UsageError(fmt::format("--steps must be at least 0 (got {})", *o_.base.steps));
   plan_ = planSweep(o_.params, o_.base, static_cast<std::size_t>(o_.seeds),
                     [this](const std::string& name) { return given(name); });
+}
+
+// --metric among the run's metrics: the schema's and the model's own.
+void Sweep::chooseMetric() {
+  const std::vector<MetricSpec>& metrics = plan_.metrics;
+  const auto at = std::find_if(metrics.begin(), metrics.end(), [&](const MetricSpec& m) { return m.key == o_.metric; });
+  if (at == metrics.end()) {
+    std::vector<std::string> keys;
+    for (const MetricSpec& m : metrics) keys.push_back(m.key);
+    throw UsageError("--metric must be " + wordList(keys) + " (got " + excerpt(o_.metric) + ")");
+  }
+  metric_ = static_cast<std::size_t>(at - metrics.begin());
 }
 
 // Sets up every combination once (seeds do not change what is valid), so that a value a model
@@ -166,6 +177,8 @@ void Sweep::setUp() {
       model_.boids = setup.simulation->flock().size();
       model_.countUnit = setup.model->countUnit;
       firstRunConfig_ = resolvedRunFile(options, setup, model_.steps);
+      plan_.metrics = setup.model->metrics(setup.model->current(*setup.simulation));
+      chooseMetric();
     }
     runBytes_.push_back(setup.simulation->flock().size() * setup.bytesPerBoid);
     model_.boidsByCombination.push_back(setup.simulation->flock().size());

@@ -36,9 +36,11 @@ double roundedRangeValue(double raw, double scale) {
 // "count, separation, alignment, ...": what --param can sweep for `model`.
 std::string sweepableNames(const std::string& model) {
   std::string names = "count";
-  if (const ModelDescription* m = findModel(model))
+  if (const ModelDescription* m = findModel(model)) {
     for (const ParamSpec& spec : m->params)
       if (spec.kind == ParamKind::Number) names += ", " + spec.key;
+    if (m->dottedParam("species.max_speed")) names += ", and SPECIES.KEY for a species' key (hawk.max_speed)";
+  }
   return "the --model " + model + " sweeps " + names;
 }
 

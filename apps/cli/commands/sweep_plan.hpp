@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "flocklab/metric_schema.hpp"
+
 namespace flocklab::cli {
 
 struct RunOptions;  // commands/run_command.hpp
@@ -32,6 +34,8 @@ struct SweepPlan {
   /// 16 hex digits naming the sweep's whole definition (sweep_fingerprint.hpp), written in
   /// every row of its CSV so that a resume recognises its own rows; "" until set.
   std::string fingerprint;
+  /// The metrics every row holds: the schema's, then the model's own (a species' order).
+  std::vector<MetricSpec> metrics = metricSchema();
 
   std::size_t combinations() const { return runs / seedCount; }
   std::uint64_t seedOf(std::size_t run) const { return firstSeed + run % seedCount; }

@@ -13,7 +13,7 @@ RunResult measureRun(const RunOptions& options, std::uint64_t steps, std::uint64
                      std::shared_ptr<Executor> executor, const std::atomic<bool>& stop) {
   ModelSetup setup = setUpModel(options, EngineOptions{NeighborSearch::Grid, 1, std::move(executor)});
   Simulation& sim = *setup.simulation;
-  const std::vector<MetricSpec>& schema = metricSchema();
+  const std::vector<MetricSpec> schema = setup.model->metrics(setup.model->current(sim));
   RunResult r;
   r.lastFifth.assign(schema.size(), 0);
   // The steps measured: those of `run --every K --metrics-out` (multiples of K, and the last
@@ -29,7 +29,7 @@ RunResult measureRun(const RunOptions& options, std::uint64_t steps, std::uint64
     const Metrics m = sim.metrics();
     r.final.clear();
     for (std::size_t k = 0; k < schema.size(); ++k) {
-      r.final.push_back(schema[k].value(m));  // the last one is the final state's
+      r.final.push_back(metricValue(schema[k], m));  // the last one is the final state's
       r.lastFifth[k] += r.final[k];           // Determinism: summed in step order
     }
     ++measured;

@@ -19,12 +19,12 @@ namespace {
 
 // One metric's value as files write it: a count as a whole number, else at round-trip precision.
 std::string valueText(const MetricSpec& spec, const Metrics& m) {
-  return spec.whole ? fmt::format("{}", static_cast<std::uint64_t>(spec.value(m))) : roundTrip(spec.value(m));
+  return spec.whole ? fmt::format("{}", static_cast<std::uint64_t>(metricValue(spec, m))) : roundTrip(metricValue(spec, m));
 }
 
 std::string summaryValue(const MetricSpec& spec, const Metrics& m) {
-  return spec.whole ? fmt::format("{}", static_cast<std::uint64_t>(spec.value(m)))
-                    : fmt::format("{:.{}f}", spec.value(m), spec.digits);
+  return spec.whole ? fmt::format("{}", static_cast<std::uint64_t>(metricValue(spec, m)))
+                    : fmt::format("{:.{}f}", metricValue(spec, m), spec.digits);
 }
 
 // 6.0e6 rather than printf's 6.0e+06: easier to read in a summary.
@@ -44,16 +44,19 @@ std::string formatSummary(const RunReport& r) {
   if (r.seed) start += (start.empty() ? "" : ", ") + fmt::format("seed {}", *r.seed);
   std::string out = fmt::format("flocklab {} - model {} - {} - {} - {}\n", kVersion, r.label,
                                 counted(r.count, r.countUnit), counted(r.steps, "steps"), start);
-  const auto line = [&out](const char* label, const std::string& value) {
-    out += fmt::format("{:<28}{}\n", label, value);
+  // Labels in one column, wide enough for the longest (a species' "hawk: nearest-neighbour distance").
+  std::size_t width = 28;
+  for (const MetricSpec& spec : r.metrics) width = std::max(width, spec.label.size() + 2);
+  const auto line = [&out, width](const char* label, const std::string& value) {
+    out += fmt::format("{:<{}}{}\n", label, width, value);
   };
   // A line per metric; one that joins another shows in parentheses on that one's line. Labels
   // speak of the model's own unit: "neighbours per agent", "particle-steps/s".
   const std::string one(nounFor(1, r.countUnit));
-  for (const MetricSpec& spec : metricSchema()) {
+  for (const MetricSpec& spec : r.metrics) {
     if (!spec.joins.empty()) continue;
     std::string label = spec.label, start = summaryValue(spec, r.start), end = summaryValue(spec, r.end);
-    for (const MetricSpec& joined : metricSchema())
+    for (const MetricSpec& joined : r.metrics)
       if (joined.joins == spec.key) {
         label += " (" + joined.shortLabel + ")";
         start += " (" + summaryValue(joined, r.start) + ")";
@@ -78,28 +81,28 @@ std::string formatSummaryJson(const RunReport& r) {
   if (r.seed) j["seed"] = *r.seed;
   j["threads"] = r.threads;
   j["seconds"] = r.seconds;
-  j["start"] = metricsToJson(r.start);
-  j["end"] = metricsToJson(r.end);
+  j["start"] = metricsToJson(r.start, r.metrics);
+  j["end"] = metricsToJson(r.end, r.metrics);
   if (!r.hash.empty()) j["hash"] = r.hash;
   return j.dump() + "\n";
 }
 
-std::string formatSeries(const std::vector<SeriesRow>& rows, bool json) {
+std::string formatSeries(const std::vector<SeriesRow>& rows, const std::vector<MetricSpec>& metrics, bool json) {
   if (json) {
     nlohmann::ordered_json array = nlohmann::ordered_json::array();
     for (const SeriesRow& row : rows) {
       nlohmann::ordered_json item = {{"step", row.step}};
-      item.update(metricsToJson(row.metrics));
+      item.update(metricsToJson(row.metrics, metrics));
       array.push_back(std::move(item));
     }
     return array.dump(1) + "\n";
   }
   std::string out = "step";
-  for (const MetricSpec& spec : metricSchema()) out += "," + spec.key;
+  for (const MetricSpec& spec : metrics) out += "," + spec.key;
   out += "\n";
   for (const SeriesRow& row : rows) {
     out += std::to_string(row.step);
-    for (const MetricSpec& spec : metricSchema()) out += "," + valueText(spec, row.metrics);
+    for (const MetricSpec& spec : metrics) out += "," + valueText(spec, row.metrics);
     out += "\n";
   }
   return out;

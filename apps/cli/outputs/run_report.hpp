@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "flocklab/metrics.hpp"
+#include "flocklab/metric_schema.hpp"
 
 namespace flocklab::cli {
 
@@ -29,6 +29,7 @@ struct RunReport {
   unsigned threads = 1;
   double seconds = 0;     ///< wall time of the steps alone
   Metrics start, end;
+  std::vector<MetricSpec> metrics = metricSchema();  ///< the run's metrics (the model's own too)
   std::string hash;       ///< 16 hex digits, or "" when not asked for
 };
 
@@ -36,7 +37,8 @@ struct RunReport {
 std::string formatSummary(const RunReport& report);
 /// The summary as one JSON object and a newline.
 std::string formatSummaryJson(const RunReport& report);
-/// The metrics series as CSV (header step,polarization,...) or, if `json`, a JSON array.
-std::string formatSeries(const std::vector<SeriesRow>& rows, bool json);
+/// The metrics series as CSV (header step,polarization,...) or, if `json`, a JSON array, with
+/// the columns `metrics` names.
+std::string formatSeries(const std::vector<SeriesRow>& rows, const std::vector<MetricSpec>& metrics, bool json);
 
 }  // namespace flocklab::cli

@@ -26,7 +26,7 @@ std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results
   const std::size_t seeds = plan.seedCount;
   Chart chart;
   chart.points = points;
-  const std::string words = inUnit(metricSchema()[metric].label, model.countUnit);
+  const std::string words = inUnit(plan.metrics[metric].label, model.countUnit);
   chart.title = upperFirst(words) + " against " + x.name;
   const auto& counts = model.boidsByCombination;
   const bool countSwept =

@@ -37,7 +37,7 @@ UsageError badLine(const std::string& path, std::size_t lineNumber, const std::s
 
 // The longest line a row of `plan` can be, with its newline.
 std::size_t maxRowBytes(const SweepPlan& plan) {
-  std::size_t bytes = kMaxNumberField + 2 * metricSchema().size() * kMaxNumberField + 2 * (kHexField + 1) + 1;
+  std::size_t bytes = kMaxNumberField + 2 * plan.metrics.size() * kMaxNumberField + 2 * (kHexField + 1) + 1;
   for (const Param& p : plan.params) {
     std::size_t longest = 0;
     for (const std::string& t : p.texts) longest = std::max(longest, t.size());
@@ -48,10 +48,10 @@ std::size_t maxRowBytes(const SweepPlan& plan) {
 
 // The metrics of a row (its `fields` from `first` on) of `path` read back; throws UsageError
 // naming the line.
-RunResult parseMetrics(const std::vector<std::string_view>& fields, std::size_t first, const std::string& path,
-                       std::size_t lineNumber) {
+RunResult parseMetrics(const SweepPlan& plan, const std::vector<std::string_view>& fields, std::size_t first,
+                       const std::string& path, std::size_t lineNumber) {
   const auto bad = [&](const std::string& why) { return badLine(path, lineNumber, why); };
-  const std::vector<MetricSpec>& schema = metricSchema();
+  const std::vector<MetricSpec>& schema = plan.metrics;
   RunResult r;
   std::size_t f = first;
   for (const MetricSpec& spec : schema) {
@@ -79,8 +79,8 @@ std::string metricsHeader(const SweepPlan& plan) {
   std::string text;
   for (const Param& p : plan.params) text += p.name + ",";
   text += "seed";
-  for (const MetricSpec& spec : metricSchema()) text += "," + spec.key;
-  for (const MetricSpec& spec : metricSchema()) text += ",last_fifth_" + spec.key;
+  for (const MetricSpec& spec : plan.metrics) text += "," + spec.key;
+  for (const MetricSpec& spec : plan.metrics) text += ",last_fifth_" + spec.key;
   return text;
 }
 
@@ -106,7 +106,7 @@ std::string formatRow(const SweepPlan& plan, std::size_t run, const RunResult& r
   const std::vector<std::size_t> indices = plan.valueIndices(run / plan.seedCount);
   for (std::size_t p = 0; p < plan.params.size(); ++p) line += plan.params[p].texts[indices[p]] + ",";
   line += std::to_string(plan.seedOf(run));
-  const std::vector<MetricSpec>& schema = metricSchema();
+  const std::vector<MetricSpec>& schema = plan.metrics;
   for (std::size_t k = 0; k < schema.size(); ++k)
     line += "," + (schema[k].whole ? std::to_string(static_cast<std::uint64_t>(r.final[k])) : roundTrip(r.final[k]));
   for (double v : r.lastFifth) line += "," + roundTrip(v);
@@ -140,7 +140,7 @@ ExistingOut parseExisting(std::string_view text, const std::string& path, const 
   out.needsHeader = false;
   const std::string_view whole = text.substr(0, out.keepBytes);
   const std::vector<Param>& params = plan.params;
-  const std::size_t expected = params.size() + 1 + 2 * metricSchema().size() + 2;
+  const std::size_t expected = params.size() + 1 + 2 * plan.metrics.size() + 2;
   std::size_t lineNumber = 1;
   for (std::size_t begin = header.size(); begin < whole.size();) {
     const std::size_t end = whole.find('\n', begin);
@@ -171,7 +171,7 @@ ExistingOut parseExisting(std::string_view text, const std::string& path, const 
       throw bad(fmt::format("seed {} is not a seed of this sweep", fields[params.size()]));
     const std::size_t run = combination * plan.seedCount + static_cast<std::size_t>(*seed - plan.firstSeed);
     if (have[run]) throw bad("it repeats the run of an earlier line");
-    results[run] = parseMetrics(fields, params.size() + 1, path, lineNumber);
+    results[run] = parseMetrics(plan, fields, params.size() + 1, path, lineNumber);
     have[run] = 1;
     ++out.kept;
   }

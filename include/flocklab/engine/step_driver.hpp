@@ -84,10 +84,13 @@ class StepDriver {
   // Cells per side (x and y) of the tiles that share one candidate list (see CellCandidates).
   static constexpr int kTileSide = 2;
 
-  // A boid's candidates in ascending boid index (z and vz null in 2D).
+  // A boid's candidates in ascending boid index (z and vz null in 2D); `cells` names their
+  // boid indices (null: candidate k is boid k).
   struct Candidates {
     const double *x, *y, *z, *vx, *vy, *vz;
     std::size_t size;
+    const CellCandidates* cells = nullptr;
+    std::uint32_t index(std::size_t k) const { return cells ? cells->index(k) : static_cast<std::uint32_t>(k); }
   };
   // One boid to update: its position among the candidates, its output slot, and whether
   // offsets may need the minimum image (false only where none can exceed half the world).
@@ -169,11 +172,15 @@ void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& tar
     double x = cx[self], y = cy[self], vx = cvx[self], vy = cvy[self];
     const std::size_t found =
         filterCandidates({cx, cy, c.size, x, y, g.r2, kRuleInclusive<R>, self, target.wrap}, offsets, scratch.hits.data());
-    typename R::Sums sums = rule.start(x, y, vx, vy);
+    typename R::Sums sums = [&] {
+      if constexpr (kRulePairIndexed<R>) return rule.start(ids_[out], x, y, vx, vy);
+      else return rule.start(x, y, vx, vy);
+    }();
     for (std::size_t h = 0; h < found; ++h) {
       const std::uint32_t k = scratch.hits[h];
       const double dx = offsets.dx(x, cx[k]), dy = offsets.dy(y, cy[k]);
-      rule.add(sums, dx, dy, dx * dx + dy * dy, cvx[k], cvy[k]);
+      if constexpr (kRulePairIndexed<R>) rule.add(sums, c.index(k), dx, dy, dx * dx + dy * dy, cvx[k], cvy[k]);
+      else rule.add(sums, dx, dy, dx * dx + dy * dy, cvx[k], cvy[k]);
     }
     if constexpr (kRuleIndexed<R>) rule.finish(sums, ids_[out], x, y, vx, vy);
     else rule.finish(sums, x, y, vx, vy);
@@ -183,12 +190,17 @@ void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& tar
     double x = cx[self], y = cy[self], z = cz[self], vx = cvx[self], vy = cvy[self], vz = cvz[self];
     const std::size_t found = filterCandidates(
         {cx, cy, c.size, x, y, g.r2, kRuleInclusive<R>, self, target.wrap, cz, z}, offsets, scratch.hits.data());
-    typename R::Sums sums = rule.start(x, y, z, vx, vy, vz);
+    typename R::Sums sums = [&] {
+      if constexpr (kRulePairIndexed<R>) return rule.start(ids_[out], x, y, z, vx, vy, vz);
+      else return rule.start(x, y, z, vx, vy, vz);
+    }();
     for (std::size_t h = 0; h < found; ++h) {
       const std::uint32_t k = scratch.hits[h];
       const double dx = offsets.dx(x, cx[k]), dy = offsets.dy(y, cy[k]), dz = offsets.dz(z, cz[k]);
       // Determinism: d2 left to right, as the filter computed it.
-      rule.add(sums, dx, dy, dz, dx * dx + dy * dy + dz * dz, cvx[k], cvy[k], cvz[k]);
+      const double d2 = dx * dx + dy * dy + dz * dz;
+      if constexpr (kRulePairIndexed<R>) rule.add(sums, c.index(k), dx, dy, dz, d2, cvx[k], cvy[k], cvz[k]);
+      else rule.add(sums, dx, dy, dz, d2, cvx[k], cvy[k], cvz[k]);
     }
     if constexpr (kRuleIndexed<R>) rule.finish(sums, ids_[out], x, y, z, vx, vy, vz);
     else rule.finish(sums, x, y, z, vx, vy, vz);
@@ -257,7 +269,7 @@ void StepDriver::step(const Space& space, double radius, NeighborSearch search, 
         const bool wrap = needsWrap(tile, geometry.offsets);
         scratch.reserve(c.size());
         scratch.checks += std::uint64_t{boids} * c.size();
-        const Candidates candidates{c.x(), c.y(), c.z(), c.vx(), c.vy(), c.vz(), c.size()};
+        const Candidates candidates{c.x(), c.y(), c.z(), c.vx(), c.vy(), c.vz(), c.size(), &c};
         for (int r = 0; r < tile.rows; ++r)
           for (std::uint32_t slot = first[r]; slot < last[r]; ++slot)
             update(scratch, candidates, Target{c.position(slot), slot, wrap}, geometry, rule);

@@ -32,7 +32,7 @@ nlohmann::ordered_json paramsToJson(const ParamSet& params);
 void readParamsJson(ParamSet& params, std::string_view text);
 
 /// The metrics as a JSON object keyed by the metric schema.
-nlohmann::ordered_json metricsToJson(const Metrics& metrics);
+nlohmann::ordered_json metricsToJson(const Metrics& metrics, const std::vector<MetricSpec>& specs = metricSchema());
 
 /// The registry as JSON: every model with its parameters (key, unit, help, kind, range,
 /// slider, live, default), presets (with their parameters) and what its metrics link and

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "flocklab/models/species.hpp"
 #include "flocklab/obstacle.hpp"
 #include "flocklab/space.hpp"
 
@@ -41,6 +42,9 @@ struct Pointer {
   int axes = 2;         ///< 2: given as X,Y; 3: given as X,Y,Z
 };
 
+/// What happens to a caught prey boid.
+enum class Catches { Rebirth, Remove };
+
 /// Parameters of the steering model; the defaults are the Flock preset.
 struct SteeringParams {
   double width = 900, height = 560;  ///< world, px
@@ -60,10 +64,42 @@ struct SteeringParams {
   double noise = 0;              ///< eta: each step a heading turns by an angle uniform in [-eta/2, eta/2), radians
   Pointer pointer;
   std::vector<Obstacle> obstacles;
+  std::vector<SpeciesSpec> species;  ///< empty: one prey species of every boid, the model's values
+  std::vector<FoodSource> food;      ///< food sources as written
+  Catches catches = Catches::Rebirth;
+  double bite = 1;                   ///< amount a boid eats per step, > 0
+  double eatRadius = 12;             ///< boids eat from a source nearer than this, px
+  double foodReach = 160;            ///< prey steer to a source nearer than this, px
 
   /// The world as a Space: a torus with wrap edges, a box with walls; with depth in 3D.
   Space space() const { return {width, height, edges == Edges::Wrap, dims == 3 ? depth : 0.0}; }
 };
+
+/// A species as the rule reads it: every value resolved (the species' own, else the model's).
+struct SpeciesTraits {
+  std::string name;
+  std::uint64_t count = 0;
+  Role role = Role::Prey;
+  std::string colour;  ///< "#rrggbb"
+  double size = 1, maxSpeed = 180, vision = 50, separationRadius = 20, fov = 360;
+  double separation = 1, alignment = 1, cohesion = 1;
+  double fearRadius = 100, fleeWeight = 4, chaseWeight = 2, catchRadius = 10, handling = 2;
+  std::vector<std::size_t> flocksWith;  ///< indices of the other species it flocks with
+
+  /// The value of numeric key `k` (species.hpp's SpeciesKey).
+  double& value(SpeciesKey k) {
+    double* fields[kSpeciesKeyCount] = {&size, &maxSpeed, &vision, &separationRadius, &fov, &separation, &alignment,
+                                        &cohesion, &fearRadius, &fleeWeight, &chaseWeight, &catchRadius, &handling};
+    return *fields[k];
+  }
+  double value(SpeciesKey k) const { return const_cast<SpeciesTraits&>(*this).value(k); }
+};
+
+/// The species of a run under `p`, resolved, in order; one prey species named "boids" of
+/// `count` boids when p.species is empty. Assumes p is valid.
+std::vector<SpeciesTraits> speciesTraits(const SteeringParams& p, std::uint64_t count = 0);
+/// True when the run has more than the plain flock: species, or food sources.
+inline bool hasSpeciesOrFood(const SteeringParams& p) { return !p.species.empty() || !p.food.empty(); }
 
 /// The first problem with `p` as one readable sentence naming the parameter, or "".
 std::string validate(const SteeringParams& p);

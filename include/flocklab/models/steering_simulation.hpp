@@ -1,9 +1,15 @@
 #pragma once
-// A running flock under the steering model (SPEC section 4).
+// A running flock under the steering model (SPEC section 4), with its species, predators and
+// food (docs/model-steering.md): besides the flock it holds each boid's species, the predators'
+// rest, the food sources as they are now and the counts of catches and food eaten.
+#include <vector>
+
 #include "flocklab/simulation.hpp"
 #include "flocklab/models/steering_params.hpp"
 
 namespace flocklab {
+
+struct SteeringKind;
 
 /// Steps a flock under the steering model. See Simulation for the determinism contract.
 class SteeringSimulation : public Simulation {
@@ -13,6 +19,7 @@ class SteeringSimulation : public Simulation {
   /// `seed` keys the noise's draws (flocklab/counter_rng.hpp); without noise it changes nothing.
   SteeringSimulation(const SteeringParams& params, Flock start, const EngineOptions& options = {},
                      std::uint64_t seed = 0);
+  ~SteeringSimulation() override;
 
   const char* model() const override { return "steering"; }
   void step(std::uint64_t steps = 1) override;
@@ -26,12 +33,46 @@ class SteeringSimulation : public Simulation {
   /// The parameters in use.
   const SteeringParams& params() const { return params_; }
   /// Changes parameters between steps (validated as in the constructor; the world's size and
-  /// edges must stay as they are).
+  /// edges, and the species' names, counts and roles, must stay as they are). A food source
+  /// whose text changed starts again as written; the others keep their place and amount.
   void setParams(const SteeringParams& params);
 
+  /// The species, resolved, in order (one "boids" species without --species).
+  const std::vector<SpeciesTraits>& species() const { return traits_; }
+  /// The species index of each boid now (boid i at index i; all 0 without --species).
+  const std::vector<std::uint32_t>& speciesIndex() const { return speciesOf_; }
+  /// Catches so far.
+  std::uint64_t catches() const { return catches_; }
+  /// Food eaten so far.
+  double foodEaten() const { return foodEaten_; }
+  /// The food sources now: their places and amounts.
+  const std::vector<FoodSource>& foodNow() const { return food_; }
+  /// Simulated seconds so far (the sum of every step's dt).
+  double simulatedTime() const { return time_; }
+
+ protected:
+  void addMetrics(Metrics& metrics) const override;
+
  private:
+  void resolveSpecies();
+  void afterMove(std::uint64_t step);
+  void bite(const Flock& f, const Offsets& offsets);
+  std::vector<std::uint32_t> catchPrey(const Flock& f, const Offsets& offsets);
+  void reborn(Flock& f, const std::vector<std::uint32_t>& caught, std::uint64_t step, const Offsets& offsets);
+  void removeCaught(Flock& f, const std::vector<std::uint32_t>& caught);
+  void refillFood(std::uint64_t step);
+
   SteeringParams params_;
   std::uint64_t seed_;
+  std::vector<SpeciesTraits> traits_;
+  std::vector<SteeringKind> kinds_;
+  double radius_ = 0;                     // the neighbour search's reach
+  bool predators_ = false;                // some species hunts
+  std::vector<std::uint32_t> speciesOf_;  // by boid (all 0 without --species)
+  std::vector<std::uint64_t> rest_;       // by boid: steps a predator still rests
+  std::vector<FoodSource> food_;          // the sources now
+  std::uint64_t catches_ = 0;
+  double foodEaten_ = 0, time_ = 0;
 };
 
 /// The steering model's random start (SPEC section 2 in a W x H world): boid by boid,
