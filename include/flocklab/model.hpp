@@ -160,6 +160,9 @@ class ModelDescription {
   /// The number of boids these parameters fix themselves (the steering model's species), or
   /// nothing when the front end chooses (--count, --density, a preset's count).
   virtual std::optional<std::uint64_t> fixedCount(const ParamSet&) const { return std::nullopt; }
+  /// True when boids may leave the flock during a run under these parameters (caught prey
+  /// removed), so that outputs of a fixed count (a trajectory array, the track) cannot be made.
+  virtual bool countMayChange(const ParamSet&) const { return false; }
   /// The model's own metrics under these parameters, beyond metricSchema() (a species' order,
   /// catches): their specs, with MetricSpec::extra naming their place in Metrics::extra.
   virtual std::vector<MetricSpec> extraMetrics(const ParamSet&) const { return {}; }

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "flocklab/appearance.hpp"
 #include "flocklab/engine_options.hpp"
 #include "flocklab/flock.hpp"
 #include "flocklab/metrics.hpp"
@@ -46,6 +47,8 @@ class Simulation {
   virtual std::uint64_t candidateChecks() const;
   /// Measures the current state in space() as metricRules() say.
   Metrics metrics() const;
+  /// How front ends tell the boids apart and what else they draw (kinds, food); nothing by default.
+  virtual Appearance appearance() const { return {}; }
 
  protected:
   /// Takes the start state; threads in `options` are resolved here. Throws

@@ -330,6 +330,10 @@ SteeringModel describeSteering() {
     return total;
   };
   m.extraMetricsOf = [](const SteeringParams& p) { return steeringExtraMetrics(p); };
+  m.countMayChangeOf = [](const SteeringParams& p) {
+    return p.catches == Catches::Remove &&
+           std::any_of(p.species.begin(), p.species.end(), [](const SpeciesSpec& s) { return s.roleOr() == Role::Predator; });
+  };
   // "hawk.max_speed": a species' key.
   m.dottedParamOf = [](std::string_view name) -> std::optional<ParamSpec> {
     const std::size_t dot = name.find('.');

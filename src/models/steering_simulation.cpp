@@ -231,6 +231,17 @@ void SteeringSimulation::refillFood(std::uint64_t step) {
   }
 }
 
+Appearance SteeringSimulation::appearance() const {
+  Appearance a;
+  if (!params_.species.empty()) {
+    for (const SpeciesTraits& t : traits_) a.kinds.push_back({t.name, t.colour, t.size, t.role == Role::Predator, t.count});
+    a.kindOf = speciesOf_;
+  }
+  for (std::size_t i = 0; i < food_.size(); ++i)
+    a.food.push_back({food_[i].x, food_[i].y, food_[i].z, food_[i].amount, params_.food[i].amount});
+  return a;
+}
+
 MetricRules SteeringSimulation::metricRules() const {
   Sight sight{params_.vision, false, params_.fov < 360, cosine(params_.fov / 2 * (kPi / 180)), true};
   return {std::min(params_.vision, params_.separationRadius), sight};

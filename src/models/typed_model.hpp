@@ -40,6 +40,7 @@ class TypedModel final : public ModelDescription {
   std::function<std::vector<MetricSpec>(const Params&)> extraMetricsOf = [](const Params&) {
     return std::vector<MetricSpec>();
   };
+  std::function<bool(const Params&)> countMayChangeOf = [](const Params&) { return false; };
   // Dotted names ("hawk.max_speed"): their spec, and get and set (null: the model has none).
   std::function<std::optional<ParamSpec>(std::string_view)> dottedParamOf;
   std::function<ParamValue(const Params&, std::string_view)> dottedGet;
@@ -88,6 +89,7 @@ class TypedModel final : public ModelDescription {
   std::uint64_t bytesPerBoid(const ParamSet& p) const override { return bytesPerBoidOf(p.as<Params>()); }
   std::optional<std::uint64_t> fixedCount(const ParamSet& p) const override { return fixedCountOf(p.as<Params>()); }
   std::vector<MetricSpec> extraMetrics(const ParamSet& p) const override { return extraMetricsOf(p.as<Params>()); }
+  bool countMayChange(const ParamSet& p) const override { return countMayChangeOf(p.as<Params>()); }
   std::optional<ParamSpec> dottedParam(std::string_view name) const override {
     return dottedParamOf ? dottedParamOf(name) : std::nullopt;
   }

@@ -41,11 +41,15 @@ class WebSimulation {
   WebSimulation(const std::string& model, const std::string& preset, const std::string& paramsJson, int count,
            const std::string& seed)
       : model_(&flocklab::model(model)), params_(model_->defaults(preset)) {
-    if (count < 1) throw std::invalid_argument("the count must be at least 1");
     const std::uint64_t s = parseSeed(seed);
     readParamsJson(params_, paramsJson);
     if (const std::string problem = params_.problem(); !problem.empty()) throw std::invalid_argument(problem);
-    sim_ = model_->create(params_, model_->randomStart(params_, static_cast<std::size_t>(count), s), s);
+    // Species give their own counts; `count` is then not used.
+    const auto fixed = model_->fixedCount(params_);
+    if (fixed && *fixed < 1) throw std::invalid_argument("the species add up to no boids");
+    if (!fixed && count < 1) throw std::invalid_argument("the count must be at least 1");
+    const std::size_t boids = fixed ? static_cast<std::size_t>(*fixed) : static_cast<std::size_t>(count);
+    sim_ = model_->create(params_, model_->randomStart(params_, boids, s), s);
   }
 
   void step(int k) { sim_->step(static_cast<std::uint64_t>(k < 0 ? 0 : k)); }
@@ -63,8 +67,33 @@ class WebSimulation {
   emscripten::val vz() const { return view(sim_->flock().vz); }
   int dimensions() const { return sim_->flock().dimensions; }
 
-  /// The metrics as a JSON object keyed by the metric schema.
-  std::string metricsJson() const { return metricsToJson(sim_->metrics()).dump(); }
+  /// The metrics as a JSON object keyed by the metric schema, then the model's own metrics
+  /// (a species' order "prey.polarization", "catches", ...).
+  std::string metricsJson() const { return metricsToJson(sim_->metrics(), metricSpecs()).dump(); }
+  /// This run's metrics in order: [{key, label, unit, whole, digits}, ...], the schema's first.
+  std::string metricSpecsJson() const {
+    nlohmann::ordered_json all = nlohmann::ordered_json::array();
+    for (const MetricSpec& m : metricSpecs())
+      all.push_back({{"key", m.key}, {"label", m.label}, {"unit", m.unit}, {"whole", m.whole}, {"digits", m.digits}});
+    return all.dump();
+  }
+  /// The kinds of boid (species) and the food now: {"kinds": [{name, colour, size, predator,
+  /// count}], "food": [{x, y, z, amount, full}]}; no kinds for a run without species.
+  std::string appearanceJson() const {
+    const Appearance a = sim_->appearance();
+    nlohmann::ordered_json kinds = nlohmann::ordered_json::array(), food = nlohmann::ordered_json::array();
+    for (const BoidKind& k : a.kinds)
+      kinds.push_back({{"name", k.name}, {"colour", k.colour}, {"size", k.size}, {"predator", k.predator}, {"count", k.count}});
+    for (const FoodMark& f : a.food)
+      food.push_back({{"x", f.x}, {"y", f.y}, {"z", f.z}, {"amount", f.amount}, {"full", f.full}});
+    return nlohmann::ordered_json{{"kinds", kinds}, {"food", food}}.dump();
+  }
+  /// Each boid's kind (an index into appearanceJson's kinds), as a view valid until the next
+  /// step() or kindOf() (empty without species).
+  emscripten::val kindOf() {
+    kindOf_ = sim_->appearance().kindOf;
+    return emscripten::val(emscripten::typed_memory_view(kindOf_.size(), kindOf_.data()));
+  }
   /// The current parameters as a JSON object keyed by the registry.
   std::string paramsJson() const { return paramsToJson(model_->current(*sim_)).dump(); }
 
@@ -77,9 +106,12 @@ class WebSimulation {
   }
 
  private:
+  std::vector<MetricSpec> metricSpecs() const { return model_->metrics(model_->current(*sim_)); }
+
   const ModelDescription* model_;
   ParamSet params_;
   std::unique_ptr<Simulation> sim_;
+  std::vector<std::uint32_t> kindOf_;
 };
 
 /// The message of the last exception thrown into JavaScript (embind passes only a pointer).
@@ -103,6 +135,9 @@ EMSCRIPTEN_BINDINGS(flocklab) {
       .function("vz", &WebSimulation::vz)
       .function("dimensions", &WebSimulation::dimensions)
       .function("metricsJson", &WebSimulation::metricsJson)
+      .function("metricSpecsJson", &WebSimulation::metricSpecsJson)
+      .function("appearanceJson", &WebSimulation::appearanceJson)
+      .function("kindOf", &WebSimulation::kindOf)
       .function("paramsJson", &WebSimulation::paramsJson)
       .function("setParams", &WebSimulation::setParams);
   emscripten::function("errorMessage", &errorMessage);

@@ -88,6 +88,7 @@ FlockPicture flockPictureOf(const Simulation& sim, const std::string& caption) {
   const ModelDescription& model = flocklab::model(sim.model());
   p.obstacles = model.obstacles(model.current(sim));
   p.caption = caption;
+  p.appearance = sim.appearance();
   return p;
 }
 
@@ -368,6 +369,9 @@ int executeRun(RunOptions o, const CLI::App& command) {
   Simulation& sim = *setup.simulation;
   if (frameEvery) makeFramesFolder(o.pictureEvery[1]);
 
+  if ((trajectoryFile || trackFile) && setup.model->countMayChange(setup.model->current(sim)))
+    throw UsageError(std::string(trajectoryFile ? "--trajectory" : "--plot-track") +
+                     " needs a fixed number of boids, and this run removes caught prey; use --catches rebirth");
   RunReport report;
   report.model = sim.model();
   report.label = setup.label;

@@ -21,6 +21,7 @@
 #include <stdexcept>
 
 #include "outputs/text_fit.hpp"
+#include "outputs/xml_text.hpp"
 
 namespace flocklab::cli {
 namespace {
@@ -39,12 +40,53 @@ int hueOf(double dx, double dy) {
 
 // A triangle of length `length` centred (at its centroid) on (cx, cy) pointing along the unit
 // vector (ux, uy) in SVG axes.
-std::string triangle(double cx, double cy, double ux, double uy, double length, int hue) {
+std::string triangle(double cx, double cy, double ux, double uy, double length, const std::string& fill,
+                     const std::string& attributes) {
   const double half = 0.28 * length;
   const double tipX = cx + ux * length * 2 / 3, tipY = cy + uy * length * 2 / 3;
   const double baseX = cx - ux * length / 3, baseY = cy - uy * length / 3;
-  return fmt::format("<polygon points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\" fill=\"hsl({},75%,45%)\"/>\n",
-                     tipX, tipY, baseX - uy * half, baseY + ux * half, baseX + uy * half, baseY - ux * half, hue);
+  return fmt::format("<polygon points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\" fill=\"{}\"{}/>\n", tipX, tipY,
+                     baseX - uy * half, baseY + ux * half, baseX + uy * half, baseY - ux * half, fill, attributes);
+}
+
+std::string triangle(double cx, double cy, double ux, double uy, double length, int hue) {
+  return triangle(cx, cy, ux, uy, length, fmt::format("hsl({},75%,45%)", hue));
+}
+
+std::string kindOutline(const flocklab::BoidKind& kind) {
+  return kind.predator ? " stroke=\"#111\" stroke-width=\"1.2\"" : "";
+}
+
+std::string foodMark(double x, double y, const flocklab::FoodMark& food, const std::string& attributes) {
+  const double left = food.full > 0 ? std::clamp(food.amount / food.full, 0.0, 1.0) : 1;
+  return fmt::format("<circle class=\"food\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.1f}\" fill=\"#3a9d3a\" "
+                     "fill-opacity=\"0.85\" stroke=\"#1e5e1e\"{}/>\n",
+                     x, y, 2.5 + 5.5 * std::sqrt(left), attributes);
+}
+
+KindsLegend kindsLegend(const flocklab::Appearance& a, double right, double top) {
+  std::vector<std::string> names;
+  for (const flocklab::BoidKind& k : a.kinds)
+    names.push_back(fmt::format("{} ({}{})", k.name, k.predator ? "predator, " : "", k.count));
+  if (!a.food.empty()) names.push_back(a.food.size() == 1 ? "food" : fmt::format("food ({} sources)", a.food.size()));
+  double widest = 0;
+  for (const std::string& n : names) widest = std::max(widest, textWidth(n, 11));
+  const double textRight = right, markX = right - widest - 12;
+  KindsLegend legend{"<g class=\"legend\">\n", markX - 8, top};
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const double y = top + 8 + 15 * static_cast<double>(i);
+    if (i < a.kinds.size()) {
+      const flocklab::BoidKind& k = a.kinds[i];
+      legend.svg += triangle(markX, y, 1, 0, 10 * std::clamp(std::sqrt(k.size), 0.8, 1.6), k.colour, kindOutline(k));
+    } else {
+      legend.svg += foodMark(markX, y, flocklab::FoodMark{0, 0, 0, 1, 1}, "");
+    }
+    legend.svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" font-size=\"11\" fill=\"#333\">{}</text>\n",
+                              textRight, y + 4, escapeXml(names[i]));
+    legend.bottom = y + 8;
+  }
+  legend.svg += "</g>\n";
+  return legend;
 }
 
 PictureHeader pictureHeader(const std::string& text, double margin, double room) {
@@ -84,9 +126,24 @@ std::string renderFlockSvg(const FlockPicture& picture) {
 
   const double margin = 16, bottom = 26;
   const double right = picture.width - margin, lx = right - 26, ly = 29;
-  const double legendLeft = lx - 30 - textWidth("heading", 11);
+  // The legend: heading colours, or each kind's colour (and food) when the boids have kinds.
+  const flocklab::Appearance& look = picture.appearance;
+  const bool byKind = !look.kinds.empty() && look.kindOf.size() == flock->size();
+  KindsLegend kinds{"", 0, 0};
+  double legendLeft = lx - 30 - textWidth("heading", 11);
+  std::string legend;
+  if (byKind) {
+    kinds = kindsLegend(look, right, 10);
+    legendLeft = kinds.left, legend = kinds.svg;
+  } else {
+    legend = headingLegend(lx, ly);
+    if (!look.food.empty()) {  // food beside the heading ring
+      kinds = kindsLegend(look, legendLeft - 14, 10);
+      legendLeft = kinds.left, legend += kinds.svg;
+    }
+  }
   const PictureHeader header = pictureHeader(picture.caption, margin, legendLeft - 16 - margin);
-  const double top = header.frameTop;
+  const double top = std::max(header.frameTop, std::ceil(kinds.bottom + 8));
   const double scale = std::min((right - margin) / space.width, kTallest * picture.width / space.height);
   const double yScale = std::max(scale, kFlattest / space.height);  // > scale: a flat world, stretched
   const double frameWidth = space.width * scale, frameHeight = space.height * yScale;
@@ -97,7 +154,7 @@ std::string renderFlockSvg(const FlockPicture& picture) {
   std::string svg = svgOpening(picture.width, height);
   svg += header.svg;
 
-  svg += headingLegend(lx, ly);
+  svg += legend;
 
   svg += fmt::format("<clipPath id=\"world\"><rect x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{:.1f}\"/></clipPath>\n",
                      margin, top, frameWidth, frameHeight);
@@ -112,25 +169,40 @@ std::string renderFlockSvg(const FlockPicture& picture) {
   // Dots: a square of side `side` px (a multiple of 1/4, so that it prints short) per boid, in
   // one path per 10 degrees of hue.
   const double side = std::round(std::clamp(0.7 * length, 1.0, 2.5) * 4) / 4;
-  std::array<std::string, 36> paths;
+  // One path per hue (36) or per kind; a boid's size scales its mark (by its square root, so
+  // that a predator of size 2 stands out without hiding its neighbours).
+  std::vector<std::string> paths(byKind ? look.kinds.size() : 36);
+  const auto sizeOf = [&](std::size_t i) { return byKind ? std::clamp(std::sqrt(look.kinds[look.kindOf[i]].size), 0.5, 3.0) : 1.0; };
   for (std::size_t i = 0; i < flock->size(); ++i) {
     const double x = flock->x[i], y = flock->y[i], vx = flock->vx[i], vy = flock->vy[i];
     if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(vx) || !std::isfinite(vy))
       throw std::invalid_argument(fmt::format("flock picture: boid {} has a value that is not finite", i));
     const double px = margin + x * scale, py = lower - y * yScale;
     if (dots) {
-      const int hue = (hueOf(vx, vy) + 5) / 10 % 36;
-      fmt::format_to(std::back_inserter(paths[hue]), "M{:.1f} {:.1f}h{}v{}h-{}z", px - side / 2, py - side / 2, side,
-                     side, side);
+      const std::size_t path = byKind ? look.kindOf[i] : static_cast<std::size_t>((hueOf(vx, vy) + 5) / 10 % 36);
+      const double s = side * sizeOf(i);
+      fmt::format_to(std::back_inserter(paths[path]), "M{:.1f} {:.1f}h{}v{}h-{}z", px - s / 2, py - s / 2, s, s, s);
       continue;
     }
     const double speed = std::sqrt(vx * vx + vy * vy);
     const double ux = speed > 0 ? vx / speed : 1, uy = speed > 0 ? -vy / speed : 0;
-    svg += triangle(px, py, ux, uy, length, hueOf(vx, vy));
+    if (byKind) {
+      const flocklab::BoidKind& kind = look.kinds[look.kindOf[i]];
+      svg += triangle(px, py, ux, uy, length * sizeOf(i), kind.colour, kindOutline(kind));
+    } else {
+      svg += triangle(px, py, ux, uy, length, hueOf(vx, vy));
+    }
   }
-  for (std::size_t hue = 0; hue < paths.size(); ++hue)
-    if (!paths[hue].empty()) svg += fmt::format("<path fill=\"hsl({},75%,45%)\" d=\"{}\"/>\n", hue * 10, paths[hue]);
+  for (std::size_t k = 0; k < paths.size(); ++k)
+    if (!paths[k].empty())
+      svg += byKind ? fmt::format("<path fill=\"{}\"{} d=\"{}\"/>\n", look.kinds[k].colour, kindOutline(look.kinds[k]), paths[k])
+                    : fmt::format("<path fill=\"hsl({},75%,45%)\" d=\"{}\"/>\n", k * 10, paths[k]);
   svg += "</g>\n";
+  if (!look.food.empty()) {
+    svg += "<g class=\"food\" clip-path=\"url(#world)\">\n";
+    for (const flocklab::FoodMark& f : look.food) svg += foodMark(margin + f.x * scale, lower - f.y * yScale, f);
+    svg += "</g>\n";
+  }
 
   const bool wrap = space.periodic;
   svg += fmt::format("<rect class=\"world\" x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"none\" "

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "flocklab/appearance.hpp"
 #include "flocklab/flock.hpp"
 #include "flocklab/space.hpp"
 #include "flocklab/models/steering_params.hpp"
@@ -25,6 +26,20 @@ struct PictureHeader {
 PictureHeader pictureHeader(const std::string& text, double margin, double room);
 /// The legend of heading colours: eight arrows around (lx, ly), "heading" on their left.
 std::string headingLegend(double lx, double ly);
+/// A <polygon> triangle as triangle() draws it, with any fill and extra attributes.
+std::string triangle(double cx, double cy, double ux, double uy, double length, const std::string& fill,
+                     const std::string& attributes = "");
+/// The legend of kinds (species) and food: one line each, a mark in its colour and its name,
+/// right-aligned at `right` from `top`; its svg, its left edge and its bottom, px.
+struct KindsLegend {
+  std::string svg;
+  double left, bottom;
+};
+KindsLegend kindsLegend(const flocklab::Appearance& appearance, double right, double top);
+/// A food source drawn at (x, y) px: a green disc whose area shows what is left.
+std::string foodMark(double x, double y, const flocklab::FoodMark& food, const std::string& attributes = "");
+/// How a boid of `kind` is filled and outlined (predators outlined in black).
+std::string kindOutline(const flocklab::BoidKind& kind);
 
 /// The shortest triangle drawn, px; a denser flock is drawn as dots.
 inline constexpr double kMinTriangle = 4;
@@ -39,6 +54,7 @@ struct FlockPicture {
   flocklab::Space space;                         ///< W x H, periodic (wrap) or not (walls)
   std::vector<flocklab::Obstacle> obstacles;     ///< circles in world units
   std::string caption;                           ///< e.g. "lab - 120 boids - seed 42 - step 600"
+  flocklab::Appearance appearance;               ///< kinds (each boid drawn in its kind's colour) and food
   int width = 900;                               ///< picture width, px; the height follows the world
 };
 

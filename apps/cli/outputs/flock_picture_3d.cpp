@@ -100,8 +100,18 @@ std::string renderFlock3dSvg(const FlockPicture& picture, const Camera& camera, 
   const View view = viewOf(space, camera, frame);
   const double margin = 16, bottom = 26, right = picture.width - margin;
   const double lx = right - 26, ly = 29;
-  const PictureHeader header = pictureHeader(picture.caption, margin, lx - 30 - textWidth("heading", 11) - 16 - margin);
-  const double top = header.frameTop, frameWidth = right - margin, frameHeight = std::round(0.7 * picture.width);
+  // The legend: heading colours, or each kind's colour (and food) when the boids have kinds.
+  const flocklab::Appearance& look = picture.appearance;
+  const bool byKind = !look.kinds.empty() && look.kindOf.size() == flock->size();
+  double legendLeft = lx - 30 - textWidth("heading", 11);
+  KindsLegend kinds{byKind ? "" : headingLegend(lx, ly), legendLeft, 0};
+  if (byKind || !look.food.empty()) {
+    const KindsLegend list = kindsLegend(look, byKind ? right : legendLeft - 14, 10);
+    kinds = {kinds.svg + list.svg, list.left, list.bottom};
+  }
+  const PictureHeader header = pictureHeader(picture.caption, margin, kinds.left - 16 - margin);
+  const double top = std::max(header.frameTop, std::ceil(kinds.bottom + 8));
+  const double frameWidth = right - margin, frameHeight = std::round(0.7 * picture.width);
   const int height = static_cast<int>(std::ceil(top + frameHeight + bottom));
 
   // The box's corners in camera coordinates, and the scale that fits their projections.
@@ -127,7 +137,7 @@ std::string renderFlock3dSvg(const FlockPicture& picture, const Camera& camera, 
 
   std::string svg = svgOpening(picture.width, height);
   svg += header.svg;
-  svg += headingLegend(lx, ly);
+  svg += kinds.svg;
 
   // Box edges join corners that differ in one bit; an edge is behind when its middle is farther
   // than the box's centre.
@@ -170,10 +180,16 @@ std::string renderFlock3dSvg(const FlockPicture& picture, const Camera& camera, 
     const double speed = std::sqrt(dot(v, v));
     const Vec3 c = view.at(at);
     const auto p = screen(c);
-    const double length = focal * worldLength / c[2];  // px at this depth
+    const flocklab::BoidKind* kind = byKind ? &look.kinds[look.kindOf[i]] : nullptr;
+    // px at this depth; a kind's size scales it by its square root.
+    const double length = focal * worldLength / c[2] * (kind ? std::clamp(std::sqrt(kind->size), 0.5, 3.0) : 1.0);
     const int hue = hueOf(v[0], v[1]);
     const int light = static_cast<int>(std::lround(38 + 34 * paleness(c[2])));
-    const std::string fill = fmt::format("hsl({},{}%,{}%)", hue, 80 - static_cast<int>(30 * paleness(c[2])), light);
+    // Far boids fade: a paler hue, or a kind's colour less opaque.
+    const std::string fill =
+        kind ? kind->colour : fmt::format("hsl({},{}%,{}%)", hue, 80 - static_cast<int>(30 * paleness(c[2])), light);
+    const std::string attributes =
+        kind ? fmt::format(" fill-opacity=\"{:.2f}\"{}", 1 - 0.5 * paleness(c[2]), kindOutline(*kind)) : "";
     // The velocity's direction on screen: where a point half a length ahead lands.
     std::array<double, 2> ahead = p;
     if (speed > 0) {
@@ -183,18 +199,23 @@ std::string renderFlock3dSvg(const FlockPicture& picture, const Camera& camera, 
     const double dx = ahead[0] - p[0], dy = ahead[1] - p[1], shown = std::sqrt(dx * dx + dy * dy);
     std::string mark;
     if (length < 2.5 || shown < 0.15 * length) {
-      mark = fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.2f}\" fill=\"{}\"/>\n", p[0], p[1],
-                         std::max(0.6, 0.22 * length), fill);
+      mark = fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"{:.2f}\" fill=\"{}\"{}/>\n", p[0], p[1],
+                         std::max(0.6, 0.22 * length), fill, attributes);
     } else {
       // Foreshortened: the arrow is as long as the velocity's projection shows it.
       const double drawn = length * std::min(1.0, 2 * shown / length);
       const double ux = dx / shown, uy = dy / shown, half = 0.3 * length;
       const double tipX = p[0] + ux * drawn * 2 / 3, tipY = p[1] + uy * drawn * 2 / 3;
       const double baseX = p[0] - ux * drawn / 3, baseY = p[1] - uy * drawn / 3;
-      mark = fmt::format("<polygon points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\" fill=\"{}\"/>\n", tipX, tipY,
-                         baseX - uy * half, baseY + ux * half, baseX + uy * half, baseY - ux * half, fill);
+      mark = fmt::format("<polygon points=\"{:.1f},{:.1f} {:.1f},{:.1f} {:.1f},{:.1f}\" fill=\"{}\"{}/>\n", tipX, tipY,
+                         baseX - uy * half, baseY + ux * half, baseX + uy * half, baseY - ux * half, fill, attributes);
     }
     items.push_back({c[2], std::move(mark)});
+  }
+  for (const flocklab::FoodMark& f : look.food) {
+    const Vec3 c = view.at({f.x, f.y, f.z});
+    const auto p = screen(c);
+    items.push_back({c[2], foodMark(p[0], p[1], f)});
   }
   std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.depth > b.depth; });
   svg += "<defs><radialGradient id=\"sphere\" cx=\"35%\" cy=\"35%\" r=\"65%\"><stop offset=\"0\" stop-color=\"#f4f4f4\"/>"

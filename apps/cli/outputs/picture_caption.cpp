@@ -19,9 +19,10 @@ std::string settingText(const ParamSpec& spec, const ParamValue& value) {
   const std::string name = flagName(spec.key);
   if (const bool* on = std::get_if<bool>(&value)) return *on ? name : "no " + name;  // as the flag is given
   if (const auto* list = std::get_if<std::vector<std::string>>(&value)) {
-    if (list->empty()) return "no " + name + "s";
+    const std::string plural = name.back() == 's' ? name : name + "s";  // "species" stays as it is
+    if (list->empty()) return "no " + plural;
     if (list->size() == 1) return name + " " + list->front();
-    return fmt::format("{} {}s", list->size(), name);
+    return fmt::format("{} {}", list->size(), plural);
   }
   const std::string shown = showValue(value);
   return shown.empty() ? "no " + name : name + " " + shown;

@@ -49,6 +49,8 @@ class SteeringSimulation : public Simulation {
   const std::vector<FoodSource>& foodNow() const { return food_; }
   /// Simulated seconds so far (the sum of every step's dt).
   double simulatedTime() const { return time_; }
+  /// The species (when --species gave any) and the food sources.
+  Appearance appearance() const override;
 
  protected:
   void addMetrics(Metrics& metrics) const override;
