@@ -112,6 +112,29 @@ void SteeringSimulation::setParams(const SteeringParams& params) {
   resolveSpecies();
 }
 
+void SteeringSimulation::addBoid(std::uint32_t species, double x, double y, double z) {
+  if (params_.species.empty() || species >= params_.species.size())
+    throw std::invalid_argument("there is no species " + std::to_string(species) + " to add a boid to");
+  const Space world = space();
+  const bool in3d = world.is3d();
+  if (!(in3d ? world.contains(x, y, z) : world.contains(x, y))) throw std::invalid_argument("the new boid's place is off the world");
+  // Towards the centre at 2/3 of its top speed (along +x from the very centre).
+  double v[3] = {world.width / 2 - x, world.height / 2 - y, in3d ? world.depth / 2 - z : 0.0};
+  const double length = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
+  if (length == 0) v[0] = 1;
+  const double speed = traits_[species].maxSpeed * 2 / 3 / (length == 0 ? 1 : length);
+  Flock& f = state();
+  std::size_t at = 0;
+  while (at < speciesOf_.size() && speciesOf_[at] <= species) ++at;
+  const auto put = [at](std::vector<double>& field, double value) { field.insert(field.begin() + static_cast<std::ptrdiff_t>(at), value); };
+  put(f.x, x), put(f.y, y), put(f.vx, v[0] * speed), put(f.vy, v[1] * speed);
+  if (in3d) put(f.z, z), put(f.vz, v[2] * speed);
+  speciesOf_.insert(speciesOf_.begin() + static_cast<std::ptrdiff_t>(at), species);
+  if (!rest_.empty()) rest_.insert(rest_.begin() + static_cast<std::ptrdiff_t>(at), 0);
+  ++params_.species[species].count;
+  resolveSpecies();
+}
+
 void SteeringSimulation::step(std::uint64_t steps) {
   for (std::uint64_t s = 0; s < steps; ++s) {
     const std::uint64_t step = stepCount();

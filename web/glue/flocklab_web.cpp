@@ -88,6 +88,13 @@ class WebSimulation {
       food.push_back({{"x", f.x}, {"y", f.y}, {"z", f.z}, {"amount", f.amount}, {"full", f.full}});
     return nlohmann::ordered_json{{"kinds", kinds}, {"food", food}}.dump();
   }
+  /// Adds a boid of kind `kind` (a species of the steering model) at (x, y, z), flying towards
+  /// the centre: "click to spawn a predator". Throws for a model without kinds or a bad place.
+  void spawn(int kind, double x, double y, double z) {
+    auto* steering = dynamic_cast<SteeringSimulation*>(sim_.get());
+    if (!steering || kind < 0) throw std::invalid_argument("this run has no species to spawn");
+    steering->addBoid(static_cast<std::uint32_t>(kind), x, y, z);
+  }
   /// Each boid's kind (an index into appearanceJson's kinds), as a view valid until the next
   /// step() or kindOf() (empty without species).
   emscripten::val kindOf() {
@@ -138,6 +145,7 @@ EMSCRIPTEN_BINDINGS(flocklab) {
       .function("metricSpecsJson", &WebSimulation::metricSpecsJson)
       .function("appearanceJson", &WebSimulation::appearanceJson)
       .function("kindOf", &WebSimulation::kindOf)
+      .function("spawn", &WebSimulation::spawn)
       .function("paramsJson", &WebSimulation::paramsJson)
       .function("setParams", &WebSimulation::setParams);
   emscripten::function("errorMessage", &errorMessage);

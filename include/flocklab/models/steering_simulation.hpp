@@ -37,6 +37,13 @@ class SteeringSimulation : public Simulation {
   /// whose text changed starts again as written; the others keep their place and amount.
   void setParams(const SteeringParams& params);
 
+  /// Adds a boid of species `species` (an index into species()) at (x, y, z) (z ignored in 2D),
+  /// flying towards the world's centre at 2/3 of its top speed: the browser lab's "click to
+  /// spawn a predator". It joins the end of its species' indices (later species move up one) and
+  /// the species' count in params() grows by one, so a run file of params() starts with it.
+  /// Throws std::invalid_argument for an unknown species or a place outside the world.
+  void addBoid(std::uint32_t species, double x, double y, double z = 0);
+
   /// The species, resolved, in order (one "boids" species without --species).
   const std::vector<SpeciesTraits>& species() const { return traits_; }
   /// The species index of each boid now (boid i at index i; all 0 without --species).
