@@ -49,6 +49,10 @@ class Simulation {
   Metrics metrics() const;
   /// How front ends tell the boids apart and what else they draw (kinds, food); nothing by default.
   virtual Appearance appearance() const { return {}; }
+  /// Adds a boid of kind `kind` (an index into appearance().kinds) at (x, y, z) between steps
+  /// (the browser lab's "click to spawn a predator"). Throws std::invalid_argument for a model
+  /// without kinds (the default), an unknown kind or a place off the world.
+  virtual void addBoid(std::uint32_t kind, double x, double y, double z = 0);
 
  protected:
   /// Takes the start state; threads in `options` are resolved here. Throws

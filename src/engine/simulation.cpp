@@ -79,6 +79,10 @@ Metrics Simulation::metrics() const {
 
 void Simulation::addMetrics(Metrics&) const {}
 
+void Simulation::addBoid(std::uint32_t, double, double, double) {
+  throw std::invalid_argument(std::string("the ") + model() + " model has no kinds of boid to add");
+}
+
 void checkState(const Flock& flock, const Space& space) {
   if (flock.is3d() != space.is3d()) throw std::invalid_argument("the flock and the world differ in dimensions");
   for (std::size_t i = 0; i < flock.size(); ++i) {

@@ -91,9 +91,8 @@ class WebSimulation {
   /// Adds a boid of kind `kind` (a species of the steering model) at (x, y, z), flying towards
   /// the centre: "click to spawn a predator". Throws for a model without kinds or a bad place.
   void spawn(int kind, double x, double y, double z) {
-    auto* steering = dynamic_cast<SteeringSimulation*>(sim_.get());
-    if (!steering || kind < 0) throw std::invalid_argument("this run has no species to spawn");
-    steering->addBoid(static_cast<std::uint32_t>(kind), x, y, z);
+    if (kind < 0) throw std::invalid_argument("the kind must be >= 0");
+    sim_->addBoid(static_cast<std::uint32_t>(kind), x, y, z);
   }
   /// Each boid's kind (an index into appearanceJson's kinds), as a view valid until the next
   /// step() or kindOf() (empty without species).

@@ -42,7 +42,7 @@ class SteeringSimulation : public Simulation {
   /// spawn a predator". It joins the end of its species' indices (later species move up one) and
   /// the species' count in params() grows by one, so a run file of params() starts with it.
   /// Throws std::invalid_argument for an unknown species or a place outside the world.
-  void addBoid(std::uint32_t species, double x, double y, double z = 0);
+  void addBoid(std::uint32_t species, double x, double y, double z = 0) override;
 
   /// The species, resolved, in order (one "boids" species without --species).
   const std::vector<SpeciesTraits>& species() const { return traits_; }
