@@ -38,6 +38,7 @@
 #include "flocklab/flocklab.hpp"
 #include "flocklab/model.hpp"
 #include "flocklab/registry.hpp"
+#include "scenes.hpp"
 #include "support/state_compare.hpp"
 
 using namespace flocklab;
@@ -905,4 +906,24 @@ TEST(SpeciesReference, InvariantsUnderRebirth) {
     totalCatches += ref->catches();
   }
   EXPECT_GT(totalCatches, 0u);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The scene library's golden species scenes: the reference alone reaches the pinned hash.
+// ---------------------------------------------------------------------------------------------
+
+TEST(SpeciesReference, GoldenSpeciesScenesHaveTheReferencesHash) {
+  int checked = 0;
+  for (const scenes::Scene& g : scenes::golden()) {
+    if (g.model != "steering") continue;
+    const ParamSet params = scenes::params(g);
+    const SteeringParams& p = params.as<SteeringParams>();
+    if (!hasSpeciesOrFood(p)) continue;
+    Reference ref(p, scenes::start(g), g.seed);
+    for (std::uint64_t s = 0; s < g.steps; ++s) ref.step();
+    EXPECT_EQ(hashHex(stateHash(ref.flock())), g.hash) << g.name;
+    EXPECT_GT(ref.catches(), 0u) << g.name << ": a golden species scene should see catches";
+    ++checked;
+  }
+  EXPECT_EQ(checked, 3);
 }
