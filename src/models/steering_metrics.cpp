@@ -92,7 +92,7 @@ void SteeringSimulation::addMetrics(Metrics& metrics) const {
   }
   if (hasPredators(params_)) {
     metrics.extra.push_back(static_cast<double>(catches_));
-    const double minutes = time_ / 60;
+    const double minutes = simulatedTime() / 60;
     metrics.extra.push_back(predators > 0 && minutes > 0 ? static_cast<double>(catches_) / static_cast<double>(predators) / minutes
                                                          : 0.0);
   }

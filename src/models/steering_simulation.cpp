@@ -107,6 +107,7 @@ void SteeringSimulation::setParams(const SteeringParams& params) {
   std::vector<FoodSource> food = params.food;
   for (std::size_t i = 0; i < food.size() && i < params_.food.size(); ++i)
     if (foodText(food[i]) == foodText(params_.food[i])) food[i] = food_[i];
+  if (params.dt != params_.dt) timeBefore_ = simulatedTime(), stepsBefore_ = stepCount();
   params_ = params;
   food_ = std::move(food);
   resolveSpecies();
@@ -144,7 +145,6 @@ void SteeringSimulation::step(std::uint64_t steps) {
     if (params_.dims == 3) driver().step(space(), radius_, options().search, SteeringRule3d(params_, now, seed_, step));
     else driver().step(space(), radius_, options().search, SteeringRule(params_, now, seed_, step));
     stepped();
-    time_ += params_.dt;
     if (predators_ || !food_.empty()) afterMove(step);
   }
 }
@@ -252,6 +252,10 @@ void SteeringSimulation::refillFood(std::uint64_t step) {
     food_[i].x = at[0], food_[i].y = at[1], food_[i].z = at[2];
     food_[i].amount = params_.food[i].amount;
   }
+}
+
+double SteeringSimulation::simulatedTime() const {
+  return timeBefore_ + static_cast<double>(stepCount() - stepsBefore_) * params_.dt;
 }
 
 Appearance SteeringSimulation::appearance() const {

@@ -54,8 +54,8 @@ class SteeringSimulation : public Simulation {
   double foodEaten() const { return foodEaten_; }
   /// The food sources now: their places and amounts.
   const std::vector<FoodSource>& foodNow() const { return food_; }
-  /// Simulated seconds so far (the sum of every step's dt).
-  double simulatedTime() const { return time_; }
+  /// Simulated seconds so far: steps x dt, summed over the spans of one dt.
+  double simulatedTime() const;
   /// The species (when --species gave any) and the food sources.
   Appearance appearance() const override;
 
@@ -81,7 +81,9 @@ class SteeringSimulation : public Simulation {
   std::vector<std::uint64_t> rest_;       // by boid: steps a predator still rests
   std::vector<FoodSource> food_;          // the sources now
   std::uint64_t catches_ = 0;
-  double foodEaten_ = 0, time_ = 0;
+  double foodEaten_ = 0;
+  double timeBefore_ = 0;          // simulated seconds before the last change of dt
+  std::uint64_t stepsBefore_ = 0;  // steps taken before it
 };
 
 /// The steering model's random start (SPEC section 2 in a W x H world): boid by boid,
