@@ -190,7 +190,7 @@ SteeringModel describeSteering() {
   m.number({.key = "max_speed", .unit = "px/s", .help = "top speed V; speeds stay in [V/3, V], steering cap V/30 a step",
           .minOpen = true, .max = kMaxLength, .sliderMin = 20, .sliderMax = 600, .sliderStep = 5},
          &SteeringParams::maxSpeed);
-  m.number(weight("food_weight", "weight of the pointer as food", 6), &SteeringParams::foodWeight);
+  m.number(weight("food_weight", "weight of food: the pointer as food and the food sources", 6), &SteeringParams::foodWeight);
   m.number(weight("predator_weight", "weight of the pointer as a predator", 10), &SteeringParams::predatorWeight);
   m.number(weight("wall_weight", "weight of the walls' push", 10), &SteeringParams::wallWeight);
   m.number(weight("obstacle_weight", "weight of steering around obstacles", 10), &SteeringParams::obstacleWeight);
@@ -220,7 +220,7 @@ SteeringModel describeSteering() {
        .aliases = {"obstacles"}, .grammar = "X,Y,R (X,Y,Z,R in 3D; px), repeatable"},
       [](const SteeringParams& p) { return ParamValue(obstacleTexts(p.obstacles)); },
       [](SteeringParams& p, const ParamValue& v) { p.obstacles = parseObstacles(std::get<std::vector<std::string>>(v)); });
-  m.add({.key = "species", .help = "the flock's species (each with its count and own parameters); none: one species",
+  m.add({.key = "species", .help = "a species NAME:COUNT[:KEY=VALUE,...] with its own parameters (repeatable, docs/model-steering.md); none: one",
          .kind = ParamKind::TextList, .live = false, .grammar = "NAME:COUNT[:KEY=VALUE,...] (docs/model-steering.md), repeatable"},
         [](const SteeringParams& p) {
           std::vector<std::string> out;
@@ -232,7 +232,7 @@ SteeringModel describeSteering() {
           for (const std::string& t : std::get<std::vector<std::string>>(v)) species.push_back(parseSpecies(t));
           p.species = std::move(species);
         });
-  m.add({.key = "food", .help = "food sources prey steer to and eat; a used-up one reappears elsewhere",
+  m.add({.key = "food", .help = "a food source X,Y:AMOUNT prey steer to and eat, back elsewhere when used up (repeatable)",
          .kind = ParamKind::TextList, .grammar = "X,Y:AMOUNT (X,Y,Z:AMOUNT in 3D), repeatable"},
         [](const SteeringParams& p) {
           std::vector<std::string> out;

@@ -1,6 +1,7 @@
 // Golden hashes (STYLE "Testing habits"): every golden scene of the scene library
 // (scenes/scenes.json: each model, its presets and scenes with walls, obstacles and a pointer)
-// gives its pinned state hash for grid and brute search and 1, 2, 3 and 8 threads. Any change to
+// gives its pinned state hash for grid and brute search and 1, 2, 3 and 8 threads (two of
+// them under ThreadSanitizer). Any change to
 // a model's arithmetic, the random start or the hash shows up here; a changed hash needs its own
 // commit saying why. How each hash was checked independently is the scene's "checked" field:
 // the lab scenes against the JavaScript reference, the abm scenes against test_abm's pair loop,
@@ -9,6 +10,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "flocklab/flocklab.hpp"
 #include "scenes.hpp"
@@ -31,19 +33,35 @@ std::string divergenceFromBrute(const scenes::Scene& g, const Flock& start, cons
   return "same bits as brute/1 thread at every step (the model, start or hash changed)";
 }
 
+// The engine configurations each scene runs in. Under ThreadSanitizer (a race detector, 10 to 20
+// times slower) two suffice: one threaded run of each search; the other builds check them all.
+#if defined(__SANITIZE_THREAD__)
+constexpr bool kRaceDetector = true;
+#elif defined(__has_feature)
+constexpr bool kRaceDetector = __has_feature(thread_sanitizer);
+#else
+constexpr bool kRaceDetector = false;
+#endif
+
+std::vector<EngineOptions> configurations() {
+  if (kRaceDetector) return {{NeighborSearch::Grid, 3}, {NeighborSearch::Brute, 2}};
+  std::vector<EngineOptions> all;
+  for (NeighborSearch search : {NeighborSearch::Grid, NeighborSearch::Brute})
+    for (unsigned threads : {1u, 2u, 3u, 8u}) all.push_back({search, threads});
+  return all;
+}
+
 TEST(Golden, EverySceneKeepsItsHashForGridBruteAndThreadCounts) {
   ASSERT_GE(scenes::golden().size(), 10u);
   for (const scenes::Scene& g : scenes::golden()) {
     const Flock start = scenes::start(g);
-    for (NeighborSearch search : {NeighborSearch::Grid, NeighborSearch::Brute})
-      for (unsigned threads : {1u, 2u, 3u, 8u}) {
-        const EngineOptions options{search, threads};
-        const auto sim = scenes::simulate(g, start, options);
-        sim->step(g.steps);
-        const std::string actual = hashHex(stateHash(sim->flock()));
-        EXPECT_EQ(actual, g.hash) << g.name << ", " << toString(search) << ", " << threads << " threads; "
-                                  << divergenceFromBrute(g, start, options);
-      }
+    for (const EngineOptions& options : configurations()) {
+      const auto sim = scenes::simulate(g, start, options);
+      sim->step(g.steps);
+      const std::string actual = hashHex(stateHash(sim->flock()));
+      EXPECT_EQ(actual, g.hash) << g.name << ", " << toString(options.search) << ", " << options.threads
+                                << " threads; " << divergenceFromBrute(g, start, options);
+    }
   }
 }
 
