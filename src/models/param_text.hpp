@@ -63,11 +63,11 @@ inline std::string shortest(double v) {
   return out;
 }
 
-/// The fields of `text` between commas, empty ones included.
-inline std::vector<std::string_view> fields(std::string_view text) {
+/// The fields of `text` between separators (commas unless told), empty ones included.
+inline std::vector<std::string_view> fields(std::string_view text, char separator = ',') {
   std::vector<std::string_view> out;
   for (std::size_t begin = 0;;) {
-    const std::size_t end = text.find(',', begin);
+    const std::size_t end = text.find(separator, begin);
     out.push_back(text.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin));
     if (end == std::string_view::npos) return out;
     begin = end + 1;

@@ -25,16 +25,6 @@ bool isColour(std::string_view colour) {
   return true;
 }
 
-std::vector<std::string_view> split(std::string_view text, char separator) {
-  std::vector<std::string_view> out;
-  for (std::size_t begin = 0;;) {
-    const std::size_t end = text.find(separator, begin);
-    out.push_back(text.substr(begin, end == std::string_view::npos ? std::string_view::npos : end - begin));
-    if (end == std::string_view::npos) return out;
-    begin = end + 1;
-  }
-}
-
 const char* kSpeciesForm = "species must look like NAME:COUNT or NAME:COUNT:KEY=VALUE,KEY=VALUE";
 
 }  // namespace
@@ -61,7 +51,7 @@ SpeciesSpec parseSpecies(std::string_view text) {
   if (!count) throw std::invalid_argument(who + "count must be a whole number >= 0 (got " + excerpt(rest.substr(0, second)) + ")");
   s.count = *count;
   if (second == std::string_view::npos) return s;
-  for (std::string_view pair : split(rest.substr(second + 1), ',')) {
+  for (std::string_view pair : text::fields(rest.substr(second + 1))) {
     const std::size_t eq = pair.find('=');
     if (eq == std::string_view::npos)
       throw std::invalid_argument(who + "each setting must look like KEY=VALUE (got " + excerpt(pair) + ")");
@@ -75,7 +65,7 @@ SpeciesSpec parseSpecies(std::string_view text) {
       s.colour = std::string(value);
     } else if (key == "flocks_with") {
       s.flocksWith.clear();
-      for (std::string_view other : split(value, '+')) {
+      for (std::string_view other : text::fields(value, '+')) {
         if (!isName(other)) throw std::invalid_argument(who + "flocks_with must name species joined by + (got " + excerpt(value) + ")");
         s.flocksWith.emplace_back(other);
       }

@@ -121,6 +121,24 @@ std::string speciesNames(const SteeringParams& p) {
   return names.empty() ? "none given" : wordList(names);
 }
 
+// A list parameter held as items, each read from and written as one text.
+template <class Item>
+void textList(SteeringModel& m, ParamSpec spec, std::vector<Item> SteeringParams::*member, Item (*parse)(std::string_view),
+              std::string (*print)(const Item&)) {
+  spec.kind = ParamKind::TextList;
+  m.add(std::move(spec),
+        [member, print](const SteeringParams& p) {
+          std::vector<std::string> out;
+          for (const Item& item : p.*member) out.push_back(print(item));
+          return ParamValue(out);
+        },
+        [member, parse](SteeringParams& p, const ParamValue& v) {
+          std::vector<Item> items;
+          for (const std::string& t : std::get<std::vector<std::string>>(v)) items.push_back(parse(t));
+          p.*member = std::move(items);
+        });
+}
+
 std::string speciesProblem(const ModelDescription& m, const SteeringParams& p) {
   if (p.species.size() > kMaxSpecies) return "at most " + std::to_string(kMaxSpecies) + " species may be given";
   std::uint64_t total = 0;
@@ -220,30 +238,13 @@ SteeringModel describeSteering() {
        .aliases = {"obstacles"}, .grammar = "X,Y,R (X,Y,Z,R in 3D; px), repeatable"},
       [](const SteeringParams& p) { return ParamValue(obstacleTexts(p.obstacles)); },
       [](SteeringParams& p, const ParamValue& v) { p.obstacles = parseObstacles(std::get<std::vector<std::string>>(v)); });
-  m.add({.key = "species", .help = "a species NAME:COUNT[:KEY=VALUE,...] with its own parameters (repeatable, docs/model-steering.md); none: one",
-         .kind = ParamKind::TextList, .live = false, .grammar = "NAME:COUNT[:KEY=VALUE,...] (docs/model-steering.md), repeatable"},
-        [](const SteeringParams& p) {
-          std::vector<std::string> out;
-          for (const SpeciesSpec& s : p.species) out.push_back(speciesText(s));
-          return ParamValue(out);
-        },
-        [](SteeringParams& p, const ParamValue& v) {
-          std::vector<SpeciesSpec> species;
-          for (const std::string& t : std::get<std::vector<std::string>>(v)) species.push_back(parseSpecies(t));
-          p.species = std::move(species);
-        });
-  m.add({.key = "food", .help = "a food source X,Y:AMOUNT prey steer to and eat, back elsewhere when used up (repeatable)",
-         .kind = ParamKind::TextList, .grammar = "X,Y:AMOUNT (X,Y,Z:AMOUNT in 3D), repeatable"},
-        [](const SteeringParams& p) {
-          std::vector<std::string> out;
-          for (const FoodSource& f : p.food) out.push_back(foodText(f));
-          return ParamValue(out);
-        },
-        [](SteeringParams& p, const ParamValue& v) {
-          std::vector<FoodSource> food;
-          for (const std::string& t : std::get<std::vector<std::string>>(v)) food.push_back(parseFood(t));
-          p.food = std::move(food);
-        });
+  textList(m, {.key = "species",
+               .help = "a species NAME:COUNT[:KEY=VALUE,...] with its own parameters (repeatable, docs/model-steering.md); none: one",
+               .live = false, .grammar = "NAME:COUNT[:KEY=VALUE,...] (docs/model-steering.md), repeatable"},
+           &SteeringParams::species, parseSpecies, speciesText);
+  textList(m, {.key = "food", .help = "a food source X,Y:AMOUNT prey steer to and eat, back elsewhere when used up (repeatable)",
+               .grammar = "X,Y:AMOUNT (X,Y,Z:AMOUNT in 3D), repeatable"},
+           &SteeringParams::food, parseFood, foodText);
   m.add({.key = "catches", .help = "what happens to caught prey: reborn at a random place, or removed",
          .kind = ParamKind::Choice, .choices = {"rebirth", "remove"}, .live = false},
         [](const SteeringParams& p) { return ParamValue(std::string(p.catches == Catches::Remove ? "remove" : "rebirth")); },

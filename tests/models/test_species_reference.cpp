@@ -626,6 +626,14 @@ ParamSet world(double width, double height, const char* edges) {
   return p;
 }
 
+// The same in 3D: a W x H x D world.
+ParamSet world3d(double width, double height, double depth, const char* edges) {
+  ParamSet p = world(width, height, edges);
+  p.set("dims", 3.0);
+  p.set("depth", depth);
+  return p;
+}
+
 using Texts = std::vector<std::string>;
 
 }  // namespace
@@ -821,9 +829,7 @@ TEST(SpeciesReference, NoiseWithSpeciesPredatorAndFood) {
 }
 
 TEST(SpeciesReference, ThreeDimensionalBoxWithSpeciesHawkFoodSphereAndNoise) {
-  ParamSet p = world(260, 200, "walls");
-  p.set("dims", 3.0);
-  p.set("depth", 160.0);
+  ParamSet p = world3d(260, 200, 160.0, "walls");
   p.set("species", Texts{"a:16", "b:8:size=2,flocks_with=a,fov=270",
                          "hawk:2:role=predator,catch_radius=20,handling=0.3"});
   p.set("food", Texts{"130,100,80:4"});
@@ -838,9 +844,7 @@ TEST(SpeciesReference, ThreeDimensionalBoxWithSpeciesHawkFoodSphereAndNoise) {
 // Spheres with weight 0: nothing steers the boids away, so they fly into the spheres and are
 // moved onto the surface (step 6 in 3D).
 TEST(SpeciesReference, ThreeDimensionalBoidsEnteringSpheres) {
-  ParamSet p = world(240, 200, "walls");
-  p.set("dims", 3.0);
-  p.set("depth", 160.0);
+  ParamSet p = world3d(240, 200, 160.0, "walls");
   p.set("species", Texts{"a:16", "b:8:size=2,flocks_with=a"});
   p.set("obstacle", Texts{"120,100,80,45", "40,40,40,25"});
   p.set("obstacle_weight", 0.0);
@@ -850,9 +854,7 @@ TEST(SpeciesReference, ThreeDimensionalBoidsEnteringSpheres) {
 }
 
 TEST(SpeciesReference, ThreeDimensionalTorusWithRemoval) {
-  ParamSet p = world(220, 180, "wrap");
-  p.set("dims", 3.0);
-  p.set("depth", 140.0);
+  ParamSet p = world3d(220, 180, 140.0, "wrap");
   p.set("species", Texts{"a:20", "hawk:2:role=predator,catch_radius=20,handling=0.1"});
   p.set("food", Texts{"110,90,70:3"});
   p.set("catches", std::string("remove"));
