@@ -106,23 +106,27 @@ void writeFrame(const std::string& dir, std::uint64_t step, const std::string& s
   });
 }
 
-// The seed's two curves: polarization and the largest group's share over the steps.
-std::string orderChart(const std::vector<SeriesRow>& series, const std::string& caption) {
+// The seed's two curves: polarization and the largest group's share over the steps; and each
+// species' polarization when the run has species ("hawk.polarization" among `metrics`).
+std::string orderChart(const std::vector<SeriesRow>& series, const std::vector<MetricSpec>& metrics,
+                       const std::string& caption) {
   Chart chart;
   chart.title = "Order over time";
   chart.subtitle = caption;
   chart.x = {"step"};
   chart.y = {"polarization, largest group's share", false, false, 0, 1};
-  ChartSeries polarization, share;
-  polarization.name = "polarization";
-  share.name = "largest group's share";
-  for (const SeriesRow& row : series) {
-    polarization.x.push_back(static_cast<double>(row.step));
-    polarization.y.push_back(row.metrics.polarization);
-    share.x.push_back(static_cast<double>(row.step));
-    share.y.push_back(row.metrics.largestShare);
+  std::vector<const MetricSpec*> shown;
+  for (const MetricSpec& m : metrics)
+    if (m.key == "polarization" || m.key == "largest_share" || endsWith(m.key, ".polarization")) shown.push_back(&m);
+  for (const MetricSpec* m : shown) {
+    ChartSeries line;
+    line.name = m->key == "largest_share" ? "largest group's share" : m->label;
+    for (const SeriesRow& row : series) {
+      line.x.push_back(static_cast<double>(row.step));
+      line.y.push_back(metricValue(*m, row.metrics));
+    }
+    chart.series.push_back(std::move(line));
   }
-  chart.series = {polarization, share};
   return renderSvg(chart);
 }
 
@@ -446,7 +450,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
   onOutputs([&] {
     if (metricsFile) metricsFile->write(formatSeries(series, report.metrics, endsWith(o.metricsOut, ".json")));
     if (saveFile) saveFile->write(formatStateCsv(sim.flock()));
-    if (plotFile) plotFile->write(pictureBytes(o.plotFile, orderChart(series, caption)));
+    if (plotFile) plotFile->write(pictureBytes(o.plotFile, orderChart(series, report.metrics, caption)));
     if (trackFile) trackFile->write(pictureBytes(o.plotTrackFile, track.chart(caption)));
     if (pictureFile) pictureFile->write(pictureBytes(o.pictureFile, picture()));
     if (configFile) configFile->write(resolvedRunFile(o, setup, report.steps).dump(2) + "\n");
