@@ -3,6 +3,8 @@
 // the same order; a species is measured alone (its boids only) with the model's metric rules.
 #include "models/steering_metrics.hpp"
 
+#include <algorithm>
+
 #include "engine/measure.hpp"
 #include "flocklab/models/steering_simulation.hpp"
 
@@ -33,6 +35,25 @@ bool hasPredators(const SteeringParams& p) {
   return false;
 }
 
+// Prey species given (segregation compares prey species; predators are not a kind of flock).
+std::size_t preySpecies(const SteeringParams& p) {
+  return static_cast<std::size_t>(
+      std::count_if(p.species.begin(), p.species.end(), [](const SpeciesSpec& s) { return s.roleOr() == Role::Prey; }));
+}
+
+// The boids of `f` whose species `keep` takes, in index order.
+template <class Keep>
+Flock partOf(const Flock& f, const std::vector<std::uint32_t>& speciesOf, const Keep& keep) {
+  Flock part;
+  part.dimensions = f.dimensions;
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    if (!keep(speciesOf[i])) continue;
+    part.x.push_back(f.x[i]), part.y.push_back(f.y[i]), part.vx.push_back(f.vx[i]), part.vy.push_back(f.vy[i]);
+    if (f.is3d()) part.z.push_back(f.z[i]), part.vz.push_back(f.vz[i]);
+  }
+  return part;
+}
+
 }  // namespace
 
 std::vector<MetricSpec> steeringExtraMetrics(const SteeringParams& p) {
@@ -46,9 +67,9 @@ std::vector<MetricSpec> steeringExtraMetrics(const SteeringParams& p) {
     for (const SpeciesMetric& m : kSpeciesMetrics)
       add(s.name + "." + m.key, s.name + ": " + m.label, m.unit, std::string(m.label) + " of the species " + s.name + " alone",
           m.whole, m.digits);
-  if (p.species.size() >= 2)
+  if (preySpecies(p) >= 2)
     add("segregation", "segregation", "",
-        "how far neighbours are of the boid's own species beyond a random mix: 0 mixed, 1 sorted", false, 3);
+        "how far prey's neighbours are of their own species beyond a random mix: 0 mixed, 1 sorted", false, 3);
   if (hasPredators(p)) {
     add("catches", "catches", "", "prey caught so far", true, 0);
     add("catch_rate", "catches per predator per minute", "", "catches per predator per simulated minute", false, 2);
@@ -65,25 +86,24 @@ void SteeringSimulation::addMetrics(Metrics& metrics) const {
   std::uint64_t predators = 0;
   if (!params_.species.empty()) {
     for (std::uint32_t s = 0; s < traits_.size(); ++s) {
-      Flock part;
-      part.dimensions = f.dimensions;
-      for (std::size_t i = 0; i < f.size(); ++i) {
-        if (speciesOf_[i] != s) continue;
-        part.x.push_back(f.x[i]), part.y.push_back(f.y[i]), part.vx.push_back(f.vx[i]), part.vy.push_back(f.vy[i]);
-        if (f.is3d()) part.z.push_back(f.z[i]), part.vz.push_back(f.vz[i]);
-      }
-      alone.push_back(measureWith(part, space(), rules, executor()));
+      alone.push_back(measureWith(partOf(f, speciesOf_, [s](std::uint32_t t) { return t == s; }), space(), rules, executor()));
       if (traits_[s].role == Role::Predator) predators += traits_[s].count;
     }
   }
   for (const Metrics& m : alone)
     for (const SpeciesMetric& sm : kSpeciesMetrics) metrics.extra.push_back(sm.value(m));
-  if (alone.size() >= 2) {
-    // f: the share of neighbour pairs within a species; e: that share in a random mix.
-    const double n = static_cast<double>(f.size()), k = metrics.meanNeighbors;
-    double within = 0, expected = 0;
-    for (std::size_t s = 0; s < alone.size(); ++s) {
+  if (preySpecies(params_) >= 2) {
+    // Among the prey: f, the share of neighbour pairs within a species; e, that share in a
+    // random mix. k is the prey's mean neighbours among prey (the whole flock's without predators).
+    const auto prey = [&](std::uint32_t t) { return traits_[t].role == Role::Prey; };
+    const double k = hasPredators(params_)
+                         ? measureWith(partOf(f, speciesOf_, prey), space(), rules, executor()).meanNeighbors
+                         : metrics.meanNeighbors;
+    double n = 0, within = 0, expected = 0;
+    for (std::uint32_t s = 0; s < alone.size(); ++s) {
+      if (!prey(s)) continue;
       const double ns = static_cast<double>(traits_[s].count);
+      n += ns;
       within += ns * alone[s].meanNeighbors;
       expected += ns * (ns - 1);
     }

@@ -240,7 +240,7 @@ SteeringModel describeSteering() {
       [](SteeringParams& p, const ParamValue& v) { p.obstacles = parseObstacles(std::get<std::vector<std::string>>(v)); });
   textList(m, {.key = "species",
                .help = "a species NAME:COUNT[:KEY=VALUE,...] with its own parameters (repeatable, docs/model-steering.md); none: one",
-               .live = false, .grammar = "NAME:COUNT[:KEY=VALUE,...] (docs/model-steering.md), repeatable"},
+               .grammar = "NAME:COUNT[:KEY=VALUE,...] (docs/model-steering.md), repeatable"},
            &SteeringParams::species, parseSpecies, speciesText);
   textList(m, {.key = "food", .help = "a food source X,Y:AMOUNT prey steer to and eat, back elsewhere when used up (repeatable)",
                .grammar = "X,Y:AMOUNT (X,Y,Z:AMOUNT in 3D), repeatable"},

@@ -25,9 +25,10 @@ bool insideAnObstacle(const SteeringParams& p, double x, double y, double z) {
 }
 
 std::vector<SpeciesTraits> speciesTraits(const SteeringParams& p, std::uint64_t count) {
-  // Prey colours by position (colour-blind-safe first), predators red.
-  static constexpr std::array<const char*, 8> kPalette{"#1f77b4", "#2ca02c", "#9467bd", "#ff7f0e",
-                                                       "#17becf", "#8c564b", "#e377c2", "#7f7f7f"};
+  // Prey colours by position, predators red.
+  // (Green, the colour of food, last.)
+  static constexpr std::array<const char*, 8> kPalette{"#1f77b4", "#9467bd", "#ff7f0e", "#17becf",
+                                                       "#e377c2", "#8c564b", "#7f7f7f", "#2ca02c"};
   const SpeciesTraits model{.name = "boids", .count = count, .colour = kPalette[0], .maxSpeed = p.maxSpeed,
                             .vision = p.vision, .separationRadius = p.separationRadius, .fov = p.fov,
                             .separation = p.separation, .alignment = p.alignment, .cohesion = p.cohesion};

@@ -23,8 +23,11 @@ std::string valueText(const MetricSpec& spec, const Metrics& m) {
 }
 
 std::string summaryValue(const MetricSpec& spec, const Metrics& m) {
-  return spec.whole ? fmt::format("{}", static_cast<std::uint64_t>(metricValue(spec, m)))
-                    : fmt::format("{:.{}f}", metricValue(spec, m), spec.digits);
+  if (spec.whole) return fmt::format("{}", static_cast<std::uint64_t>(metricValue(spec, m)));
+  std::string text = fmt::format("{:.{}f}", metricValue(spec, m), spec.digits);
+  // A small negative value (a segregation just below a random mix) rounds to 0, not "-0.000".
+  if (text.find_first_not_of("-0.") == std::string::npos && text[0] == '-') text.erase(0, 1);
+  return text;
 }
 
 // 6.0e6 rather than printf's 6.0e+06: easier to read in a summary.
