@@ -8,16 +8,17 @@
 // deterministically: `await flocklab.ready`, then `flocklab.step(n)` pauses the animation and
 // steps exactly n, `flocklab.hash()` is the state hash, and so on.
 import createFlocklab from './flocklab.js';
-import { Chart, SERIES } from './charts.js';
-import { drawOverlay, makeRenderer } from './draw.js';
+import { Chart, chartViews, showChartView } from './charts.js';
+import { drawFood, drawOverlay, makeRenderer } from './draw.js';
 import {
   cliFlag, decimalsOf, fmt, hasControl, labelOf, matchingPreset, metricText, paramOf, parseObstacles, parsePointer,
   pointerText, presetChange, sliderOf, worldOf, worldUnit,
 } from './params.js';
 import { renderPicture } from './picture.js';
 import { decodeShare, encodeShare } from './share.js';
-import { toWorld, viewOf, worldMove } from './view.js';
-import { defaultCamera, drawBox, orbit, project, zoom } from './view3d.js';
+import { addedSpecies, drawLegend, parseSpecies, SpeciesPanel } from './species.js';
+import { toCanvas, toWorld, viewOf, worldMove } from './view.js';
+import { defaultCamera, drawBox, foodMarks, lensOf, orbit, pickMiddle, project, projectPoint, zoom } from './view3d.js';
 
 const $ = (id) => document.getElementById(id);
 /** Metrics are recorded every this many steps, at the same steps as `flocklab run --every 10`. */
@@ -29,6 +30,8 @@ const METER_METRIC = 'polarization';
 const TURN_QUERY = window.matchMedia('(max-width: 700px) and (orientation: portrait)');
 /** Where the control panels start folded (a phone), so the flock gets the screen. */
 const FOLD_QUERY = window.matchMedia('(max-width: 700px)');
+/** The amount of a food source dropped by a click. */
+const FOOD_AMOUNT = 300;
 
 const S = {
   m: null,               // the wasm module
@@ -42,7 +45,7 @@ const S = {
   seed: '42',
   startParams: null,     // parameters at the last restart (a Share link's "params")
   params: null,          // current parameters (engine JSON keys)
-  events: [],            // live changes since the restart: [step, 'p', {key: value}]
+  events: [],            // live changes since the restart: [step, 'p', {key: value}] or [step, 'spawn', {species, x, y, z}]
   samples: [],           // metrics every SAMPLE_EVERY steps: {step, x, ...metrics}
   time: 0,               // simulated seconds since the restart (models with a time step dt)
   latest: null,          // the metrics shown
@@ -58,6 +61,12 @@ const S = {
   busy: false,           // replaying a shared run
   controls: new Map(),   // key -> {spec, ui, input, output}
   chartSeries: [],       // the charted metrics: {key, label, colour, dash}
+  seriesLabels: new Map(),  // metric key -> its label on the chart (the flock's view)
+  views: [],             // the chart's views (charts.js chartViews): flock, species, catches
+  view: 'flock',         // the view shown
+  look: { kinds: [], food: [] },  // appearanceJson(): the species (kinds) and food now
+  species: null,         // the Species panel (species.js)
+  extraMetrics: [],      // the run's own metrics shown as figures (segregation, catches, ...): metricSpecsJson items
   renderer: null,
   chart: null,
   chartDirty: true,
@@ -129,14 +138,16 @@ function restart({ model = S.model, preset = S.preset, count = S.count, seed = S
     return false;
   }
   const modelChanged = model !== S.model || !S.flock;
+  const hadSpecies = S.look.kinds.length > 0;
   if (S.flock) S.flock.delete();
   S.flock = flock;
   S.model = model;
   S.desc = S.models.get(model);
   S.preset = preset;
-  S.count = count;
   S.seed = String(seed);
   S.params = JSON.parse(flock.paramsJson());
+  // With species the engine counts the boids (theirs add up), whatever `count` says.
+  S.count = S.params.species?.length ? flock.count() : count;
   S.startParams = JSON.parse(flock.paramsJson());
   S.events = [];
   S.samples = [];
@@ -148,6 +159,10 @@ function restart({ model = S.model, preset = S.preset, count = S.count, seed = S
   S.shownStep = -1;
   recordSample();
   if (modelChanged) buildControls();
+  syncSpecies();
+  // Species just set up: show their orders; none: the flock's chart.
+  if (S.look.kinds.length && !hadSpecies) S.view = 'species';
+  syncChartView();
   syncControls();
   layoutStage();
   S.chartDirty = true;
@@ -197,7 +212,7 @@ function currentMetrics() {
 function record(delta) {
   const s = S.flock.stepCount();
   const last = S.events[S.events.length - 1];
-  if (last && last[0] === s) Object.assign(last[2], JSON.parse(JSON.stringify(delta)));
+  if (last && last[0] === s && last[1] === 'p') Object.assign(last[2], JSON.parse(JSON.stringify(delta)));
   else S.events.push([s, 'p', JSON.parse(JSON.stringify(delta))]);
 }
 
@@ -215,6 +230,7 @@ function setLive(delta, { quiet = false } = {}) {
   S.pointer = parsePointer(S.params.pointer);
   S.dirty = true;
   if (!quiet) showMessage('');
+  if ('species' in delta || 'food' in delta) syncSpecies();
   syncControlValues();
   syncPreset();
   syncCli();
@@ -232,6 +248,157 @@ function setRunning(on) {
   const b = $('run');
   b.textContent = on ? 'Pause' : 'Run';
   b.title = on ? 'Pause the flock' : 'Let the flock fly';
+}
+
+// ---------------------------------------------------------------------------------------------
+// Species, predators and food (models with the parameters `species` and `food`; the panel is
+// species.js's). The species' names, counts and roles are fixed for a run (a change restarts it);
+// their colours and rules change live. A click spawns a predator (spawn(), recorded as a
+// 'spawn' event) or drops food (a new `food` list, a parameter event).
+
+/** The species (kinds) and food now, from the engine: for drawing, the legend and the panel. */
+function refreshLook() {
+  S.look = has('species') || has('food') ? JSON.parse(S.flock.appearanceJson()) : { kinds: [], food: [] };
+  return S.look;
+}
+
+/** After the species or food changed: the panel, the legend, the chart's views, the heading colours' switch. */
+function syncSpecies() {
+  refreshLook();
+  $('species-panel').hidden = !has('species');
+  if (has('species')) S.species.sync();
+  drawLegend($('kinds-legend'), S.look);
+  const kinds = S.look.kinds.length > 0;
+  $('colour').disabled = kinds;
+  $('colour-help').hidden = !kinds;
+  syncExtraFigures();
+  const views = chartViews(S.seriesLabels, S.look.kinds);
+  if (JSON.stringify(views) !== JSON.stringify(S.views)) {
+    S.views = views;
+    syncChartView();
+  }
+}
+
+/** A line of figures for the run's own metrics beyond the schema's (not a species' own): segregation, catches, food eaten. */
+function syncExtraFigures() {
+  const extra = JSON.parse(S.flock.metricSpecsJson())
+    .filter((m) => !m.key.includes('.') && !S.registry.metrics.some((r) => r.key === m.key));
+  if (JSON.stringify(extra) === JSON.stringify(S.extraMetrics)) return;
+  S.extraMetrics = extra;
+  const line = $('run-figures');
+  line.hidden = !extra.length;
+  line.replaceChildren(...extra.map((m) => {
+    const item = document.createElement('span');
+    const value = document.createElement('b');
+    value.id = `m-${m.key}`;
+    value.textContent = '–';
+    item.append(`${m.label.charAt(0).toUpperCase()}${m.label.slice(1)} `, value);
+    return item;
+  }));
+  S.shownStep = -1;
+}
+
+/** Restarts with the species `texts` (none: `countIfNone` boids of one kind); says `message`. */
+function restartWithSpecies(texts, message, countIfNone = S.count) {
+  const count = texts.length ? S.count : Math.max(1, Math.min(MAX_COUNT, countIfNone || S.desc.default_count));
+  if (restart({ count, params: paramsForRestart({ species: texts }) })) {
+    if (message) showMessage(message);
+    return true;
+  }
+  S.species.sync();
+  return false;
+}
+
+/**
+ * A species' colour or rules changed in the panel: live, except before the first step of a run
+ * with no change yet, where a restart gives the same picture and keeps the run's command line.
+ */
+function setSpeciesLive(texts) {
+  if (S.flock.stepCount() === 0 && !S.events.length) restartWithSpecies(texts);
+  else setLive({ species: texts }, { quiet: true });
+}
+
+/** Adds a boid of species `species` at (x, y, z), recorded for the Share link. */
+function spawnBoid({ species, x, y, z }) {
+  const k = S.look.kinds.findIndex((q) => q.name === species);
+  try {
+    if (k < 0) throw new Error(`there is no species ${species} in this run`);
+    S.flock.spawn(k, x, y, z);
+  } catch (e) {
+    showMessage(`Cannot add a ${species}: ${errorText(e)}.`, true);
+    return false;
+  }
+  S.events.push([S.flock.stepCount(), 'spawn', { species, x, y, z }]);
+  S.params = JSON.parse(S.flock.paramsJson());
+  S.dirty = true;
+  syncSpecies();
+  syncCli();
+  syncShare();
+  return true;
+}
+
+/** A click that spawns a predator: the first predator species, added (hawk, 0 boids, a restart) when there is none. */
+function spawnPredator(x, y, z) {
+  let k = S.look.kinds.findIndex((q) => q.predator);
+  const added = k < 0;
+  if (added) {
+    if (!restartWithSpecies(addedSpecies(S.params.species ?? [], 'predator', S.count, 0))) return;
+    k = S.look.kinds.findIndex((q) => q.predator);
+  }
+  const { name } = S.look.kinds[k];
+  if (!spawnBoid({ species: name, x, y, z })) return;
+  const where = in3d() ? `(${x}, ${y}, ${z})` : `(${x}, ${y})`;
+  showMessage(`${added ? `Added the predator species ${name}, which restarted the flock (same seed); ` : ''}a ${name} joined at ${where}: ${counted(S.look.kinds[k].count, `${name}s`)} now.`);
+}
+
+/** A click that drops a food source of FOOD_AMOUNT at (x, y, z). */
+function dropFood(x, y, z) {
+  const text = in3d() ? `${x},${y},${z}:${FOOD_AMOUNT}` : `${x},${y}:${FOOD_AMOUNT}`;
+  if (setLive({ food: [...(S.params.food ?? []), text] }, { quiet: true })) {
+    showMessage(`Food (${FOOD_AMOUNT}) dropped at (${text.split(':')[0].replaceAll(',', ', ')}): prey within ${fmt(S.params.food_reach)} ${worldUnit(S.desc)} fly to it and eat; used up, it comes back elsewhere.`);
+  }
+}
+
+/** The tools used by a click (not a press held): obstacles, spawning, food. */
+const CLICK_TOOLS = ['obstacle', 'spawn', 'drop'];
+
+/** A click with the current tool at world (x, y), z in 3D. */
+function clickTool(x, y, z = 0) {
+  if (S.tool === 'obstacle') placeObstacle(x, y);
+  else if (S.tool === 'spawn') spawnPredator(x, y, z);
+  else if (S.tool === 'drop') dropFood(x, y, z);
+}
+
+/** The 3D view's lens on the boid canvas now. */
+function lens3d() {
+  const canvas = $('boids');
+  return lensOf(worldSize3d(), S.camera, canvas.width, canvas.height);
+}
+
+/** The world point under a click in the 3D view, on the box's middle level (rounded), or null off the box. */
+function worldPoint3d(e) {
+  const overlay = $('overlay'), rect = overlay.getBoundingClientRect();
+  const u = ((e.clientX - rect.left) / rect.width) * overlay.width, v = ((e.clientY - rect.top) / rect.height) * overlay.height;
+  return pickMiddle(lens3d(), u, v);
+}
+
+/** The frame with each boid's kind, when the run has species (kindOf first: it may move wasm memory). */
+function kindsOf(look) {
+  return look.kinds.length ? { kinds: look.kinds, kindOf: S.flock.kindOf() } : {};
+}
+
+/** Shows chart view S.view: its tab and its series' legend (charts.js). */
+function syncChartView() {
+  if (!S.views.some((v) => v.id === S.view)) S.view = 'flock';
+  const view = S.views.find((v) => v.id === S.view) ?? S.views[0];
+  S.chartSeries = view.series;
+  S.chartY = view.y;
+  showChartView($('chart-views'), $('legend'), S.views, view, (id) => {
+    S.view = id;
+    syncChartView();
+  });
+  $('chart').setAttribute('aria-label', `Chart of ${S.chartSeries.map((s) => s.label.toLowerCase()).join(' and ')} over time`);
+  S.chartDirty = true;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,17 +437,23 @@ function frameOf(flock, view, size) {
 function render() {
   if (!S.flock) return;
   S.dirty = false;
+  const look = refreshLook();
+  drawLegend($('kinds-legend'), look);
+  const dpr = window.devicePixelRatio || 1;
   if (in3d()) {
     const canvas = $('boids');
-    const { frame, corners } = project(S.flock, worldSize3d(), S.camera, canvas.width, canvas.height, triangleSize(),
+    const kinds = kindsOf(look);
+    const { frame, corners, lens } = project(S.flock, worldSize3d(), S.camera, canvas.width, canvas.height, triangleSize(),
       S.colour, S.scratch3d);
-    S.renderer.draw(frame);
-    drawBox($('overlay'), corners, window.devicePixelRatio || 1);
+    S.renderer.draw({ ...frame, ...kinds });
+    drawBox($('overlay'), corners, dpr);
+    drawFood($('overlay').getContext('2d'), foodMarks(lens, look.food), dpr);
     return;
   }
   const world = worldSize();
   const view = stageView(world);
-  S.renderer.draw(frameOf(S.flock, view, triangleSize()));
+  const kinds = kindsOf(look);
+  S.renderer.draw({ ...frameOf(S.flock, view, triangleSize()), ...kinds });
   const overlay = $('overlay');
   const showCursor = hasTools() && S.cursor && overlay.matches(':focus-visible');
   drawOverlay(overlay, {
@@ -289,6 +462,7 @@ function render() {
     dpr: window.devicePixelRatio || 1,
     walls: S.params.edges === 'walls',
     obstacles: parseObstacles(S.params.obstacle),
+    food: look.food,
     pointer: S.pointer,
     cursor: showCursor ? S.cursor : null,
     cursorRadius: showCursor && S.tool === 'obstacle' ? obstacleRadius() : 0,
@@ -336,15 +510,15 @@ function updateReadouts() {
     $('order-value').textContent = order.toFixed(3);
     $('order-fill').style.width = `${(100 * Math.min(1, Math.max(0, order))).toFixed(1)}%`;
     $('order-meter').setAttribute('aria-valuenow', order.toFixed(3));
-    for (const metric of S.registry.metrics) {
+    for (const metric of [...S.registry.metrics, ...S.extraMetrics]) {
       if (metric.key === METER_METRIC) continue;
       $(`m-${metric.key}`).textContent = metricText(metric, m[metric.key], S.desc);
     }
-    $('badge').textContent = S.chartSeries.map((s) => `${s.label} ${m[s.key].toFixed(2)}`).join(' · ');
+    $('badge').textContent = (S.view === 'species' ? 'Order: ' : '') + S.chartSeries.filter((s) => Number.isFinite(m[s.key])).map((s) => `${s.label} ${S.chartY?.max === 'auto' ? fmt(m[s.key], 2) : m[s.key].toFixed(2)}`).join(' · ');
   }
   if (S.chartDirty) {
     S.chart.fit();
-    S.chart.draw(S.samples, has('dt') ? 'simulated time (s)' : 'step', S.chartSeries);
+    S.chart.draw(S.samples, has('dt') ? 'simulated time (s)' : 'step', S.chartSeries, S.chartY);
     S.chartDirty = false;
   }
 }
@@ -547,6 +721,11 @@ function obstacleRadius() {
 function syncControls() {
   $('model').value = S.model;
   $('count').value = String(S.count);
+  const bySpecies = S.look.kinds.length > 0;
+  $('count').disabled = bySpecies;
+  $('start-help').textContent = bySpecies
+    ? 'With species, their counts (Species panel) give the number of boids; the seed applies on Restart (or Enter).'
+    : 'The number and the seed apply on Restart (or Enter in the field).';
   $('seed').value = S.seed;
   $('press-panel').hidden = !hasTools();
   $('press-none').hidden = hasTools();
@@ -561,13 +740,22 @@ function syncHint() {
   const hint = $('press-hint');
   const unit = worldUnit(S.desc);
   const reach = 'within 160 px';
+  const predator = S.look.kinds.find((k) => k.predator)?.name;
+  const spawnHint = predator
+    ? `adds a ${predator} there (flying towards the centre)`
+    : 'adds a predator there: the first click adds the predator species hawk, which restarts the flock (same seed)';
+  const dropHint = `drops food (${FOOD_AMOUNT}) there: prey within ${fmt(S.params.food_reach)} ${unit} fly to it and eat`;
   if (in3d()) {
-    hint.textContent = 'A 3D flock: drag the view to turn it, use the wheel to zoom.';
+    const click = S.tool === 'spawn' && has('species') ? `; a click on the box's middle level ${predator ? `adds a ${predator}` : 'adds a predator (the first adds the species hawk and restarts)'}`
+      : S.tool === 'drop' && has('food') ? `; a click on the box's middle level drops food (${FOOD_AMOUNT})` : '';
+    hint.textContent = `A 3D flock: drag the view to turn it, use the wheel to zoom${click}.`;
     $('overlay').style.cursor = 'grab';
     return;
   }
   if (!hasTools()) hint.textContent = `This model has no pointer or obstacles: change its parameters with the sliders.`;
   else if (S.tool === 'obstacle') hint.textContent = `Click the canvas to place an obstacle (radius ${obstacleRadius()} ${unit}).`;
+  else if (S.tool === 'spawn') hint.textContent = `A click on the canvas ${spawnHint}.`;
+  else if (S.tool === 'drop') hint.textContent = `A click on the canvas ${dropHint}.`;
   else if (S.tool === 'food') hint.textContent = `Press or drag on the canvas to drop food: boids ${reach} gather. Release to take it away.`;
   else hint.textContent = `Press or drag on the canvas to be a predator: boids ${reach} flee. Release to leave.`;
   $('overlay').style.cursor = hasTools() ? 'crosshair' : 'default';
@@ -587,7 +775,8 @@ function pointerFlag(events, steps) {
 
 /** A text with its numbers in exponent form (the engine writes 600 as 6e+02) written plainly: same values. */
 function plainNumbers(text) {
-  return text.replace(/[-+]?\d+(\.\d+)?e[-+]?\d+/g, (n) => String(Number(n)));
+  // Not inside a word: a colour #12e4ff is no number.
+  return text.replace(/(?<![\w#.])[-+]?\d+(\.\d+)?e[-+]?\d+(?!\w)/g, (n) => String(Number(n)));
 }
 
 /** The registry's values of a preset ('' for the model's defaults). */
@@ -604,7 +793,9 @@ function presetValues(desc, preset) {
 function cliArgs(steps = S.flock.stepCount()) {
   const args = ['run', '--model', S.model];
   if (S.preset) args.push('--preset', S.preset);
-  args.push('--count', String(S.count), '--seed', S.seed, '--steps', String(steps));
+  // With species their counts are the count (the command line refuses --count with --species).
+  if (!S.startParams.species?.length) args.push('--count', String(S.count));
+  args.push('--seed', S.seed, '--steps', String(steps));
   const base = presetValues(S.desc, S.preset);
   for (const spec of S.desc.params) {
     const value = S.startParams[spec.key];
@@ -628,7 +819,7 @@ function syncCli() {
   const args = cliArgs();
   $('cli').textContent = args
     ? `flocklab ${args.join(' ')}`
-    : `This run has live changes (sliders, presets, obstacles or pointer moves) that the command line cannot replay; the Share link replays them. Restart to get a command again.`;
+    : `This run has live changes (sliders, presets, obstacles, pointer moves, spawned boids or dropped food) that the command line cannot replay; the Share link replays them. Restart to get a command again.`;
 }
 
 function readCountAndSeed() {
@@ -647,6 +838,7 @@ function readCountAndSeed() {
 
 function onRestart() {
   if (S.busy) return;
+  if (S.look.kinds.length) $('count').value = String(Math.min(S.count, MAX_COUNT));  // the species count
   const cs = readCountAndSeed();
   if (!cs) return;
   if (restart({ ...cs, params: paramsForRestart() })) {
@@ -670,9 +862,10 @@ function placeObstacle(x, y) {
   if (setLive({ obstacle })) showMessage(`Obstacle ${obstacle.length} placed at (${x}, ${y}).`);
 }
 
-/** Whether the current tool can be used: the model has its parameter (and the run is 2D). */
+/** Whether the current tool can be used: the model has its parameter (and the run is 2D, but for spawning and food). */
 function toolUsable() {
-  return !in3d() && has(S.tool === 'obstacle' ? 'obstacle' : 'pointer');
+  const needs = { obstacle: 'obstacle', spawn: 'species', drop: 'food' }[S.tool] ?? 'pointer';
+  return has(needs) && (!in3d() || S.tool === 'spawn' || S.tool === 'drop');
 }
 
 function wireCanvas() {
@@ -682,7 +875,7 @@ function wireCanvas() {
     if (!in3d() || (e.pointerType === 'mouse' && e.button !== 0)) return;
     e.preventDefault();
     overlay.setPointerCapture(e.pointerId);
-    S.turning = { id: e.pointerId, u: e.clientX, v: e.clientY };
+    S.turning = { id: e.pointerId, u: e.clientX, v: e.clientY, u0: e.clientX, v0: e.clientY };
   });
   overlay.addEventListener('pointermove', (e) => {
     if (!S.turning || S.turning.id !== e.pointerId) return;
@@ -694,6 +887,15 @@ function wireCanvas() {
   const stopTurning = (e) => {
     if (S.turning && S.turning.id === e.pointerId) S.turning = null;
   };
+  // A click (a press that did not turn the view) spawns or drops food on the box's middle level.
+  overlay.addEventListener('pointerup', (e) => {
+    const t = S.turning;
+    if (!t || t.id !== e.pointerId || S.busy || !toolUsable() || Math.hypot(e.clientX - t.u0, e.clientY - t.v0) > 4) return;
+    const at = worldPoint3d(e);
+    if (at) clickTool(at.x, at.y, at.z);
+    else showMessage('Click inside the box: things are placed on its middle level.');
+    render();
+  });
   overlay.addEventListener('pointerup', stopTurning);
   overlay.addEventListener('pointercancel', stopTurning);
   overlay.addEventListener('wheel', (e) => {
@@ -703,10 +905,10 @@ function wireCanvas() {
     render();
   }, { passive: false });
   overlay.addEventListener('pointerdown', (e) => {
-    if (S.busy || !toolUsable() || (e.pointerType === 'mouse' && e.button !== 0)) return;
+    if (S.busy || in3d() || !toolUsable() || (e.pointerType === 'mouse' && e.button !== 0)) return;
     const { x, y } = worldPoint(e);
-    if (S.tool === 'obstacle') {
-      placeObstacle(x, y);
+    if (CLICK_TOOLS.includes(S.tool)) {
+      clickTool(x, y);
       render();
       return;
     }
@@ -733,7 +935,7 @@ function wireCanvas() {
 
   // Keyboard: arrows move a cursor, Enter/Space press and release (or place an obstacle).
   overlay.addEventListener('keydown', (e) => {
-    if (S.busy || !toolUsable()) return;
+    if (S.busy || in3d() || !toolUsable()) return;
     const { w, h } = worldSize();
     if (!S.cursor) S.cursor = { x: Math.round(w / 2), y: Math.round(h / 2) };
     const d = e.shiftKey ? 50 : 10;
@@ -746,7 +948,7 @@ function wireCanvas() {
       if (S.keyPressed) setPointer(S.pointer.mode, S.cursor.x, S.cursor.y);
     } else if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      if (S.tool === 'obstacle') placeObstacle(S.cursor.x, S.cursor.y);
+      if (CLICK_TOOLS.includes(S.tool)) clickTool(S.cursor.x, S.cursor.y);
       else if (S.keyPressed) {
         S.keyPressed = false;
         setPointer('off', 0, 0);
@@ -786,9 +988,9 @@ function fileStem() {
   return `flocklab-${S.model}-n${S.count}-seed${S.seed}-step${S.flock.stepCount()}`;
 }
 
-/** The metrics so far as CSV, with the columns of `flocklab run --metrics-out` (step, then the schema's). */
+/** The metrics so far as CSV, with the columns of `flocklab run --metrics-out` (step, the schema's, then the run's own: species, catches, ...). */
 function metricsCsv() {
-  const columns = ['step', ...S.registry.metrics.map((m) => m.key)];
+  const columns = ['step', ...JSON.parse(S.flock.metricSpecsJson()).map((m) => m.key)];
   const rows = S.samples.map((s) => s);
   const step = S.flock.stepCount();
   if (!rows.length || rows[rows.length - 1].step !== step) rows.push({ step, ...currentMetrics() });
@@ -820,6 +1022,8 @@ function settingText(spec, value) {
     return `${ui.label.toLowerCase()} ${ui.describe(value)}`;
   }
   if (spec.kind === 'switch') return `${labelOf(spec).toLowerCase()} ${value ? 'on' : 'off'}`;
+  if (spec.key === 'species') return `species ${value.map((t) => { const s = parseSpecies(t); return `${s.name} ${s.count}`; }).join(', ')}`;
+  if (spec.key === 'food') return counted(value.length, 'food sources');
   if (spec.kind === 'text_list') return counted(value.length, `${spec.key.replaceAll('_', ' ')}s`);
   return `${labelOf(spec).toLowerCase()} ${value}`;
 }
@@ -847,30 +1051,40 @@ function pictureCaption() {
 /** The Picture (PNG) download: the flock under its caption (picture.js). */
 function picture() {
   const world = worldSize();
+  const look = refreshLook();
+  // With species, boids take their species' colours and the caption band shows them instead of headings.
+  const colouring = { colour: S.colour && !look.kinds.length, kinds: look.kinds, food: look.food.length };
   if (in3d()) {
     // The 3D view as the stage shows it, redrawn at the picture's size.
-    let corners = [];
+    let corners = [], lens = null;
     return renderPicture({
       world,
       frameOf: (view, size) => {
+        const kinds = kindsOf(look);
         const projected = project(S.flock, worldSize3d(), S.camera, 900, Math.round((900 * world.h) / world.w), size,
           S.colour, {});
-        corners = projected.corners;
-        return projected.frame;
+        ({ corners, lens } = projected);
+        return { ...projected.frame, ...kinds };
       },
-      drawMarks: (marks) => drawBox(marks, corners, 1),
+      drawMarks: (marks) => {
+        drawBox(marks, corners, 1);
+        drawFood(marks.getContext('2d'), foodMarks(lens, look.food), 1);
+      },
       size: triangleSize(S.flock.count(), 900, 1),
       ...pictureCaption(),
-      colour: S.colour,
+      ...colouring,
     });
   }
   return renderPicture({
     world,
-    frameOf: (view, size) => frameOf(S.flock, view, size),
+    frameOf: (view, size) => {
+      const kinds = kindsOf(look);
+      return { ...frameOf(S.flock, view, size), ...kinds };
+    },
     size: triangleSize(S.flock.count(), 900, 1),
-    overlay: { walls: S.params.edges === 'walls', obstacles: parseObstacles(S.params.obstacle), pointer: S.pointer },
+    overlay: { walls: S.params.edges === 'walls', obstacles: parseObstacles(S.params.obstacle), pointer: S.pointer, food: look.food },
     ...pictureCaption(),
-    colour: S.colour,
+    ...colouring,
   });
 }
 
@@ -977,6 +1191,10 @@ function wireControls() {
     if (S.busy || !S.params.obstacle?.length) return;
     setLive({ obstacle: [] });
   });
+  $('food-clear').addEventListener('click', () => {
+    if (S.busy || !S.params.food?.length) return;
+    if (setLive({ food: [] })) showMessage('The food sources are gone.');
+  });
   $('colour').addEventListener('change', (e) => { S.colour = e.target.checked; render(); });
   $('share').addEventListener('click', onShare);
   $('cli').closest('details').addEventListener('toggle', syncCli);
@@ -1011,9 +1229,9 @@ async function openShared(run) {
         await nextFrame();
       }
     };
-    for (const [step, , data] of run.events) {
+    for (const [step, kind, data] of run.events) {
       await goTo(step);
-      if (!setLive(data, { quiet: true })) return false;
+      if (!(kind === 'spawn' ? spawnBoid(data) : setLive(data, { quiet: true }))) return false;
     }
     await goTo(run.at);
   } finally {
@@ -1045,6 +1263,19 @@ function useRenderer(renderer) {
   }, { once: true });
 }
 
+/** A metric's figure: its label over its value (`m-KEY`). */
+function figure(m) {
+  const div = document.createElement('div');
+  div.title = m.description;
+  const dt = document.createElement('dt');
+  dt.textContent = m.label.charAt(0).toUpperCase() + m.label.slice(1);
+  const dd = document.createElement('dd');
+  dd.id = `m-${m.key}`;
+  dd.textContent = '–';
+  div.append(dt, dd);
+  return div;
+}
+
 /** Takes in the registry: the model menu, the metric figures, the chart's legend, the About list. */
 function loadRegistry(registry) {
   S.registry = registry;
@@ -1053,30 +1284,10 @@ function loadRegistry(registry) {
   const meter = registry.metrics.find((m) => m.key === METER_METRIC);
   $('order-label').textContent = meter ? `Order (${meter.label})` : 'Order';
   if (meter) $('order-meter').title = meter.description;
-  $('figures').replaceChildren(...registry.metrics.filter((m) => m.key !== METER_METRIC).map((m) => {
-    const div = document.createElement('div');
-    div.title = m.description;
-    const dt = document.createElement('dt');
-    dt.textContent = m.label.charAt(0).toUpperCase() + m.label.slice(1);
-    const dd = document.createElement('dd');
-    dd.id = `m-${m.key}`;
-    dd.textContent = '–';
-    div.append(dt, dd);
-    return div;
-  }));
-  S.chartSeries = SERIES.filter((s) => registry.metrics.some((m) => m.key === s.key)).map((s) => {
-    const m = registry.metrics.find((x) => x.key === s.key);
-    return { ...s, label: m.label.charAt(0).toUpperCase() + m.label.slice(1) };
-  });
-  $('legend').replaceChildren(...S.chartSeries.map((s) => {
-    const li = document.createElement('li');
-    const swatch = document.createElement('span');
-    swatch.className = `swatch${s.dash.length ? ' dashed' : ''}`;
-    swatch.style.setProperty('--c', s.colour);
-    li.append(swatch, s.label);
-    return li;
-  }));
-  $('chart').setAttribute('aria-label', `Chart of ${S.chartSeries.map((s) => s.label.toLowerCase()).join(' and ')} over time`);
+  $('figures').replaceChildren(...registry.metrics.filter((m) => m.key !== METER_METRIC).map((m) => figure(m)));
+  S.seriesLabels = new Map(registry.metrics.map((m) => [m.key, m.label.charAt(0).toUpperCase() + m.label.slice(1)]));
+  S.views = chartViews(S.seriesLabels, []);
+  syncChartView();
   $('about-models').replaceChildren(...registry.models.flatMap((m) => {
     const dt = document.createElement('dt');
     dt.textContent = m.name;
@@ -1111,6 +1322,16 @@ async function init() {
   const wanted = ['2d', 'webgl', 'webgl-noaa'].includes(query.get('renderer')) ? query.get('renderer') : '2d';
   useRenderer(makeRenderer($('boids'), wanted));
   if (FOLD_QUERY.matches) for (const panel of document.querySelectorAll('details.panel')) panel.open = false;
+  S.species = new SpeciesPanel($('species-body'), {
+    desc: () => S.desc,
+    params: () => S.params,
+    kinds: () => S.look.kinds,
+    count: () => S.count,
+    busy: () => S.busy,
+    restart: restartWithSpecies,
+    live: setSpeciesLive,
+    message: showMessage,
+  });
   wireControls();
   wireCanvas();
 
@@ -1173,6 +1394,17 @@ window.flocklab = {
   samples: () => S.samples.map((s) => ({ ...s })),
   events: () => JSON.parse(JSON.stringify(S.events)),
   setParams: (delta) => setLive(delta),
+  /** Where world point (x, y[, z]) is on the screen now (CSS px, as a mouse event's clientX/Y), in 2D or the 3D view. */
+  screenPoint(x, y, z = 0) {
+    const overlay = $('overlay'), rect = overlay.getBoundingClientRect();
+    const p = in3d() ? projectPoint(lens3d(), x, y, z) : (({ u, v }) => ({ x: u, y: v }))(toCanvas(stageView(), x, y));
+    return { x: rect.left + (p.x / overlay.width) * rect.width, y: rect.top + (p.y / overlay.height) * rect.height };
+  },
+  /** The species (kinds: name, colour, size, predator, count) and food sources now (appearanceJson). */
+  appearance: () => JSON.parse(S.flock.appearanceJson()),
+  /** The chart's views ({id, title}), the one shown, and its series as drawn ({key, label, colour}). */
+  chart: () => ({ views: S.views.map((v) => ({ id: v.id, title: v.title })), view: S.view,
+    series: S.chartSeries.map(({ key, label, colour }) => ({ key, label, colour })) }),
   /** The registry as the page read it: {models, metrics}. */
   registry: () => JSON.parse(JSON.stringify(S.registry)),
   /** The models offered in the page's model menu, in order. */

@@ -1,5 +1,7 @@
 // The live chart: metrics in [0, 1] (the page charts polarization and the largest group's share)
 // over time, on one pair of labelled axes. Drawn on a 2D canvas at the device's pixel ratio.
+// With species the chart has views (chartViews): the flock's order and groups, each species'
+// order in its colour, and the catches so far (a count: its axis grows with it).
 
 /** The metric keys charted, with their line styles; their labels come from the metric schema. */
 export const SERIES = [
@@ -39,9 +41,10 @@ export class Chart {
 
   /**
    * samples: [{x, ...metrics}] in order of x; xLabel: the x axis' title; series: those of SERIES
-   * to draw.
+   * to draw ({key, colour, dash}); y: the y axis, {label, max} ('auto': a round number above the
+   * largest value; default 0 to 1).
    */
-  draw(samples, xLabel, series = SERIES) {
+  draw(samples, xLabel, series = SERIES, y = {}) {
     const { ctx, canvas } = this;
     const dpr = window.devicePixelRatio || 1;
     const W = canvas.width, H = canvas.height;
@@ -61,7 +64,16 @@ export class Chart {
     let x1 = samples.length ? samples[samples.length - 1].x : 1;
     if (x1 <= x0) x1 = x0 + 1;
     const X = (v) => left + ((v - x0) / (x1 - x0)) * pw;
-    const Y = (v) => top + (1 - v) * ph;
+    let yMax = 1, yTicks = [0, 0.25, 0.5, 0.75, 1];
+    if (y.max === 'auto') {
+      let most = 0;
+      for (const p of samples) for (const s of series) if (Number.isFinite(p[s.key])) most = Math.max(most, p[s.key]);
+      const yStep = Math.max(1, niceStep(Math.max(most, 4), 4));
+      yMax = Math.max(yStep, Math.ceil(most / yStep) * yStep);
+      yTicks = [];
+      for (let v = 0; v <= yMax + 1e-9; v += yStep) yTicks.push(v);
+    }
+    const Y = (v) => top + (1 - v / yMax) * ph;
 
     // grid and y ticks
     ctx.strokeStyle = grid;
@@ -69,7 +81,7 @@ export class Chart {
     ctx.lineWidth = 1;
     ctx.textAlign = 'right';
     ctx.textBaseline = 'middle';
-    for (const v of [0, 0.25, 0.5, 0.75, 1]) {
+    for (const v of yTicks) {
       ctx.beginPath();
       ctx.moveTo(left, Math.round(Y(v)) + 0.5);
       ctx.lineTo(left + pw, Math.round(Y(v)) + 0.5);
@@ -104,7 +116,7 @@ export class Chart {
     ctx.translate(9, top + ph / 2);
     ctx.rotate(-Math.PI / 2);
     ctx.textBaseline = 'middle';
-    ctx.fillText('value (0–1)', 0, 0);
+    ctx.fillText(y.label ?? 'value (0–1)', 0, 0);
     ctx.restore();
 
     // curves: at most about one point per device pixel column (keep each column's last sample)
@@ -117,17 +129,68 @@ export class Chart {
       ctx.lineWidth = 2;
       ctx.setLineDash(s.dash);
       ctx.beginPath();
-      for (let i = 0; i < samples.length; i += stride) {
-        const p = samples[i];
-        if (i === 0) ctx.moveTo(X(p.x), Y(p[s.key]));
-        else ctx.lineTo(X(p.x), Y(p[s.key]));
-      }
-      if (samples.length > 1 && (samples.length - 1) % stride !== 0) {
-        const p = samples[samples.length - 1];
-        ctx.lineTo(X(p.x), Y(p[s.key]));
-      }
+      let started = false;
+      const point = (p) => {
+        const v = p[s.key];
+        if (!Number.isFinite(v)) return;  // a species added by a click has no earlier samples
+        if (started) ctx.lineTo(X(p.x), Y(v));
+        else ctx.moveTo(X(p.x), Y(v));
+        started = true;
+      };
+      for (let i = 0; i < samples.length; i += stride) point(samples[i]);
+      if (samples.length > 1 && (samples.length - 1) % stride !== 0) point(samples[samples.length - 1]);
       ctx.stroke();
     }
     ctx.restore();
   }
+}
+
+/**
+ * The chart's views for a run: `flock` (SERIES, labelled by `labels`: key -> label), and with
+ * species (`kinds` of appearanceJson) `species`, each one's order (polarization) in its colour
+ * (predators dashed), and with a predator species `catches`, the prey caught so far.
+ */
+export function chartViews(labels, kinds) {
+  const flock = SERIES.filter((s) => labels.has(s.key)).map((s) => ({ ...s, label: labels.get(s.key) }));
+  const views = [{ id: 'flock', title: 'Flock', series: flock, y: {} }];
+  if (!kinds.length) return views;
+  views.push({
+    id: 'species', title: 'Order by species', y: { label: 'order (0–1)' },
+    series: kinds.map((k) => ({ key: `${k.name}.polarization`, label: k.name, colour: k.colour, dash: k.predator ? [5, 3] : [] })),
+  });
+  if (kinds.some((k) => k.predator)) {
+    views.push({ id: 'catches', title: 'Catches', y: { label: 'catches', max: 'auto' },
+      series: [{ key: 'catches', label: 'Catches so far', colour: '#d62728', dash: [] }] });
+  }
+  return views;
+}
+
+/**
+ * Shows `view` of `views`: a radio button each in `tabs` (hidden with one view; rebuilt only when
+ * the views change, so keyboard focus stays), and its series' swatches and labels in `legend`.
+ * `pick(id)` is called when the user picks another view.
+ */
+export function showChartView(tabs, legend, views, view, pick) {
+  tabs.hidden = views.length < 2;
+  const ids = views.map((v) => v.id).join(' ');
+  if (tabs.dataset.ids !== ids) {
+    tabs.dataset.ids = ids;
+    tabs.replaceChildren(...views.map((v) => {
+      const input = document.createElement('input');
+      Object.assign(input, { type: 'radio', name: 'chart-view', value: v.id });
+      input.addEventListener('change', () => { if (input.checked) pick(v.id); });
+      const label = document.createElement('label');
+      label.append(input, v.title);
+      return label;
+    }));
+  }
+  for (const input of tabs.querySelectorAll('input')) input.checked = input.value === view.id;
+  legend.replaceChildren(...view.series.map((s) => {
+    const li = document.createElement('li');
+    const swatch = document.createElement('span');
+    swatch.className = `swatch${s.dash.length ? ' dashed' : ''}`;
+    swatch.style.setProperty('--c', s.colour);
+    li.append(swatch, s.label);
+    return li;
+  }));
 }

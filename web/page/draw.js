@@ -56,7 +56,46 @@ const PLAIN_COLOUR = '#e8eef8';
 
 /** A frame: what both renderers need. */
 // { n, x, y, vx, vy: Float64Array views; view: viewOf(...) of view.js; size: triangle length in
-//   device px; colour: bool }
+//   device px; colour: bool; with species also kinds: [{colour, size, predator}] and kindOf: each
+//   boid's kind (a Uint32Array view) }
+// With kinds, every boid is drawn in its kind's colour (not its heading's), its length scaled by
+// its kind's size (kept within 0.5 to 3 times), and predators, drawn last, get a white outline.
+
+/** Does the frame carry kinds for each of its boids? */
+function hasKinds(f) {
+  return Boolean(f.kinds && f.kinds.length && f.kindOf && f.kindOf.length === f.n);
+}
+
+/** A kind's triangle length relative to a plain boid's. */
+export function kindScale(kind) {
+  return Math.min(3, Math.max(0.5, kind.size || 1));
+}
+
+/** A predator's outline (a stroke, half of it outside the triangle) for boids of length `size` px. */
+function outlineWidth(size) {
+  return Math.max(3, size * 0.45);
+}
+
+/** The kinds in drawing order: prey first, predators last (on top). */
+function drawingOrder(kinds) {
+  const order = kinds.map((_, k) => k);
+  return [...order.filter((k) => !kinds[k].predator), ...order.filter((k) => kinds[k].predator)];
+}
+
+/** Boid indices grouped by kind (a counting sort): {order, starts}, starts indexed by kind. */
+function byKind(f, scratch) {
+  const n = f.n, K = f.kinds.length;
+  if (scratch.order.length < n) {
+    scratch.sector = new Uint8Array(n);
+    scratch.order = new Int32Array(n);
+  }
+  const order = scratch.order, starts = new Int32Array(K + 1), kindOf = f.kindOf;
+  for (let i = 0; i < n; i++) starts[Math.min(kindOf[i], K - 1) + 1]++;
+  for (let k = 0; k < K; k++) starts[k + 1] += starts[k];
+  const next = starts.slice(0, K);
+  for (let i = 0; i < n; i++) order[next[Math.min(kindOf[i], K - 1)]++] = i;
+  return { order, starts };
+}
 
 /** Triangles per fill() call: Skia's path filling slows down superlinearly with subpaths. */
 const CHUNK = 64;
@@ -99,33 +138,57 @@ export class Canvas2DRenderer {
     const { ctx, canvas } = this;
     ctx.fillStyle = '#0b1626';
     ctx.fillRect(0, 0, canvas.width, canvas.height);
-    const { a, b, c, d, e, f: g } = f.view;
-    const tip = f.size * 0.55, half = f.size * 0.36, back = f.size * 0.45;
-    const { x, y, vx, vy } = f;
+    if (hasKinds(f)) {
+      const { order, starts } = byKind(f, this.scratch);
+      for (const k of drawingOrder(f.kinds)) {
+        const kind = f.kinds[k];
+        const outline = kind.predator ? outlineWidth(f.size) : 0;
+        this.triangles(f, order, starts[k], starts[k + 1], f.size * kindScale(kind), kind.colour, outline);
+      }
+      return;
+    }
     const { order, starts } = bySector(f, this.scratch);
     for (let k = 0; k < SECTORS; k++) {
-      if (starts[k + 1] === starts[k]) continue;
-      ctx.fillStyle = f.colour ? SECTOR_COLOURS[k] : PLAIN_COLOUR;
-      ctx.beginPath();
-      let m = 0;
-      for (let j = starts[k]; j < starts[k + 1]; j++) {
-        const i = order[j];
-        const su = a * vx[i] + c * vy[i], sv = b * vx[i] + d * vy[i];
-        const s = Math.sqrt(su * su + sv * sv);
-        const ux = s > 0 ? su / s : 1, uy = s > 0 ? sv / s : 0;
-        const px = a * x[i] + c * y[i] + e, py = b * x[i] + d * y[i] + g;
-        ctx.moveTo(px + ux * tip, py + uy * tip);
-        ctx.lineTo(px - ux * back - uy * half, py - uy * back + ux * half);
-        ctx.lineTo(px - ux * back + uy * half, py - uy * back - ux * half);
-        ctx.closePath();
-        if (++m === CHUNK) {
-          ctx.fill();
-          ctx.beginPath();
-          m = 0;
-        }
-      }
-      if (m) ctx.fill();
+      this.triangles(f, order, starts[k], starts[k + 1], f.size, f.colour ? SECTOR_COLOURS[k] : PLAIN_COLOUR, 0);
     }
+  }
+
+  /** Fills the boids order[from..to) in one colour, CHUNK to a path; outlined in white when `outline` (px) > 0. */
+  triangles(f, order, from, to, size, colour, outline) {
+    if (to === from) return;
+    const ctx = this.ctx;
+    const { a, b, c, d, e, f: g } = f.view;
+    const tip = size * 0.55, half = size * 0.36, back = size * 0.45;
+    const { x, y, vx, vy } = f;
+    ctx.fillStyle = colour;
+    if (outline) {
+      ctx.strokeStyle = '#ffffff';
+      ctx.lineWidth = outline;
+      ctx.lineJoin = 'round';
+    }
+    const finish = () => {
+      if (outline) ctx.stroke();
+      ctx.fill();
+    };
+    ctx.beginPath();
+    let m = 0;
+    for (let j = from; j < to; j++) {
+      const i = order[j];
+      const su = a * vx[i] + c * vy[i], sv = b * vx[i] + d * vy[i];
+      const s = Math.sqrt(su * su + sv * sv);
+      const ux = s > 0 ? su / s : 1, uy = s > 0 ? sv / s : 0;
+      const px = a * x[i] + c * y[i] + e, py = b * x[i] + d * y[i] + g;
+      ctx.moveTo(px + ux * tip, py + uy * tip);
+      ctx.lineTo(px - ux * back - uy * half, py - uy * back + ux * half);
+      ctx.lineTo(px - ux * back + uy * half, py - uy * back - ux * half);
+      ctx.closePath();
+      if (++m === CHUNK) {
+        finish();
+        ctx.beginPath();
+        m = 0;
+      }
+    }
+    if (m) finish();
   }
 
   /** Forces the drawing to finish (for timing): reading one pixel waits for rasterisation. */
@@ -136,8 +199,9 @@ export class Canvas2DRenderer {
 
 const VERTEX_SHADER = `#version 300 es
 in vec2 position;    // device px
-in float sector;     // heading sector 0..11, or -1 for the plain colour
+in float sector;     // heading sector 0..11, -1 the plain colour, -2 white (an outline), 100 + k kind k
 uniform vec2 canvas; // device px
+uniform vec3 kinds[64];
 out vec3 tint;
 vec3 hsl(float h, float s, float l) {
   vec3 k = mod(vec3(0.0, 8.0, 4.0) + h / 30.0, 12.0);
@@ -147,7 +211,9 @@ vec3 hsl(float h, float s, float l) {
 void main() {
   gl_Position = vec4(position / canvas * 2.0 - 1.0, 0.0, 1.0);
   gl_Position.y = -gl_Position.y;
-  tint = sector < 0.0 ? vec3(0.91, 0.93, 0.97) : hsl(sector * 30.0, 0.85, 0.66);
+  if (sector > 99.5) tint = kinds[int(sector - 99.5)];
+  else if (sector < -1.5) tint = vec3(1.0);
+  else tint = sector < 0.0 ? vec3(0.91, 0.93, 0.97) : hsl(sector * 30.0, 0.85, 0.66);
 }`;
 
 const FRAGMENT_SHADER = `#version 300 es
@@ -176,6 +242,8 @@ export class WebGLRenderer {
     if (!gl.getProgramParameter(program, gl.LINK_STATUS)) throw new Error(gl.getProgramInfoLog(program));
     this.program = program;
     this.canvasLoc = gl.getUniformLocation(program, 'canvas');
+    this.kindsLoc = gl.getUniformLocation(program, 'kinds');
+    this.scratch = { sector: new Uint8Array(0), order: new Int32Array(0) };
     this.vao = gl.createVertexArray();
     gl.bindVertexArray(this.vao);
     this.buffer = gl.createBuffer();
@@ -191,29 +259,55 @@ export class WebGLRenderer {
   draw(f) {
     const { gl, canvas } = this;
     const n = f.n;
-    if (this.data.length < 9 * n) this.data = new Float32Array(9 * n);
+    const kinds = hasKinds(f);
+    const grouped = kinds ? byKind(f, this.scratch) : null;
+    let triangles = n;
+    if (kinds) f.kinds.forEach((kind, k) => { if (kind.predator) triangles += grouped.starts[k + 1] - grouped.starts[k]; });
+    if (this.data.length < 9 * triangles) this.data = new Float32Array(9 * triangles);
     const out = this.data, { x, y, vx, vy } = f;
     const { a, b, c, d, e, f: g } = f.view;
-    const tip = f.size * 0.55, half = f.size * 0.36, back = f.size * 0.45;
-    for (let i = 0, j = 0; i < n; i++, j += 9) {
+    let j = 0;
+    // A boid's triangle; `grow` px more on every side (an outline) scales it about its incircle's
+    // centre, 0.197 of its length behind the boid's point, inradius 0.253 of its length.
+    const put = (i, size, k, grow = 0) => {
+      const scale = 1 + grow / (0.253 * size), shift = 0.197 * size * (scale - 1);
+      const tip = size * 0.55 * scale + shift, half = size * 0.36 * scale, back = size * 0.45 * scale - shift;
       const su = a * vx[i] + c * vy[i], sv = b * vx[i] + d * vy[i];
       const s = Math.sqrt(su * su + sv * sv);
       const ux = s > 0 ? su / s : 1, uy = s > 0 ? sv / s : 0;
       const px = a * x[i] + c * y[i] + e, py = b * x[i] + d * y[i] + g;
-      const k = f.colour ? sector(su, sv) : -1;
+      if (k === undefined) k = f.colour ? sector(su, sv) : -1;
       out[j] = px + ux * tip; out[j + 1] = py + uy * tip; out[j + 2] = k;
       out[j + 3] = px - ux * back - uy * half; out[j + 4] = py - uy * back + ux * half; out[j + 5] = k;
       out[j + 6] = px - ux * back + uy * half; out[j + 7] = py - uy * back - ux * half; out[j + 8] = k;
+      j += 9;
+    };
+    if (kinds) {
+      const { order, starts } = grouped;
+      for (const k of drawingOrder(f.kinds)) {
+        const kind = f.kinds[k], size = f.size * kindScale(kind);
+        for (let m = starts[k]; m < starts[k + 1]; m++) {
+          if (kind.predator) put(order[m], size, -2, outlineWidth(f.size) / 2);  // the outline, under it
+          put(order[m], size, 100 + k);
+        }
+      }
+      const rgb = new Float32Array(3 * 64);
+      f.kinds.slice(0, 64).forEach((kind, k) => rgb.set(hexRgb(kind.colour), 3 * k));
+      gl.useProgram(this.program);
+      gl.uniform3fv(this.kindsLoc, rgb);
+    } else {
+      for (let i = 0; i < n; i++) put(i, f.size);
     }
+    triangles = j / 9;
     gl.viewport(0, 0, canvas.width, canvas.height);
     gl.clearColor(11 / 255, 22 / 255, 38 / 255, 1);
     gl.clear(gl.COLOR_BUFFER_BIT);
     gl.useProgram(this.program);
     gl.bindVertexArray(this.vao);
     gl.bindBuffer(gl.ARRAY_BUFFER, this.buffer);
-    gl.bufferData(gl.ARRAY_BUFFER, out.subarray(0, 9 * n), gl.STREAM_DRAW);
+    gl.bufferData(gl.ARRAY_BUFFER, out.subarray(0, 9 * triangles), gl.STREAM_DRAW);
     gl.uniform2f(this.canvasLoc, canvas.width, canvas.height);
-    gl.drawArrays(gl.TRIANGLES, 0, 3 * n);
+    gl.drawArrays(gl.TRIANGLES, 0, 3 * triangles);
   }
 
   /** Forces the drawing to finish (for timing): gl.finish() does not wait in Chromium, a read does. */
@@ -221,6 +315,12 @@ export class WebGLRenderer {
     const gl = this.gl;
     gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
   }
+}
+
+/** '#rrggbb' as [r, g, b] in 0..1. */
+function hexRgb(hex) {
+  const v = parseInt(String(hex).slice(1, 7), 16) || 0;
+  return [(v >> 16) / 255, ((v >> 8) & 255) / 255, (v & 255) / 255];
 }
 
 /** The renderer for a canvas: `wanted` is '2d' or 'webgl'; WebGL falls back to 2D when unavailable. */
@@ -235,9 +335,37 @@ export function makeRenderer(canvas, wanted) {
   return new Canvas2DRenderer(canvas);
 }
 
+/** A food source's full size: its radius in world px when full (more food, a bigger disc). */
+export function foodRadius(full) {
+  return Math.min(30, 8 + 2 * Math.sqrt(Math.max(0, full)));
+}
+
 /**
- * The overlay: border (walls drawn solid with their 50 px push zone), obstacles, the pointer's
- * reach and the keyboard cursor. `o.world` {w, h} and positions in world units, drawn through
+ * Food sources on a 2D context, in canvas px: each {u, v, r} (its full radius in px) with
+ * {amount, full}: a faint ring at the full size around a green disc whose area is the amount left.
+ */
+export function drawFood(ctx, marks, dpr) {
+  for (const m of marks) {
+    const share = m.full > 0 ? Math.min(1, Math.max(0, m.amount / m.full)) : 0;
+    ctx.beginPath();
+    ctx.arc(m.u, m.v, m.r, 0, 2 * Math.PI);
+    ctx.fillStyle = 'rgba(110, 220, 140, 0.12)';
+    ctx.fill();
+    ctx.strokeStyle = 'rgba(110, 220, 140, 0.65)';
+    ctx.lineWidth = 1.25 * dpr;
+    ctx.stroke();
+    if (share > 0) {
+      ctx.beginPath();
+      ctx.arc(m.u, m.v, Math.max(2 * dpr, m.r * Math.sqrt(share)), 0, 2 * Math.PI);
+      ctx.fillStyle = '#6edc8c';
+      ctx.fill();
+    }
+  }
+}
+
+/**
+ * The overlay: border (walls drawn solid with their 50 px push zone), obstacles, food sources
+ * (`o.food`: [{x, y, amount, full}]), the pointer's reach and the keyboard cursor. `o.world` {w, h} and positions in world units, drawn through
  * `o.view`; line widths and marks in device px (`o.dpr` per CSS px).
  */
 export function drawOverlay(canvas, o) {
@@ -263,6 +391,13 @@ export function drawOverlay(canvas, o) {
     ctx.strokeStyle = 'rgba(220, 228, 240, 0.9)';
     ctx.lineWidth = 1.5 * dpr * px;
     ctx.stroke();
+  }
+  if (o.food?.length) {
+    const scale = scaleOf(o.view);
+    ctx.save();
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    drawFood(ctx, o.food.map((f) => ({ ...toCanvas(o.view, f.x, f.y), r: foodRadius(f.full) * scale, amount: f.amount, full: f.full })), dpr);
+    ctx.restore();
   }
   if (o.pointer) {
     const { mode, x, y } = o.pointer;

@@ -69,8 +69,10 @@ export function decodeShare(fragment, models) {
     if (!Array.isArray(e) || e.length !== 3 || !Number.isInteger(e[0]) || e[0] < last || e[0] > at)
       return fail('one of its recorded changes is malformed');
     const v2 = version === '1' ? upgradeEvent(e) : e;
-    if (!v2 || v2[1] !== 'p' || typeof v2[2] !== 'object' || v2[2] === null || Array.isArray(v2[2]))
+    if (!v2 || !['p', 'spawn'].includes(v2[1]) || typeof v2[2] !== 'object' || v2[2] === null || Array.isArray(v2[2]))
       return fail('one of its recorded changes is malformed');
+    if (v2[1] === 'spawn' && (typeof v2[2].species !== 'string' || !['x', 'y', 'z'].every((k) => Number.isFinite(v2[2][k]))))
+      return fail('one of its spawned boids is malformed');
     out.push(v2);
     last = e[0];
   }

@@ -3,7 +3,11 @@
 // the vertical from +x towards +y and `elevation` degrees above the floor, `zoom` times closer
 // than the distance that fits the whole box. The flock is projected into canvas pixels and
 // handed to the 2D page's renderers (which then colour each boid by its heading on the screen);
-// the box's twelve edges are drawn on the overlay, those behind the centre dashed.
+// the box's twelve edges are drawn on the overlay, those behind the centre dashed. Food and the
+// clicks that spawn or drop things use the same lens (lensOf): projectPoint puts a world point on
+// the canvas, unproject finds the point under a click on the box's middle level.
+
+import { foodRadius } from './draw.js';
 
 /** Where the camera starts: the pictures' default view. */
 export function defaultCamera() {
@@ -38,19 +42,13 @@ function cameraOf(world, camera) {
 }
 
 /**
- * The flock seen by `camera` on a canvas `width` x `height` device px: a frame for the page's
- * renderers ({n, x, y, vx, vy, view, size, colour}, positions and directions in canvas px) and
- * the box's corners on the canvas with their depths. `flock` is the wasm Simulation, `world`
- * {w, h, d}; `scratch` keeps the arrays between frames.
+ * The camera's lens for a box `world` {w, h, d} on a canvas `width` x `height` device px: its
+ * axes and eye, the scale that fits the box's corners (then the zoom) and the canvas centre,
+ * with the corners on the canvas and their depths.
  */
-export function project(flock, world, camera, width, height, size, colour, scratch) {
-  const n = flock.count();
-  if (!scratch.x || scratch.x.length < n) {
-    for (const k of ['x', 'y', 'vx', 'vy']) scratch[k] = new Float64Array(n);
-  }
+export function lensOf(world, camera, width, height) {
   const c = cameraOf(world, camera);
   const along = (p, axis) => (p[0] - c.eye[0]) * axis[0] + (p[1] - c.eye[1]) * axis[1] + (p[2] - c.eye[2]) * axis[2];
-  // The scale that fits the box's corners, then the zoom.
   const corners = [];
   for (let k = 0; k < 8; k++) {
     const p = [k & 1 ? world.w : 0, k & 2 ? world.h : 0, k & 4 ? world.d : 0];
@@ -66,8 +64,67 @@ export function project(flock, world, camera, width, height, size, colour, scrat
     q.x = cu + focal * q.u;
     q.y = cv - focal * q.v;
   }
+  return { ...c, focal, cu, cv, corners, world };
+}
+
+/** A world point on the canvas: {x, y} in device px and `scale`, device px per world unit there. */
+export function projectPoint(lens, x, y, z) {
+  const { right: r, up: u, forward: f, eye } = lens;
+  const px = x - eye[0], py = y - eye[1], pz = z - eye[2];
+  const depth = px * f[0] + py * f[1] + pz * f[2];
+  return {
+    x: lens.cu + (lens.focal * (px * r[0] + py * r[1] + pz * r[2])) / depth,
+    y: lens.cv - (lens.focal * (px * u[0] + py * u[1] + pz * u[2])) / depth,
+    scale: lens.focal / depth,
+  };
+}
+
+/**
+ * The world point seen at canvas point (cx, cy) (device px) on the level z = `z` (a click in the
+ * 3D view places things at the box's middle depth), or null when that level is not in sight there.
+ */
+export function unproject(lens, cx, cy, z) {
+  const su = (cx - lens.cu) / lens.focal, sv = (lens.cv - cy) / lens.focal;
+  const ray = [0, 1, 2].map((k) => lens.forward[k] + su * lens.right[k] + sv * lens.up[k]);
+  if (Math.abs(ray[2]) < 1e-9) return null;
+  const t = (z - lens.eye[2]) / ray[2];
+  if (!(t > 0)) return null;
+  return { x: lens.eye[0] + t * ray[0], y: lens.eye[1] + t * ray[1], z };
+}
+
+/** The world point (rounded) under canvas point (cx, cy) on the box's middle level z = d/2, or null off the box. */
+export function pickMiddle(lens, cx, cy) {
+  const { w, h, d } = lens.world;
+  const z = Math.round(d / 2);
+  const p = unproject(lens, cx, cy, z);
+  if (!p) return null;
+  const x = Math.round(p.x), y = Math.round(p.y);
+  return x >= 0 && x < w && y >= 0 && y < h ? { x, y, z } : null;
+}
+
+/** Food sources [{x, y, z, amount, full}] as marks on the canvas for draw.js's drawFood, their size in perspective. */
+export function foodMarks(lens, food) {
+  return food.map((f) => {
+    const p = projectPoint(lens, f.x, f.y, f.z);
+    return { u: p.x, v: p.y, r: foodRadius(f.full) * p.scale, amount: f.amount, full: f.full };
+  });
+}
+
+/**
+ * The flock seen by `camera` on a canvas `width` x `height` device px: a frame for the page's
+ * renderers ({n, x, y, vx, vy, view, size, colour}, positions and directions in canvas px) and
+ * the box's corners on the canvas with their depths. `flock` is the wasm Simulation, `world`
+ * {w, h, d}; `scratch` keeps the arrays between frames.
+ */
+export function project(flock, world, camera, width, height, size, colour, scratch) {
+  const n = flock.count();
+  if (!scratch.x || scratch.x.length < n) {
+    for (const k of ['x', 'y', 'vx', 'vy']) scratch[k] = new Float64Array(n);
+  }
+  const lens = lensOf(world, camera, width, height);
+  const { focal, cu, cv, corners } = lens;
   const X = flock.x(), Y = flock.y(), Z = flock.z(), VX = flock.vx(), VY = flock.vy(), VZ = flock.vz();
-  const { right: r, up: u, forward: f, eye } = c;
+  const { right: r, up: u, forward: f, eye } = lens;
   for (let i = 0; i < n; i++) {
     const px = X[i] - eye[0], py = Y[i] - eye[1], pz = Z[i] - eye[2];
     const depth = px * f[0] + py * f[1] + pz * f[2];
@@ -84,6 +141,7 @@ export function project(flock, world, camera, width, height, size, colour, scrat
   return {
     frame: { n, x: scratch.x, y: scratch.y, vx: scratch.vx, vy: scratch.vy, view, size, colour },
     corners,
+    lens,
   };
 }
 

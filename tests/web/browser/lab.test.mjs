@@ -704,3 +704,116 @@ test('a 3D flock is shown in perspective with the command line\'s bits, and drag
     await page.screenshot({ path: artifactPath('browser-desktop-3d.png') });
   });
 });
+
+/** Clicks the canvas at world point (x, y) (a 2D run). */
+async function clickWorld(page, x, y) {
+  const at = await hook(page, ([u, v]) => window.flocklab.screenPoint(u, v), [x + 0.2, y + 0.2]);
+  await page.mouse.click(at.x, at.y);
+}
+
+// Species, predators and food (docs/model-steering.md): set up in the Species panel before the
+// first step, the run has the command line's hash and its Share link replays to it; clicks spawn
+// a predator and drop food, and a later link replays those too.
+test('species from the panel: the command line\'s hash and a Share link; clicks spawn a predator and drop food; one chart line per species', { timeout: 60000 }, async () => {
+  let first, later;
+  await withPage({}, async (page) => {
+    assert.equal(await page.isVisible('#species-panel'), true);
+    await page.click('#species-add-predator');
+    assert.deepEqual((await hook(page, () => window.flocklab.params())).species, ['prey:1500', 'hawk:3:role=predator']);
+    await page.fill('#sp-prey-count', '500');
+    await page.press('#sp-prey-count', 'Enter');
+    await page.locator('#sp-prey-colour').fill('#00ccff');
+    await page.click('#sp-hawk .species-more summary');
+    await page.focus('#sp-hawk-max_speed');
+    await page.keyboard.press('ArrowRight');  // 270 (1.5 times the model's) -> 275 px/s
+    const species = ['prey:500:colour=#00ccff', 'hawk:3:role=predator,max_speed=275'];
+    assert.deepEqual((await hook(page, () => window.flocklab.params())).species, species);
+    assert.deepEqual(await hook(page, () => window.flocklab.events()), [], 'set before the first step: the run restarted');
+    assert.equal(await hook(page, () => window.flocklab.count()), 503);
+    assert.equal(await page.isDisabled('#count'), true, 'the species give the count');
+    await hook(page, () => window.flocklab.step(150));
+    const cli = await cliRun(['--model', 'steering', ...species.flatMap((s) => ['--species', s]), '--steps', '150', '--seed', '42']);
+    assert.equal(await hook(page, () => window.flocklab.hash()), cli.hash);
+    assert.equal(await page.textContent('#stat-hash'), cli.hash);
+    const args = await hook(page, () => window.flocklab.cliArgs());
+    assert.ok(!args.includes('--count') && args.filter((a) => a === '--species').length === 2, args.join(' '));
+    first = { url: await hook(page, () => window.flocklab.shareUrl()), hash: cli.hash };
+    // the chart: each species' order in its colour, and the catches
+    const look = await hook(page, () => window.flocklab.appearance());
+    let chart = await hook(page, () => window.flocklab.chart());
+    assert.deepEqual(chart.views.map((v) => v.id), ['flock', 'species', 'catches']);
+    assert.equal(chart.view, 'species');
+    assert.deepEqual(chart.series.map((s) => [s.label, s.colour]), [['prey', '#00ccff'], ['hawk', '#d62728']]);
+    assert.deepEqual(await page.$$eval('#legend li', (lis) => lis.map((li) => li.textContent)), ['prey', 'hawk']);
+    assert.deepEqual(await page.$$eval('#kinds-legend li', (lis) => lis.map((li) => li.textContent)),
+      ['prey500', 'hawk3 · predator'], 'the legend on the canvas');
+    assert.ok(look.kinds[1].predator && look.kinds[1].size > look.kinds[0].size);
+    // a click spawns a hawk there
+    await page.check('input[name="tool"][value="spawn"]');
+    await clickWorld(page, 450, 280);
+    assert.equal(await hook(page, () => window.flocklab.count()), 504);
+    assert.equal((await hook(page, () => window.flocklab.appearance())).kinds[1].count, 4);
+    assert.deepEqual(await hook(page, () => window.flocklab.events()), [[150, 'spawn', { species: 'hawk', x: 450, y: 280, z: 0 }]]);
+    assert.match(await page.textContent('#kinds-legend'), /hawk4 · predator/);
+    // a click drops food there
+    await page.check('input[name="tool"][value="drop"]');
+    await clickWorld(page, 200, 150);
+    assert.deepEqual((await hook(page, () => window.flocklab.params())).food, ['200,150:300']);
+    const [food] = (await hook(page, () => window.flocklab.appearance())).food;
+    assert.deepEqual([food.x, food.y, food.amount], [200, 150, 300]);
+    await hook(page, () => window.flocklab.step(60));
+    // the downloads name the species: the CSV has the command line's columns, the picture's caption the species
+    const header = (await hook(page, () => window.flocklab.metricsCsv())).split('\n')[0].split(',');
+    for (const column of ['prey.polarization', 'hawk.polarization', 'catches', 'catch_rate', 'food_eaten'])
+      assert.ok(header.includes(column), `${column} in ${header}`);
+    // segregation compares prey species: one prey species has none
+    assert.ok(!header.includes('segregation'), `no segregation column in ${header}`);
+    const caption = (await hook(page, () => window.flocklab.picture())).lines.join(' ');
+    assert.ok(caption.includes('species prey 500, hawk 4') && caption.includes('1 food source'), caption);
+    await page.screenshot({ path: artifactPath('browser-species.png') });
+    await page.click('#chart-views input[value="catches"]');
+    chart = await hook(page, () => window.flocklab.chart());
+    assert.deepEqual(chart.series.map((s) => s.key), ['catches']);
+    await page.locator('#species-panel').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifactPath('browser-species-panel.png') });
+    later = { url: await hook(page, () => window.flocklab.shareUrl()), hash: await hook(page, () => window.flocklab.hash()) };
+  });
+  for (const [link, step, count] of [[first, 150, 503], [later, 210, 504]]) {
+    const { page, errors, context, state } = await openPage(browser, link.url, { pause: false });
+    try {
+      assert.equal(state.ok, true, state.error);
+      assert.equal(await hook(page, () => window.flocklab.stepCount()), step);
+      assert.equal(await hook(page, () => window.flocklab.count()), count);
+      assert.equal(await hook(page, () => window.flocklab.hash()), link.hash, `the link to step ${step} replays to the same hash`);
+      assert.deepEqual(errors, []);
+    } finally {
+      await context.close();
+    }
+  }
+});
+
+test('3D with species: a click spawns a predator (adding the species) and drops food at the middle depth', { timeout: 30000 }, async () => {
+  await withPage({}, async (page) => {
+    await hook(page, () => window.flocklab.restart({ params: { ...window.flocklab.params(), dims: 3, species: ['prey:600'] } }));
+    await hook(page, () => window.flocklab.step(100));
+    await page.check('input[name="tool"][value="spawn"]');
+    assert.match(await page.textContent('#press-hint'), /the first adds the species hawk/);
+    const centre = await hook(page, () => window.flocklab.screenPoint(450, 280, 280));
+    await page.mouse.click(centre.x, centre.y);
+    assert.deepEqual((await hook(page, () => window.flocklab.params())).species, ['prey:600', 'hawk:1:role=predator']);
+    assert.equal(await hook(page, () => window.flocklab.count()), 601);
+    const [[step, kind, at]] = await hook(page, () => window.flocklab.events());
+    assert.deepEqual([step, kind, at.species, at.z], [0, 'spawn', 'hawk', 280]);
+    assert.ok(Math.abs(at.x - 450) <= 3 && Math.abs(at.y - 280) <= 3, `the middle of the box: ${JSON.stringify(at)}`);
+    await page.check('input[name="tool"][value="drop"]');
+    const spot = await hook(page, () => window.flocklab.screenPoint(300, 200, 280));
+    await page.mouse.click(spot.x, spot.y);
+    const [food] = (await hook(page, () => window.flocklab.params())).food;
+    const [fx, fy] = food.split(/[,:]/).map(Number);
+    assert.ok(Math.abs(fx - 300) <= 3 && Math.abs(fy - 200) <= 3 && /,280:300$/.test(food), food);
+    await hook(page, () => window.flocklab.step(120));
+    await page.screenshot({ path: artifactPath('browser-species-3d.png') });
+    const { lit } = await hook(page, () => window.flocklab.litPixels());
+    assert.ok(lit > 600 * 5, `${lit} pixels lit`);
+  });
+});

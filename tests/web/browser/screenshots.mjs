@@ -1,6 +1,6 @@
 // Screenshots of the page for a person to look at (not a test): desktop 1280x800 and phone
 // 390x844, at the start and with a formed flock (the whole page too, the phone's panels folded),
-// a Picture (PNG) download, into FLOCKLAB_ARTIFACTS (default
+// a run with species, hawks and food (and its Species panel), a Picture (PNG) download, into FLOCKLAB_ARTIFACTS (default
 // build/release/artifacts). Run: node tests/web/browser/screenshots.mjs
 import { artifactPath, launch, openPage, serve } from './harness.mjs';
 
@@ -29,6 +29,23 @@ try {
       window.flocklab.step(20);
     });
     await page.screenshot({ path: artifactPath(`page-${s.name}-walls.png`) });
+    // Species: two prey species, hawks (one spawned by a click) and a food source dropped by a click
+    await page.evaluate(() => window.flocklab.restart({ params: { ...window.flocklab.params(), edges: 'wrap', obstacle: [], pointer: '',
+      species: ['prey:900', 'starling:300:alignment=1.5', 'hawk:3:role=predator'] } }));
+    await page.evaluate(() => window.flocklab.step(300));
+    for (const [tool, x, y] of [['spawn', 450, 280], ['drop', 250, 180]]) {
+      await page.check(`input[name="tool"][value="${tool}"]`);
+      const at = await page.evaluate(([u, v]) => window.flocklab.screenPoint(u, v), [x, y]);
+      await page.mouse.click(at.x, at.y);
+    }
+    await page.evaluate(() => window.flocklab.step(60));
+    await page.screenshot({ path: artifactPath(`page-${s.name}-species.png`) });
+    await page.locator('#species-panel').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifactPath(`page-${s.name}-species-panel.png`) });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.check('input[name="tool"][value="predator"]');
+    await page.evaluate(() => window.flocklab.restart({ params: { ...window.flocklab.params(), species: [], food: [], edges: 'walls' } }));
+    await page.evaluate(() => window.flocklab.step(20));
     // keyboard focus on a slider, and the About panel
     await page.focus('#p-alignment');
     await page.keyboard.press('ArrowLeft');

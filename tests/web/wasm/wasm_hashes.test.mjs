@@ -160,6 +160,78 @@ test('3D runs give the native hashes: lab with its cone noise, steering with wal
       '--pointer', 'food:200,200,100', '--noise', '0.2', '--count', '600', '--seed', '4', '--steps', '120']));
 });
 
+// Species, predators and food (docs/model-steering.md): the after-move phase (bites, catches,
+// rebirths or removals, food that comes back) runs serially from the counter-based stream, so
+// WebAssembly gives the native bits, catches and food eaten.
+function nativeRun(args) {
+  return JSON.parse(execFileSync(cli, ['run', ...args, '--hash', '--json', '--threads', '2'], { encoding: 'utf8' }));
+}
+
+function flags(name, items) {
+  return items.flatMap((item) => [`--${name}`, item]);
+}
+
+const speciesRuns = [
+  {
+    name: '2D: two prey species (one flocking with the other), hawks and two food sources',
+    params: { species: ['prey:400', 'starling:150:alignment=2,colour=#2ca02c,flocks_with=prey', 'hawk:3:role=predator,max_speed=260'],
+      food: ['200,200:50', '650,300:80'] },
+    seed: 7, steps: 300, args: [],
+  },
+  {
+    name: '3D: prey and hawks in a box with walls, food in space, caught prey removed',
+    params: { dims: 3, edges: 'walls', catches: 'remove', species: ['prey:300', 'hawk:2:role=predator,catch_radius=15'],
+      food: ['300,300,280:60'] },
+    seed: 4, steps: 200, args: ['--dims', '3', '--edges', 'walls', '--catches', 'remove'],
+  },
+];
+
+for (const run of speciesRuns) {
+  test(`species, a predator and food give the native hash: ${run.name}`, () => {
+    const flock = new m.Simulation('steering', '', JSON.stringify(run.params), 1, String(run.seed));
+    try {
+      flock.step(run.steps);
+      const native = nativeRun(['--model', 'steering', ...run.args, ...flags('species', run.params.species),
+        ...flags('food', run.params.food), '--seed', String(run.seed), '--steps', String(run.steps)]);
+      assert.equal(flock.hash(), native.hash);
+      const metrics = JSON.parse(flock.metricsJson());
+      for (const key of ['catches', 'food_eaten', 'segregation', 'prey.polarization', 'hawk.polarization'])
+        if (key in native.end) assert.equal(metrics[key], native.end[key], key);
+      assert.ok(metrics.catches > 0, `the hawks caught something (${metrics.catches})`);
+      assert.ok(metrics.food_eaten > 0, `the prey ate (${metrics.food_eaten})`);
+      // the page's view of the species and food
+      const look = JSON.parse(flock.appearanceJson());
+      assert.deepEqual(look.kinds.map((k) => [k.name, k.predator]), run.params.species.map((t) => [t.split(':')[0], t.includes('role=predator')]));
+      assert.equal(look.food.length, run.params.food.length);
+      const kinds = flock.kindOf();
+      assert.equal(kinds.length, flock.count());
+      assert.equal(look.kinds.reduce((n, k) => n + k.count, 0), flock.count());
+    } finally {
+      flock.delete();
+    }
+  });
+}
+
+test('spawn adds a boid of a species where asked, and the species\' count grows; food dropped live keeps the old sources', () => {
+  const flock = new m.Simulation('steering', '', JSON.stringify({ species: ['prey:200', 'hawk:0:role=predator'] }), 1, '3');
+  try {
+    flock.step(10);
+    flock.spawn(1, 300, 200, 0);
+    assert.equal(flock.count(), 201);
+    assert.deepEqual(JSON.parse(flock.paramsJson()).species, ['prey:200', 'hawk:1:role=predator']);
+    assert.equal(flock.kindOf()[200], 1);
+    assert.deepEqual([flock.x()[200], flock.y()[200]], [300, 200]);
+    flock.setParams(JSON.stringify({ food: ['100,100:40'] }));
+    flock.step(20);
+    const eaten = JSON.parse(flock.appearanceJson()).food[0];
+    flock.setParams(JSON.stringify({ food: ['100,100:40', '500,300:100'] }));
+    assert.deepEqual(JSON.parse(flock.appearanceJson()).food[0], eaten, 'the first source kept its state');
+    assert.throws(() => flock.spawn(2, 1, 1, 0), (e) => /species/.test(m.errorMessage(e)));
+  } finally {
+    flock.delete();
+  }
+});
+
 test('the registry lists every model with its parameters, presets and the metric schema', () => {
   assert.deepEqual(registry.models.map((x) => x.name).sort(), ['abm', 'lab', 'steering', 'vicsek']);
   for (const model of registry.models) {
