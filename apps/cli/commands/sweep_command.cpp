@@ -387,7 +387,9 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& o) {
       ->group(group);
   sweep->add_option("--plot-style", o.plotStyle, "lines (with a band of one standard deviation) or points (markers with error bars, as in a paper)")
       ->capture_default_str()->group(group);
-  sweep->add_option("--metric", o.metric, "The plotted metric: " + metricKeys())
+  sweep->add_option("--metric", o.metric, "The plotted metric: " + metricKeys() +
+                                        ", or one of the model's own (steering with species: segregation, catches, catch_rate, "
+                                        "food_eaten, SPECIES.polarization, ...)")
       ->capture_default_str()->group(group);
   sweep->add_option("--threads", o.threads, "Runs at a time, each on one thread; 0 (the default) means all cores")->group(group);
   sweep->add_option("--every", o.every, "Steps between the measurements averaged over the last fifth")->capture_default_str()->group(group);
