@@ -29,12 +29,6 @@ constexpr SpeciesMetric kSpeciesMetrics[] = {
      [](const Metrics& m) { return m.meanNearestDistance; }},
 };
 
-bool hasPredators(const SteeringParams& p) {
-  for (const SpeciesSpec& s : p.species)
-    if (s.roleOr() == Role::Predator) return true;
-  return false;
-}
-
 // Prey species given (segregation compares prey species; predators are not a kind of flock).
 std::size_t preySpecies(const SteeringParams& p) {
   return static_cast<std::size_t>(

@@ -332,8 +332,7 @@ SteeringModel describeSteering() {
   };
   m.extraMetricsOf = [](const SteeringParams& p) { return steeringExtraMetrics(p); };
   m.countMayChangeOf = [](const SteeringParams& p) {
-    return p.catches == Catches::Remove &&
-           std::any_of(p.species.begin(), p.species.end(), [](const SpeciesSpec& s) { return s.roleOr() == Role::Predator; });
+    return p.catches == Catches::Remove && hasPredators(p);
   };
   // "hawk.max_speed": a species' key.
   m.dottedParamOf = [](std::string_view name) -> std::optional<ParamSpec> {

@@ -51,6 +51,10 @@ std::vector<SpeciesTraits> speciesTraits(const SteeringParams& p, std::uint64_t 
   return out;
 }
 
+bool hasPredators(const SteeringParams& p) {
+  return std::any_of(p.species.begin(), p.species.end(), [](const SpeciesSpec& s) { return s.roleOr() == Role::Predator; });
+}
+
 const char* toString(SteeringPreset preset) {
   switch (preset) {
     case SteeringPreset::School: return "school";

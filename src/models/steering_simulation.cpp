@@ -80,8 +80,7 @@ void SteeringSimulation::resolveSpecies() {
   traits_ = speciesTraits(params_, flock().size());
   kinds_ = steeringKinds(traits_);
   radius_ = 0;
-  predators_ = false;
-  for (const SpeciesTraits& t : traits_) predators_ = predators_ || t.role == Role::Predator;
+  predators_ = hasPredators(params_);
   for (const SpeciesTraits& t : traits_) {
     radius_ = std::max(radius_, t.vision);
     if (predators_ && t.role == Role::Prey) radius_ = std::max(radius_, t.fearRadius);
@@ -154,7 +153,7 @@ void SteeringSimulation::afterMove(std::uint64_t step) {
   const Offsets offsets(space());
   if (!food_.empty()) bite(f, offsets);
   if (predators_) {
-    const std::vector<std::uint32_t> caught = catchPrey(f, offsets);
+    const std::vector<std::uint32_t>& caught = catchPrey(f, offsets);
     if (params_.catches == Catches::Rebirth) reborn(f, caught, step, offsets);
     else removeCaught(f, caught);
   }
@@ -179,9 +178,10 @@ void SteeringSimulation::bite(const Flock& f, const Offsets& offsets) {
   }
 }
 
-std::vector<std::uint32_t> SteeringSimulation::catchPrey(const Flock& f, const Offsets& offsets) {
-  std::vector<std::uint32_t> caught;
-  std::vector<bool> taken(f.size(), false);
+const std::vector<std::uint32_t>& SteeringSimulation::catchPrey(const Flock& f, const Offsets& offsets) {
+  std::vector<char>& taken = taken_;  // kept between steps: no allocation once sized
+  taken.assign(f.size(), 0);
+  caught_.clear();
   for (std::size_t p = 0; p < f.size(); ++p) {
     const SpeciesTraits& hunter = traits_[speciesOf_[p]];
     if (hunter.role != Role::Predator) continue;
@@ -198,14 +198,14 @@ std::vector<std::uint32_t> SteeringSimulation::catchPrey(const Flock& f, const O
       if (d2 < best) best = d2, prey = q;
     }
     if (prey == f.size()) continue;
-    taken[prey] = true;
+    taken[prey] = 1;
     ++catches_;
     const double rest = std::ceil(hunter.handling / params_.dt);
     rest_[p] = rest < 9e18 ? static_cast<std::uint64_t>(rest) : std::numeric_limits<std::uint64_t>::max();
   }
   for (std::uint32_t q = 0; q < f.size(); ++q)
-    if (taken[q]) caught.push_back(q);
-  return caught;
+    if (taken[q]) caught_.push_back(q);
+  return caught_;
 }
 
 void SteeringSimulation::reborn(Flock& f, const std::vector<std::uint32_t>& caught, std::uint64_t step,

@@ -98,6 +98,8 @@ struct SpeciesTraits {
 /// The species of a run under `p`, resolved, in order; one prey species named "boids" of
 /// `count` boids when p.species is empty. Assumes p is valid.
 std::vector<SpeciesTraits> speciesTraits(const SteeringParams& p, std::uint64_t count = 0);
+/// True when some species of `p` is a predator.
+bool hasPredators(const SteeringParams& p);
 /// True when the run has more than the plain flock: species, or food sources.
 inline bool hasSpeciesOrFood(const SteeringParams& p) { return !p.species.empty() || !p.food.empty(); }
 

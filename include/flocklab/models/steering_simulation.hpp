@@ -66,7 +66,7 @@ class SteeringSimulation : public Simulation {
   void resolveSpecies();
   void afterMove(std::uint64_t step);
   void bite(const Flock& f, const Offsets& offsets);
-  std::vector<std::uint32_t> catchPrey(const Flock& f, const Offsets& offsets);
+  const std::vector<std::uint32_t>& catchPrey(const Flock& f, const Offsets& offsets);
   void reborn(Flock& f, const std::vector<std::uint32_t>& caught, std::uint64_t step, const Offsets& offsets);
   void removeCaught(Flock& f, const std::vector<std::uint32_t>& caught);
   void refillFood(std::uint64_t step);
@@ -80,6 +80,8 @@ class SteeringSimulation : public Simulation {
   std::vector<std::uint32_t> speciesOf_;  // by boid (all 0 without --species)
   std::vector<std::uint64_t> rest_;       // by boid: steps a predator still rests
   std::vector<FoodSource> food_;          // the sources now
+  std::vector<char> taken_;               // catchPrey's scratch: prey caught this step, by boid
+  std::vector<std::uint32_t> caught_;     // and their indices
   std::uint64_t catches_ = 0;
   double foodEaten_ = 0;
   double timeBefore_ = 0;          // simulated seconds before the last change of dt
