@@ -34,6 +34,7 @@ Json specJson(const ParamSpec& s, const ParamValue& value) {
     j["min_open"] = s.minOpen;
     if (!std::isinf(s.max)) j["max"] = s.max;
     j["max_open"] = s.maxOpen;
+    j["range"] = numberRange(s);
     j["slider"] = {{"min", s.sliderMin}, {"max", s.sliderMax}, {"step", s.sliderStep}};
   }
   if (!s.choices.empty()) j["choices"] = s.choices;

@@ -52,6 +52,7 @@
 #include "outputs/sweep_plot.hpp"
 #include "outputs/sweep_rows.hpp"
 #include "commands/sweep_run.hpp"
+#include "commands/sweep_setup.hpp"
 #include "support/text_fields.hpp"
 #include "support/usage_error.hpp"
 
@@ -163,27 +164,12 @@ void Sweep::chooseMetric() {
 // Sets up every combination once (seeds do not change what is valid), so that a value a model
 // refuses fails now rather than in the middle of the sweep.
 void Sweep::setUp() {
-  for (std::size_t c = 0; c < plan_.combinations(); ++c) {
-    const RunOptions options = plan_.optionsFor(o_.base, c * plan_.seedCount);
-    ModelSetup setup;
-    try {
-      setup = setUpModel(options, EngineOptions{NeighborSearch::Grid, 1});
-    } catch (const UsageError& e) {
-      throw UsageError(fmt::format("{} (in the sweep's runs with {})", e.what(), plan_.valuesText(c)));
-    }
-    if (c == 0) {
-      model_.steps = options.steps ? static_cast<std::uint64_t>(*options.steps) : setup.defaultSteps;
-      model_.label = setup.label;
-      model_.boids = setup.simulation->flock().size();
-      model_.countUnit = setup.model->countUnit;
-      firstRunConfig_ = resolvedRunFile(options, setup, model_.steps);
-      plan_.metrics = setup.model->metrics(setup.model->current(*setup.simulation));
-      chooseMetric();
-    }
-    runBytes_.push_back(setup.simulation->flock().size() * setup.bytesPerBoid);
-    model_.boidsByCombination.push_back(setup.simulation->flock().size());
-  }
-  plan_.fingerprint = sweepFingerprint(plan_, firstRunConfig_.dump(), static_cast<std::uint64_t>(o_.every));
+  SweepSetup setup = setUpSweep(std::move(plan_), o_.base, static_cast<std::uint64_t>(o_.every));
+  plan_ = std::move(setup.plan);
+  model_ = std::move(setup.model);
+  firstRunConfig_ = std::move(setup.firstRunConfig);
+  runBytes_ = std::move(setup.runBytes);
+  chooseMetric();
   results_.assign(plan_.runs, RunResult{});
   have_.assign(plan_.runs, 0);
 }

@@ -1,0 +1,147 @@
+"""Sweeps: ``flocklab sweep`` from Python, in local processes or on a Dask cluster.
+
+A sweep is planned and checked once, here, by the command's own code (every combination set up,
+so a bad value fails before any run). Its runs are numbered in the command's canonical order;
+each chunk of runs is computed anywhere (a worker process, a Dask worker) from the sweep's
+definition alone, and the rows are joined in run order. A row is a pure function of its run, so
+the DataFrame equals the command's CSV row for row and bit for bit, wherever the rows ran.
+"""
+from __future__ import annotations
+
+import io
+import os
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+
+from . import _flocklab
+from ._flocklab import number_text
+
+Values = Union[str, Iterable[float]]
+
+
+def _specs(params: Mapping[str, Values]) -> List[str]:
+    """``{"radius": [3, 5]}`` as ``--param`` texts: ``["radius=3,5"]``; a text stays a range."""
+    if not isinstance(params, Mapping) or not params:
+        raise ValueError("params must map at least one parameter to its values, e.g. {'radius': [3, 5, 10]}")
+    specs = []
+    for name, values in params.items():
+        if isinstance(values, str):
+            specs.append(f"{name}={values}")
+            continue
+        try:
+            texts = [number_text(v) for v in values]
+        except TypeError as e:
+            raise TypeError(f"params['{name}'] takes numbers or a range text 'FROM:TO:STEP' ({e})") from None
+        if not texts:
+            raise ValueError(f"params['{name}'] has no values")
+        specs.append(f"{name}=" + ",".join(texts))
+    return specs
+
+
+def _seeds(seeds: Union[int, Iterable[int]], seed: Optional[int]) -> Tuple[int, int]:
+    """(first seed, number of seeds): an int N counts from ``seed`` (42); a range must step by 1."""
+    if isinstance(seeds, bool):
+        raise TypeError("seeds takes a number of seeds or a range of them")
+    if isinstance(seeds, int):
+        return (42 if seed is None else seed), seeds
+    values = list(seeds)
+    if seed is not None:
+        raise ValueError("give the seeds as a range, or a count and seed, not both")
+    if not values or any(not isinstance(v, int) or isinstance(v, bool) for v in values):
+        raise TypeError("seeds takes a number of seeds or a range of whole numbers")
+    if values != list(range(values[0], values[0] + len(values))):
+        raise ValueError("seeds must be consecutive (range(first, first + count)), as flocklab sweep numbers them")
+    return values[0], len(values)
+
+
+def _chunks(runs: int, parts: int) -> List[List[int]]:
+    size = max(1, -(-runs // parts))
+    return [list(range(start, min(start + size, runs))) for start in range(0, runs, size)]
+
+
+# One plan per process, made again from the sweep's definition where a worker needs it.
+_plans: Dict[str, Any] = {}
+
+
+def _plan(definition: Tuple) -> Any:
+    key = repr(definition)
+    if key not in _plans:
+        specs, first, count, every, keywords = definition
+        _plans.clear()
+        _plans[key] = _flocklab.SweepPlan(specs, count, every, seed=first, **dict(keywords))
+    return _plans[key]
+
+
+def _rows(definition: Tuple, runs: Sequence[int]) -> List[str]:
+    """The CSV lines of ``runs`` (a worker's task)."""
+    return _plan(definition).rows(list(runs))
+
+
+def _write_whole(path: str, text: str) -> None:
+    """Writes ``path`` whole or not at all (a temporary file beside it, then a rename)."""
+    if not path.endswith(".csv"):
+        raise ValueError(f"out must end in .csv (got {path})")
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        with open(temporary, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+        os.replace(temporary, path)
+    finally:
+        if os.path.exists(temporary):
+            os.remove(temporary)
+
+
+def sweep(model: str = "lab", params: Optional[Mapping[str, Values]] = None,
+          seeds: Union[int, Iterable[int]] = 10, steps: Optional[int] = None, *, seed: Optional[int] = None,
+          every: int = 1, processes: Optional[int] = None, client: Any = None, out: Optional[str] = None,
+          **model_params: Any):
+    """Runs ``model`` over a grid of parameter values and seeds; returns ``flocklab sweep``'s rows.
+
+    Args:
+        model: the model, as ``Simulation`` takes it.
+        params: each swept parameter and its values, a list (``{"radius": [3, 5, 10]}``) or a
+            range text as ``--param`` takes it (``{"radius": "2:20:2"}``); the first is outermost.
+        seeds: seeds per combination: a count (from ``seed``, 42 by default) or a ``range``.
+        steps: steps of every run (default: the model's).
+        every: steps between the measurements averaged over the last fifth.
+        processes: local worker processes (default: the cores; 1 runs in this process).
+        client: a ``distributed.Client``: the runs go to its cluster instead.
+        out: also write the CSV, the same bytes as ``flocklab sweep --out``.
+        **model_params: every other parameter, as ``Simulation`` takes them.
+
+    Returns:
+        A pandas DataFrame equal to ``pandas.read_csv`` of the command's CSV (with
+        ``float_precision="round_trip"``): one row per run in the command's order, the swept
+        values and the seed, each metric's final value and its mean over the last fifth
+        (``last_fifth_...``), then the rows' ``sweep`` fingerprint and ``check``.
+    """
+    import pandas as pd
+
+    first, count = _seeds(seeds, seed)
+    keywords = tuple(sorted({"model": model, "steps": steps, **model_params}.items()))
+    definition = (_specs(params or {}), first, count, int(every), keywords)
+    plan = _plan(definition)  # checks everything here, before any run
+    if client is not None:
+        workers = max(1, len(client.scheduler_info().get("workers", {})))
+        chunks = _chunks(plan.runs, workers * 4)
+        futures = client.map(_rows, [definition] * len(chunks), chunks, pure=False)
+        parts = client.gather(futures)
+    else:
+        workers = processes if processes is not None else (os.cpu_count() or 1)
+        if workers < 1:
+            raise ValueError(f"processes must be at least 1 (got {workers})")
+        workers = min(workers, plan.runs)
+        chunks = _chunks(plan.runs, workers * 4)
+        if workers == 1:
+            parts = [_rows(definition, chunk) for chunk in chunks]
+        else:
+            import concurrent.futures
+            import multiprocessing
+
+            # Fresh interpreters, not forks: the parent may hold the engine's worker threads.
+            context = multiprocessing.get_context("spawn")
+            with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
+                parts = list(pool.map(_rows, [definition] * len(chunks), chunks))
+    text = plan.header() + "".join(line for part in parts for line in part)
+    if out is not None:
+        _write_whole(os.fspath(out), text)
+    return pd.read_csv(io.StringIO(text), float_precision="round_trip")

@@ -1,0 +1,139 @@
+// Keywords to options. The start's keywords are checked here with the command's rules (a count
+// of at least 1, a seed in [0, 2^64)); model parameters are turned into texts and checked by the
+// model's description, as the command's flags are.
+#include "keywords.hpp"
+
+#include <fmt/format.h>
+
+#include <cctype>
+#include <limits>
+
+#include "commands/model_setup.hpp"
+#include "commands/run_config.hpp"
+#include "flocklab/io/state_csv.hpp"
+#include "flocklab/registry.hpp"
+
+namespace py = pybind11;
+
+namespace flocklab::python {
+namespace {
+
+// Python's name for the kind of `value`: "list", "dict", "NoneType".
+std::string typeName(const py::handle& value) { return py::str(py::type::handle_of(value).attr("__name__")); }
+
+// One scalar value as the command line's text, or nothing for a kind no option takes.
+std::optional<std::string> scalarText(const py::handle& value) {
+  if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "true" : "false";
+  if (py::isinstance<py::int_>(value)) return std::string(py::str(value));
+  if (py::isinstance<py::float_>(value)) return numberText(value.cast<double>());
+  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  // numpy's scalars (np.float64, np.int64) through their Python value
+  if (py::hasattr(value, "item") && py::hasattr(value, "dtype")) return scalarText(value.attr("item")());
+  return std::nullopt;
+}
+
+// The texts of keyword `key` for a parameter of `kind` (nullptr: not a parameter of the model;
+// the command's set-up names that).
+std::vector<std::string> texts(const std::string& key, const py::handle& value, const ParamSpec* spec) {
+  const bool list = spec && spec->kind == ParamKind::TextList;
+  if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
+    if (spec && !list)
+      throw py::type_error(fmt::format("{} takes one value, not a {}", key, typeName(value)));
+    std::vector<std::string> out;
+    for (const py::handle item : value) {
+      const auto text = scalarText(item);
+      if (!text) throw py::type_error(fmt::format("{} takes texts, not a {} in its list", key, typeName(item)));
+      out.push_back(*text);
+    }
+    return out;
+  }
+  const auto text = scalarText(value);
+  if (!text) throw py::type_error(fmt::format("{} takes a number, true or false, or a text (got a {})", key, typeName(value)));
+  return {*text};
+}
+
+// A whole number keyword of the start, checked for its Python type.
+std::int64_t wholeKeyword(const char* key, const py::handle& value) {
+  if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::hasattr(value, "__index__")))
+    throw py::type_error(fmt::format("{} takes a whole number (got a {})", key, typeName(value)));
+  const py::object whole = py::reinterpret_borrow<py::object>(value).attr("__index__")();
+  try {
+    return whole.cast<std::int64_t>();
+  } catch (const py::cast_error&) {
+    throw py::value_error(fmt::format("{} must be at most {} (got {})", key, std::numeric_limits<std::int64_t>::max(),
+                                      py::str(whole).cast<std::string>()));
+  }
+}
+
+std::string textKeyword(const char* key, const py::handle& value) {
+  if (!py::isinstance<py::str>(value) && !py::hasattr(value, "__fspath__"))
+    throw py::type_error(fmt::format("{} takes a text (got a {})", key, typeName(value)));
+  return py::str(py::module_::import("os").attr("fspath")(value));
+}
+
+}  // namespace
+
+std::string numberText(double value) { return roundTrip(value); }
+
+std::string asKeywords(std::string message) {
+  std::string out;
+  for (std::size_t i = 0; i < message.size(); ++i) {
+    const bool flag = message.compare(i, 2, "--") == 0 && i + 2 < message.size() &&
+                      std::islower(static_cast<unsigned char>(message[i + 2])) &&
+                      (i == 0 || message[i - 1] == ' ' || message[i - 1] == '(' || message[i - 1] == '\'');
+    if (!flag) {
+      out += message[i];
+      continue;
+    }
+    i += 2;
+    for (; i < message.size() && (std::isalnum(static_cast<unsigned char>(message[i])) || message[i] == '-'); ++i)
+      out += message[i] == '-' ? '_' : message[i];
+    --i;
+  }
+  return out;
+}
+
+cli::RunOptions runOptions(const py::kwargs& keywords) {
+  cli::RunOptions o;
+  py::dict rest;
+  for (const auto& [name, value] : keywords) rest[name] = value;
+  // A run file first: the keywords win over it, as the command line does.
+  if (rest.contains("config") && !rest["config"].is_none()) {
+    const std::string path = textKeyword("config", rest["config"]);
+    translated([&] {
+      cli::applyRunFile(cli::readRunFile(path), path, o, [&](const std::string& key) {
+        return rest.contains(key) && !rest[py::str(key)].is_none();
+      });
+    });
+  }
+  if (rest.contains("model") && !rest["model"].is_none()) o.model = textKeyword("model", rest["model"]);
+  for (const auto& [nameHandle, value] : rest) {
+    const std::string name = py::str(nameHandle);
+    if (value.is_none() || name == "config" || name == "model") continue;
+    if (name == "count") {
+      o.count = wholeKeyword("count", value);
+    } else if (name == "seed") {
+      const std::int64_t seed = wholeKeyword("seed", value);
+      if (seed < 0) throw py::value_error(fmt::format("seed must be at least 0 (got {})", seed));
+      o.seed = static_cast<std::uint64_t>(seed);
+      o.seedGivenBy = "seed";
+    } else if (name == "preset") {
+      o.preset = textKeyword("preset", value);
+    } else if (name == "init") {
+      o.initFile = textKeyword("init", value);
+    } else if (name == "density") {
+      if (py::isinstance<py::bool_>(value) || (!py::isinstance<py::float_>(value) && !py::isinstance<py::int_>(value)))
+        throw py::type_error(fmt::format("density takes a number (got a {})", typeName(value)));
+      o.density = value.cast<double>();
+    } else {
+      const ModelDescription* m = findModel(o.model);
+      const ParamSpec* spec = m ? m->findParam(name) : nullptr;
+      if (m && !spec && name.find('.') == std::string::npos && cli::ownersOf(name).empty())
+        throw py::value_error(fmt::format("model {} has no parameter '{}'; flocklab.models() lists each model's", m->name, name));
+      o.params[name] = texts(name, value, spec);
+    }
+  }
+  return o;
+}
+
+}  // namespace flocklab::python

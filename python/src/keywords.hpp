@@ -1,0 +1,45 @@
+#pragma once
+// Python keywords as `flocklab run`'s options. Design: a keyword is a registry key, so a
+// Simulation's keywords, a run file's keys and the command's flags (with dashes) say the same
+// things; the values become the texts the command line would hold and go through the command's
+// own set-up (commands/model_setup.hpp), so that a Python run is the run of the same command,
+// bit for bit, and a bad value gets the command's message with the flags written as keywords.
+#include <pybind11/pybind11.h>
+
+#include <string>
+
+#include "commands/run_command.hpp"
+#include "support/atomic_file.hpp"
+#include "support/usage_error.hpp"
+
+namespace flocklab::python {
+
+/// The model options given as keywords: "model", the start ("count", "seed", "preset",
+/// "density", the start file "init", the run file "config") and every model parameter (bool, int, float, str
+/// or a list of them for a repeatable one such as obstacle or species; None leaves the
+/// default). Throws TypeError for a value of a kind the parameter cannot take, ValueError (via
+/// keywordError) for the rest.
+cli::RunOptions runOptions(const pybind11::kwargs& keywords);
+
+/// The command's message with its flags as Python keywords: "--max-speed must be ..." becomes
+/// "max_speed must be ...".
+std::string asKeywords(std::string message);
+
+/// Runs `work`, turning the command's UsageError into ValueError (with asKeywords' message) and
+/// its OutputError into OSError.
+template <class Work>
+auto translated(Work&& work) -> decltype(work()) {
+  try {
+    return work();
+  } catch (const cli::UsageError& e) {
+    throw pybind11::value_error(asKeywords(e.what()));
+  } catch (const OutputError& e) {
+    PyErr_SetString(PyExc_OSError, e.what());
+    throw pybind11::error_already_set();
+  }
+}
+
+/// A double as the command line writes it: the shortest text that reads back to the same bits.
+std::string numberText(double value);
+
+}  // namespace flocklab::python

@@ -1,0 +1,102 @@
+// _flocklab.SweepPlan: a sweep planned and set up as `flocklab sweep` does (sweep_setup.hpp),
+// whose rows Python computes anywhere (this process, worker processes, a Dask cluster) and
+// joins in the canonical order; a row is the same bytes wherever it is computed.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include "sweep_binding.hpp"
+
+#include <atomic>
+#include <fmt/format.h>
+
+#include "commands/sweep_run.hpp"
+#include "commands/sweep_setup.hpp"
+#include "flocklab/executor.hpp"
+#include "keywords.hpp"
+#include "outputs/sweep_rows.hpp"
+
+namespace py = pybind11;
+
+namespace flocklab::python {
+namespace {
+
+class SweepPlanBinding {
+ public:
+  // specs: "NAME=V1,V2" or "NAME=FROM:TO:STEP" as `--param` takes them; the keywords as
+  // Simulation takes them, plus "steps".
+  SweepPlanBinding(const std::vector<std::string>& specs, std::int64_t seeds, std::int64_t every, const py::kwargs& keywords) {
+    if (seeds < 1 || seeds > 1000000) throw py::value_error(fmt::format("seeds must number between 1 and 1000000 (got {})", seeds));
+    if (every < 1 || every > 1000000000) throw py::value_error(fmt::format("every must be between 1 and 1000000000 (got {})", every));
+    if (specs.empty()) throw py::value_error("params must name at least one parameter and its values");
+    py::kwargs model;
+    for (const auto& [name, value] : keywords)
+      if (std::string(py::str(name)) != "steps") model[name] = value;
+    base_ = runOptions(model);
+    if (keywords.contains("steps") && !keywords["steps"].is_none()) {
+      const auto steps = keywords["steps"].cast<std::int64_t>();
+      if (steps < 0) throw py::value_error(fmt::format("steps must be at least 0 (got {})", steps));
+      base_.steps = steps;
+    }
+    if (!base_.initFile.empty()) throw py::value_error("init is not for sweeps (each run starts at random from its seed)");
+    if (base_.seed > UINT64_MAX - static_cast<std::uint64_t>(seeds - 1))
+      throw py::value_error(fmt::format("seed {} leaves no room for {} seeds below 2^64", base_.seed, seeds));
+    every_ = static_cast<std::uint64_t>(every);
+    translated([&] {
+      cli::SweepPlan plan = cli::planSweep(specs, base_, static_cast<std::size_t>(seeds), [&](const std::string& key) {
+        return model.contains(key) && !model[py::str(key)].is_none();
+      });
+      setup_ = cli::setUpSweep(std::move(plan), base_, every_);
+    });
+  }
+
+  std::size_t runs() const { return setup_.plan.runs; }
+  std::string header() const { return cli::csvHeader(setup_.plan); }
+
+  // The CSV lines of `runs`, computed in this thread without the GIL.
+  std::vector<std::string> rows(const std::vector<std::size_t>& runs) const {
+    std::vector<std::string> lines;
+    for (std::size_t run : runs)
+      if (run >= setup_.plan.runs) throw py::index_error(fmt::format("run {} is not one of the sweep's {} runs", run, setup_.plan.runs));
+    const py::gil_scoped_release released;
+    const std::atomic<bool> stop{false};
+    for (std::size_t run : runs) {
+      const cli::RunResult r = translated([&] {
+        return cli::measureRun(setup_.plan.optionsFor(base_, run), setup_.model.steps, every_,
+                               std::make_shared<InlineExecutor>(), stop);
+      });
+      lines.push_back(cli::formatRow(setup_.plan, run, r));
+    }
+    return lines;
+  }
+
+  std::vector<std::string> metricKeys() const {
+    std::vector<std::string> keys;
+    for (const MetricSpec& m : setup_.plan.metrics) keys.push_back(m.key);
+    return keys;
+  }
+  std::uint64_t steps() const { return setup_.model.steps; }
+  const std::string& fingerprint() const { return setup_.plan.fingerprint; }
+  std::string label() const { return setup_.model.label; }
+
+ private:
+  cli::RunOptions base_;
+  std::uint64_t every_ = 1;
+  cli::SweepSetup setup_;
+};
+
+}  // namespace
+
+void bindSweep(py::module_& m) {
+  py::class_<SweepPlanBinding>(m, "SweepPlan", "A sweep set up as `flocklab sweep` sets it up (see flocklab.sweep).")
+      .def(py::init<const std::vector<std::string>&, std::int64_t, std::int64_t, const py::kwargs&>(), py::arg("specs"),
+           py::arg("seeds"), py::arg("every"))
+      .def_property_readonly("runs", &SweepPlanBinding::runs, "The number of runs.")
+      .def("header", &SweepPlanBinding::header, "The CSV's header line.")
+      .def("rows", &SweepPlanBinding::rows, py::arg("runs"), "The CSV lines of these runs.")
+      .def_property_readonly("metric_keys", &SweepPlanBinding::metricKeys, "The metrics of every row.")
+      .def_property_readonly("steps", &SweepPlanBinding::steps, "Steps of every run.")
+      .def_property_readonly("fingerprint", &SweepPlanBinding::fingerprint, "The sweep's fingerprint.")
+      .def_property_readonly("label", &SweepPlanBinding::label, "The model and its preset.");
+}
+
+}  // namespace flocklab::python

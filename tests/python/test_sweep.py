@@ -1,0 +1,67 @@
+"""flocklab.sweep against `flocklab sweep`: the same rows, bit for bit, in this process, in
+worker processes and on a Dask cluster of two worker processes."""
+import pandas as pd
+import pytest
+
+import flocklab
+from conftest import run_cli
+
+GRID = {"radius": [3, 5.5, 10]}
+
+
+@pytest.fixture(scope="module")
+def cli_rows(cli, tmp_path_factory):
+    out = tmp_path_factory.mktemp("sweep") / "rows.csv"
+    done = run_cli(cli, "sweep", "--quiet", "--model", "lab", "--count", "60", "--steps", "50", "--param", "radius=3,5.5,10",
+                   "--seeds", "3", "--seed", "40", "--every", "5", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    return out
+
+
+def local(**keywords):
+    return flocklab.sweep("lab", params=GRID, seeds=range(40, 43), steps=50, count=60, every=5, **keywords)
+
+
+def test_rows_equal_the_commands_csv_in_this_process(cli_rows, tmp_path):
+    frame = local(processes=1, out=tmp_path / "rows.csv")
+    assert (tmp_path / "rows.csv").read_bytes() == cli_rows.read_bytes()
+    expected = pd.read_csv(cli_rows, float_precision="round_trip")
+    assert list(frame.columns) == list(expected.columns)
+    assert frame.equals(expected)
+    assert list(frame["seed"]) == [40, 41, 42] * 3 and list(frame["radius"]) == [3] * 3 + [5.5] * 3 + [10] * 3
+
+
+def test_worker_processes_give_the_same_rows(cli_rows):
+    assert local(processes=2).equals(pd.read_csv(cli_rows, float_precision="round_trip"))
+
+
+def test_a_dask_cluster_gives_the_same_rows(cli_rows):
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None) as cluster, \
+            distributed.Client(cluster) as client:
+        frame = local(client=client)
+    assert frame.equals(pd.read_csv(cli_rows, float_precision="round_trip"))
+
+
+def test_columns_name_the_models_own_metrics():
+    frame = flocklab.sweep("steering", params={"hawk.max_speed": [200, 320]}, seeds=1, steps=20, processes=1,
+                           species=["prey:40", "hawk:1:role=predator"])
+    assert {"prey.polarization", "catches", "catch_rate", "last_fifth_catches"} <= set(frame.columns)
+    assert list(frame["hawk.max_speed"]) == [200, 320]
+
+
+@pytest.mark.parametrize("call,kind,message", [
+    (lambda: flocklab.sweep("lab", params={}), ValueError, "params must map at least one parameter"),
+    (lambda: flocklab.sweep("lab", params={"radius": [3]}, seeds=[1, 3]), ValueError, "seeds must be consecutive"),
+    (lambda: flocklab.sweep("lab", params={"radius": ["x"]}), TypeError, "params['radius'] takes numbers"),
+    (lambda: flocklab.sweep("lab", params={"radius": [-1]}, seeds=1), ValueError,
+     "radius must be a finite number"),
+    (lambda: flocklab.sweep("lab", params={"vision": [1]}, seeds=1), ValueError, "vision"),
+    (lambda: flocklab.sweep("lab", params={"radius": [3]}, seeds=1, radius=4), ValueError, "radius"),
+    (lambda: flocklab.sweep("lab", params={"radius": [3]}, seeds=1, processes=0), ValueError,
+     "processes must be at least 1 (got 0)"),
+])
+def test_bad_sweeps_raise_before_any_run(call, kind, message):
+    with pytest.raises(kind) as raised:
+        call()
+    assert message in str(raised.value)
