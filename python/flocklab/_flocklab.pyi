@@ -25,7 +25,7 @@ class Simulation:
         """Positions, a read-only (n, dims) view that every step updates in place; no copy."""
     @property
     def velocities(self) -> npt.NDArray[np.float64]:
-        """Velocities (world units a step), a read-only (n, dims) view like ``positions``."""
+        """Velocities in the model's units (steering: px/s; lab, abm, vicsek: world units a step), a read-only (n, dims) view like ``positions``."""
     def state(self) -> Tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
         """Copies of (positions, velocities)."""
     def set_state(self, positions: npt.ArrayLike, velocities: npt.ArrayLike) -> None:
@@ -59,8 +59,8 @@ class Simulation:
     def appearance(self) -> Dict[str, Any]:
         """Kinds of boid (species), each boid's kind and the food, for pictures."""
     @property
-    def obstacles(self) -> List[Tuple[float, float, float]]:
-        """The obstacles as (x, y, radius)."""
+    def obstacles(self) -> List[Tuple[float, ...]]:
+        """The obstacles: (x, y, radius), in 3D spheres (x, y, z, radius), as the command's texts give them."""
     @property
     def run_steps(self) -> int:
         """The steps ``flocklab run`` would take with these options (a run file's, else the model's)."""

@@ -295,7 +295,7 @@ class PySimulation {
   py::list obstacles() const {
     py::list out;
     for (const Obstacle& o : description().obstacles(description().current(sim())))
-      out.append(py::make_tuple(o.x, o.y, o.radius));
+      out.append(dims() == 3 ? py::make_tuple(o.x, o.y, o.z, o.radius) : py::make_tuple(o.x, o.y, o.radius));
     return out;
   }
 
@@ -399,7 +399,7 @@ void bindSimulation(py::module_& m) {
       .def_property_readonly("params", &PySimulation::params, "Every parameter's value now.")
       .def_property_readonly("space", &PySimulation::space, "The world's size.")
       .def_property_readonly("appearance", &PySimulation::appearance, "Kinds of boid and food, for pictures.")
-      .def_property_readonly("obstacles", &PySimulation::obstacles, "The obstacles as (x, y, radius).")
+      .def_property_readonly("obstacles", &PySimulation::obstacles, "The obstacles: (x, y, radius), in 3D (x, y, z, radius).")
       .def_property_readonly("run_steps", &PySimulation::runSteps, "The steps `flocklab run` would take.")
       .def_property_readonly("label", [](const PySimulation& s) { return s.setup().label; }, "The run's model and preset.")
       .def_property_readonly("threads", &PySimulation::threads, "Threads a step runs on.")

@@ -32,8 +32,10 @@ def test_stubs_name_exactly_the_modules_functions_and_classes(source_dir):
 
 
 def test_every_public_name_has_a_docstring():
+    import flocklab.plot
+
     missing = []
-    for module in (flocklab,):
+    for module in (flocklab, flocklab.plot):
         for name in getattr(module, "__all__", None) or [n for n in dir(module) if not n.startswith("_")]:
             obj = getattr(module, name)
             if inspect.ismodule(obj) or not callable(obj) or getattr(obj, "__module__", "").split(".")[0] != "flocklab":
