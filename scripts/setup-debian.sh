@@ -30,7 +30,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-# The browser tests' driver, as package-lock.json pins it (never a downloaded browser).
+# The JavaScript tests' packages as package-lock.json pins them: playwright-core (the browser
+# tests' driver; never a downloaded browser) and typescript (the npm package's typings).
 if [ $testing = 1 ] && [ -f package-lock.json ]; then
   npm ci --no-audit --no-fund --loglevel=error
 fi

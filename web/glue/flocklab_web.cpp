@@ -1,13 +1,20 @@
-// The browser lab's view of the engine: the same C++ core, compiled to WebAssembly, behind a
-// small embind API. Design: the page learns every model, parameter, preset and metric from
-// registryJson() and builds its controls from it, so this file and the page name no model.
+// The engine as WebAssembly: the same C++ core behind a small embind API, which the npm
+// package's index.js (web/package) wraps for users and the browser lab. Design: callers learn
+// every model, parameter, preset and metric from registryJson(), so this file names no model.
 //
-// Positions and velocities are handed out as typed-array views straight into wasm memory (no
-// copies). They stay valid until the next step() or setParams() (a step may reallocate or
-// reorder the state): fetch the views again after each.
+// No C++ exception crosses into JavaScript: embind hands JS only the exception's address and
+// nothing frees it (about 90 bytes lost per refused call). Every call that can fail catches here
+// and reports through lastError(): create() returns null, setParams() and spawn() false.
+//
+// Positions and velocities are typed-array views straight into wasm memory (no copies). A step
+// writes them in place; they move when the boid count changes (spawn) and are detached when
+// wasm memory grows, so callers check viewsTag() before reusing a view.
 #include <emscripten/bind.h>
+#include <malloc.h>
 
 #include <charconv>
+#include <cstdio>
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -15,41 +22,77 @@
 #include "flocklab/flocklab.hpp"
 #include "flocklab/io/params_json.hpp"
 #include "flocklab/registry.hpp"
+#include "flocklab/text_excerpt.hpp"
 
 namespace flocklab::web {
 namespace {
+
+/// The most memory a wasm32 module can address; a flock that needs more is refused up front.
+constexpr double kWasmBytes = 2.0 * (1ULL << 30);
+
+std::string lastError_;
 
 std::uint64_t parseSeed(const std::string& text) {
   std::uint64_t seed = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
   if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-    throw std::invalid_argument("the seed must be a whole number from 0 to 2^64-1");
+    throw std::invalid_argument("seed must be a whole number from 0 to 2^64-1 (got " + excerpt(text) + ")");
   return seed;
+}
+
+/// A count as messages show it: 1500, 2.5, 1e+30.
+std::string countText(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  return text;
 }
 
 emscripten::val view(const std::vector<double>& v) {
   return emscripten::val(emscripten::typed_memory_view(v.size(), v.data()));
 }
 
+/// Runs `f`; a thrown exception becomes lastError() and `failed` is returned instead.
+template <class F, class R>
+R guarded(F&& f, R failed) {
+  lastError_.clear();
+  try {
+    return f();
+  } catch (const std::bad_alloc&) {
+    lastError_ = "out of memory: WebAssembly has at most 2 GiB";
+  } catch (const std::exception& e) {
+    lastError_ = e.what();
+  }
+  return failed;
+}
+
 }  // namespace
 
-/// One flock of any registered model. Errors (bad parameters) throw; the JS side sees an
-/// exception whose message it gets from errorMessage().
+/// One flock of any registered model.
 class WebSimulation {
  public:
-  /// `paramsJson` holds the parameters to set over the preset's (or the model's defaults).
-  WebSimulation(const std::string& model, const std::string& preset, const std::string& paramsJson, int count,
-           const std::string& seed)
+  /// `paramsJson` holds the parameters to set over the preset's (or the model's defaults);
+  /// `count` < 0 takes the preset's count. With species the count is theirs: a `count` given
+  /// must repeat their total, as `flocklab run --count` must.
+  WebSimulation(const std::string& model, const std::string& preset, const std::string& paramsJson, double count,
+                const std::string& seed)
       : model_(&flocklab::model(model)), params_(model_->defaults(preset)) {
     const std::uint64_t s = parseSeed(seed);
     readParamsJson(params_, paramsJson);
     if (const std::string problem = params_.problem(); !problem.empty()) throw std::invalid_argument(problem);
-    // Species give their own counts; `count` is then not used.
-    const auto fixed = model_->fixedCount(params_);
-    if (fixed && *fixed < 1) throw std::invalid_argument("the species add up to no boids");
-    if (!fixed && count < 1) throw std::invalid_argument("the count must be at least 1");
-    const std::size_t boids = fixed ? static_cast<std::size_t>(*fixed) : static_cast<std::size_t>(count);
-    sim_ = model_->create(params_, model_->randomStart(params_, boids, s), s);
+    const bool given = count >= 0;
+    double boids = given ? count : static_cast<double>(model_->countFor(preset));
+    if (const auto fixed = model_->fixedCount(params_)) {
+      if (given && count != static_cast<double>(*fixed))
+        throw std::invalid_argument("count " + countText(count) + " differs from the species' total of " +
+                                    std::to_string(*fixed) + "; give the counts with species");
+      if (*fixed == 0) throw std::invalid_argument("the species add up to no boids; give one a count of at least 1");
+      boids = static_cast<double>(*fixed);
+    }
+    if (boids < 1 || boids != static_cast<double>(static_cast<std::uint64_t>(boids)))
+      throw std::invalid_argument("count must be a whole number of at least 1 (got " + countText(boids) + ")");
+    if (boids * static_cast<double>(model_->bytesPerBoid(params_)) > kWasmBytes)
+      throw std::invalid_argument("count " + countText(boids) + " needs more memory than the 2 GiB WebAssembly can address");
+    sim_ = model_->create(params_, model_->randomStart(params_, static_cast<std::size_t>(boids), s), s);
   }
 
   void step(int k) { sim_->step(static_cast<std::uint64_t>(k < 0 ? 0 : k)); }
@@ -66,6 +109,10 @@ class WebSimulation {
   emscripten::val z() const { return view(sim_->flock().z); }
   emscripten::val vz() const { return view(sim_->flock().vz); }
   int dimensions() const { return sim_->flock().dimensions; }
+  /// Where the views point: x's address and the count. Views taken under another tag are stale.
+  std::string viewsTag() const {
+    return std::to_string(reinterpret_cast<std::uintptr_t>(sim_->flock().x.data())) + ":" + std::to_string(count());
+  }
 
   /// The metrics as a JSON object keyed by the metric schema, then the model's own metrics
   /// (a species' order "prey.polarization", "catches", ...).
@@ -89,10 +136,14 @@ class WebSimulation {
     return nlohmann::ordered_json{{"kinds", kinds}, {"food", food}}.dump();
   }
   /// Adds a boid of kind `kind` (a species of the steering model) at (x, y, z), flying towards
-  /// the centre: "click to spawn a predator". Throws for a model without kinds or a bad place.
-  void spawn(int kind, double x, double y, double z) {
-    if (kind < 0) throw std::invalid_argument("the kind must be >= 0");
-    sim_->addBoid(static_cast<std::uint32_t>(kind), x, y, z);
+  /// the centre: "click to spawn a predator". False (see lastError()) for a model without
+  /// kinds or a bad place.
+  bool spawn(int kind, double x, double y, double z) {
+    return guarded([&] {
+      if (kind < 0) throw std::invalid_argument("the kind must be >= 0");
+      sim_->addBoid(static_cast<std::uint32_t>(kind), x, y, z);
+      return true;
+    }, false);
   }
   /// Each boid's kind (an index into appearanceJson's kinds), as a view valid until the next
   /// step() or kindOf() (empty without species).
@@ -103,12 +154,16 @@ class WebSimulation {
   /// The current parameters as a JSON object keyed by the registry.
   std::string paramsJson() const { return paramsToJson(model_->current(*sim_)).dump(); }
 
-  /// Changes parameters live: the keys present in `json` over the current ones.
-  void setParams(const std::string& json) {
-    ParamSet p = model_->current(*sim_);
-    readParamsJson(p, json);
-    if (const std::string problem = p.problem(); !problem.empty()) throw std::invalid_argument(problem);
-    model_->change(*sim_, p);
+  /// Changes parameters live: the keys present in `json` over the current ones. False (see
+  /// lastError()) when they are refused; the run is then unchanged.
+  bool setParams(const std::string& json) {
+    return guarded([&] {
+      ParamSet p = model_->current(*sim_);
+      readParamsJson(p, json);
+      if (const std::string problem = p.problem(); !problem.empty()) throw std::invalid_argument(problem);
+      model_->change(*sim_, p);
+      return true;
+    }, false);
   }
 
  private:
@@ -120,14 +175,23 @@ class WebSimulation {
   std::vector<std::uint32_t> kindOf_;
 };
 
-/// The message of the last exception thrown into JavaScript (embind passes only a pointer).
-std::string errorMessage(std::intptr_t pointer) { return reinterpret_cast<const std::exception*>(pointer)->what(); }
+/// A new flock, or null with the reason in lastError().
+std::unique_ptr<WebSimulation> create(const std::string& model, const std::string& preset, const std::string& paramsJson,
+                                      double count, const std::string& seed) {
+  return guarded([&] { return std::make_unique<WebSimulation>(model, preset, paramsJson, count, seed); },
+                 std::unique_ptr<WebSimulation>());
+}
+
+/// Why the last create(), setParams() or spawn() failed ("" when it did not).
+std::string lastError() { return lastError_; }
+
+/// Bytes of the wasm heap in use (malloc's count): what a leak would raise.
+double heapBytes() { return static_cast<double>(mallinfo().uordblks); }
 
 std::string version() { return kVersion; }
 
 EMSCRIPTEN_BINDINGS(flocklab) {
   emscripten::class_<WebSimulation>("Simulation")
-      .constructor<std::string, std::string, std::string, int, std::string>()
       .function("step", &WebSimulation::step)
       .function("stepCount", &WebSimulation::stepCount)
       .function("count", &WebSimulation::count)
@@ -140,6 +204,7 @@ EMSCRIPTEN_BINDINGS(flocklab) {
       .function("z", &WebSimulation::z)
       .function("vz", &WebSimulation::vz)
       .function("dimensions", &WebSimulation::dimensions)
+      .function("viewsTag", &WebSimulation::viewsTag)
       .function("metricsJson", &WebSimulation::metricsJson)
       .function("metricSpecsJson", &WebSimulation::metricSpecsJson)
       .function("appearanceJson", &WebSimulation::appearanceJson)
@@ -147,7 +212,9 @@ EMSCRIPTEN_BINDINGS(flocklab) {
       .function("spawn", &WebSimulation::spawn)
       .function("paramsJson", &WebSimulation::paramsJson)
       .function("setParams", &WebSimulation::setParams);
-  emscripten::function("errorMessage", &errorMessage);
+  emscripten::function("create", &create);
+  emscripten::function("lastError", &lastError);
+  emscripten::function("heapBytes", &heapBytes);
   emscripten::function("registryJson", &registryJson);
   emscripten::function("version", &version);
 }

@@ -1,13 +1,14 @@
-// The Flocking Lab page: flocklab's C++ engine (WebAssembly, flocklab.js) does every step and
-// every measurement; this file only wires the controls, draws and records what the user did so
-// that a Share link can replay it exactly. Models, parameters, presets and metrics all come from
-// the engine's registry (registryJson()): no model is named here. The model shown first is the
+// The Flocking Lab page: flocklab's C++ engine (WebAssembly, through the npm package's module
+// in ./flocklab/, web/package) does every step and every measurement; this file only wires the
+// controls, draws and records what the user did so that a Share link can replay it exactly.
+// Models, parameters, presets and metrics all come from the engine's registry (models() and
+// metrics()): no model is named here. The model shown first is the
 // page's choice (<html data-model> in index.html, or ?model=NAME), else the registry's first.
 //
 // Test hook: window.flocklab (see the end of this file) lets a test drive the page
 // deterministically: `await flocklab.ready`, then `flocklab.step(n)` pauses the animation and
 // steps exactly n, `flocklab.hash()` is the state hash, and so on.
-import createFlocklab from './flocklab.js';
+import { createFlocklab } from './flocklab/index.js';
 import { Chart, chartViews, showChartView } from './charts.js';
 import { drawFood, drawOverlay, makeRenderer } from './draw.js';
 import {
@@ -34,9 +35,9 @@ const FOLD_QUERY = window.matchMedia('(max-width: 700px)');
 const FOOD_AMOUNT = 300;
 
 const S = {
-  m: null,               // the wasm module
+  m: null,               // the loaded package (createFlocklab())
   flock: null,           // the current m.Simulation
-  registry: null,        // registryJson(): {models, metrics}
+  registry: null,        // {models, metrics} as the package gives them
   models: new Map(),     // model name -> its description in the registry
   desc: null,            // the current model's description
   model: '',
@@ -64,9 +65,9 @@ const S = {
   seriesLabels: new Map(),  // metric key -> its label on the chart (the flock's view)
   views: [],             // the chart's views (charts.js chartViews): flock, species, catches
   view: 'flock',         // the view shown
-  look: { kinds: [], food: [] },  // appearanceJson(): the species (kinds) and food now
+  look: { kinds: [], food: [] },  // appearance(): the species (kinds) and food now
   species: null,         // the Species panel (species.js)
-  extraMetrics: [],      // the run's own metrics shown as figures (segregation, catches, ...): metricSpecsJson items
+  extraMetrics: [],      // the run's own metrics shown as figures (segregation, catches, ...): metricSpecs items
   renderer: null,
   chart: null,
   chartDirty: true,
@@ -81,11 +82,8 @@ const S = {
 // ---------------------------------------------------------------------------------------------
 // Messages and errors
 
-/** The message of anything thrown by the engine (a C++ exception arrives as a number). */
+/** The message of anything thrown (the package throws Errors with the engine's message). */
 function errorText(e) {
-  if (typeof e === 'number' && S.m) {
-    try { return S.m.errorMessage(e); } catch { return 'the engine reported an error'; }
-  }
   return e && e.message ? e.message : String(e);
 }
 
@@ -104,7 +102,7 @@ function worldSize(params = S.params) {
 
 /** Is the current run 3D (dims 3)? Then the stage shows the 3D view and the tools rest. */
 function in3d() {
-  return Boolean(S.flock) && S.flock.dimensions() === 3;
+  return Boolean(S.flock) && S.flock.dims === 3;
 }
 
 /** The 3D world's box {w, h, d}: the lab's cube, the steering model's W x H x D. */
@@ -132,23 +130,23 @@ function paramsForRestart(extra = {}) {
 function restart({ model = S.model, preset = S.preset, count = S.count, seed = S.seed, params = S.params } = {}) {
   let flock;
   try {
-    flock = new S.m.Simulation(model, preset, JSON.stringify(params), count, String(seed));
+    flock = new S.m.Simulation(model, { ...params, preset, seed: String(seed), count: params.species?.length ? undefined : count });
   } catch (e) {
     showMessage(`Cannot start: ${errorText(e)}.`, true);
     return false;
   }
   const modelChanged = model !== S.model || !S.flock;
   const hadSpecies = S.look.kinds.length > 0;
-  if (S.flock) S.flock.delete();
+  if (S.flock) S.flock.dispose();
   S.flock = flock;
   S.model = model;
   S.desc = S.models.get(model);
   S.preset = preset;
   S.seed = String(seed);
-  S.params = JSON.parse(flock.paramsJson());
+  S.params = flock.params;
   // With species the engine counts the boids (theirs add up), whatever `count` says.
-  S.count = S.params.species?.length ? flock.count() : count;
-  S.startParams = JSON.parse(flock.paramsJson());
+  S.count = S.params.species?.length ? flock.count : count;
+  S.startParams = flock.params;
   S.events = [];
   S.samples = [];
   S.time = 0;
@@ -175,8 +173,8 @@ function restart({ model = S.model, preset = S.preset, count = S.count, seed = S
 
 function recordSample() {
   const f = S.flock;
-  const m = JSON.parse(f.metricsJson());
-  const step = f.stepCount();
+  const m = f.metrics();
+  const step = f.stepCount;
   S.samples.push({ step, x: has('dt') ? S.time : step, ...m });
   S.latest = m;
   S.latestStep = step;
@@ -188,7 +186,7 @@ function advance(n) {
   const f = S.flock;
   S.dirty = true;
   while (n > 0) {
-    const s = f.stepCount();
+    const s = f.stepCount;
     const k = Math.min(n, SAMPLE_EVERY - (s % SAMPLE_EVERY));
     f.step(k);
     if (has('dt')) S.time += k * S.params.dt;
@@ -200,9 +198,9 @@ function advance(n) {
 
 /** The metrics of the current step (computed when the last sample is older). */
 function currentMetrics() {
-  const step = S.flock.stepCount();
+  const step = S.flock.stepCount;
   if (S.latestStep !== step) {
-    S.latest = JSON.parse(S.flock.metricsJson());
+    S.latest = S.flock.metrics();
     S.latestStep = step;
   }
   return S.latest;
@@ -210,7 +208,7 @@ function currentMetrics() {
 
 /** Records a live change so a Share link can replay it; changes at one step are merged. */
 function record(delta) {
-  const s = S.flock.stepCount();
+  const s = S.flock.stepCount;
   const last = S.events[S.events.length - 1];
   if (last && last[0] === s && last[1] === 'p') Object.assign(last[2], JSON.parse(JSON.stringify(delta)));
   else S.events.push([s, 'p', JSON.parse(JSON.stringify(delta))]);
@@ -219,13 +217,13 @@ function record(delta) {
 /** Changes parameters live. Returns false (and says why) when the engine refuses them. */
 function setLive(delta, { quiet = false } = {}) {
   try {
-    S.flock.setParams(JSON.stringify(delta));
+    S.flock.setParams(delta);
   } catch (e) {
     showMessage(errorText(e), true);
     syncControlValues();
     return false;
   }
-  S.params = JSON.parse(S.flock.paramsJson());
+  S.params = S.flock.params;
   record(delta);
   S.pointer = parsePointer(S.params.pointer);
   S.dirty = true;
@@ -258,7 +256,7 @@ function setRunning(on) {
 
 /** The species (kinds) and food now, from the engine: for drawing, the legend and the panel. */
 function refreshLook() {
-  S.look = has('species') || has('food') ? JSON.parse(S.flock.appearanceJson()) : { kinds: [], food: [] };
+  S.look = has('species') || has('food') ? S.flock.appearance() : { kinds: [], food: [] };
   return S.look;
 }
 
@@ -281,7 +279,7 @@ function syncSpecies() {
 
 /** A line of figures for the run's own metrics beyond the schema's (not a species' own): segregation, catches, food eaten. */
 function syncExtraFigures() {
-  const extra = JSON.parse(S.flock.metricSpecsJson())
+  const extra = S.flock.metricSpecs
     .filter((m) => !m.key.includes('.') && !S.registry.metrics.some((r) => r.key === m.key));
   if (JSON.stringify(extra) === JSON.stringify(S.extraMetrics)) return;
   S.extraMetrics = extra;
@@ -314,7 +312,7 @@ function restartWithSpecies(texts, message, countIfNone = S.count) {
  * with no change yet, where a restart gives the same picture and keeps the run's command line.
  */
 function setSpeciesLive(texts) {
-  if (S.flock.stepCount() === 0 && !S.events.length) restartWithSpecies(texts);
+  if (S.flock.stepCount === 0 && !S.events.length) restartWithSpecies(texts);
   else setLive({ species: texts }, { quiet: true });
 }
 
@@ -328,8 +326,8 @@ function spawnBoid({ species, x, y, z }) {
     showMessage(`Cannot add a ${species}: ${errorText(e)}.`, true);
     return false;
   }
-  S.events.push([S.flock.stepCount(), 'spawn', { species, x, y, z }]);
-  S.params = JSON.parse(S.flock.paramsJson());
+  S.events.push([S.flock.stepCount, 'spawn', { species, x, y, z }]);
+  S.params = S.flock.params;
   S.dirty = true;
   syncSpecies();
   syncCli();
@@ -408,7 +406,7 @@ function syncChartView() {
  * A boid's length in device px: 9 CSS px on an 800 px canvas, more for small flocks, fewer for
  * big ones, and never under 0.7 of that on a small canvas (a phone), where smaller marks are specks.
  */
-function triangleSize(count = S.flock.count(), cssSide = stageSide(), dpr = window.devicePixelRatio || 1) {
+function triangleSize(count = S.flock.count, cssSide = stageSide(), dpr = window.devicePixelRatio || 1) {
   const byCount = Math.min(1.4, Math.max(0.6, (1500 / count) ** 0.25));
   const bySide = Math.min(1.25, Math.max(0.7, cssSide / 800));
   return 9 * byCount * bySide * dpr;
@@ -431,7 +429,8 @@ function stageView(world = worldSize()) {
 }
 
 function frameOf(flock, view, size) {
-  return { n: flock.count(), x: flock.x(), y: flock.y(), vx: flock.vx(), vy: flock.vy(), view, size, colour: S.colour };
+  const [x, y] = flock.positions, [vx, vy] = flock.velocities;
+  return { n: flock.count, x, y, vx, vy, view, size, colour: S.colour };
 }
 
 function render() {
@@ -494,7 +493,7 @@ function fitCanvases() {
 
 function updateReadouts() {
   const f = S.flock;
-  const step = f.stepCount();
+  const step = f.stepCount;
   if (step !== S.shownStep) {
     S.shownStep = step;
     $('stat-step').textContent = step.toLocaleString('en-US');
@@ -790,7 +789,7 @@ function presetValues(desc, preset) {
  * the command line cannot replay (anything but one press of the pointer held in one place).
  * Each parameter that differs from the run's preset becomes its flag (`--` + key, '_' -> '-').
  */
-function cliArgs(steps = S.flock.stepCount()) {
+function cliArgs(steps = S.flock.stepCount) {
   const args = ['run', '--model', S.model];
   if (S.preset) args.push('--preset', S.preset);
   // With species their counts are the count (the command line refuses --count with --species).
@@ -985,14 +984,14 @@ function download(blob, name) {
 }
 
 function fileStem() {
-  return `flocklab-${S.model}-n${S.count}-seed${S.seed}-step${S.flock.stepCount()}`;
+  return `flocklab-${S.model}-n${S.count}-seed${S.seed}-step${S.flock.stepCount}`;
 }
 
 /** The metrics so far as CSV, with the columns of `flocklab run --metrics-out` (step, the schema's, then the run's own: species, catches, ...). */
 function metricsCsv() {
-  const columns = ['step', ...JSON.parse(S.flock.metricSpecsJson()).map((m) => m.key)];
+  const columns = ['step', ...S.flock.metricSpecs.map((m) => m.key)];
   const rows = S.samples.map((s) => s);
-  const step = S.flock.stepCount();
+  const step = S.flock.stepCount;
   if (!rows.length || rows[rows.length - 1].step !== step) rows.push({ step, ...currentMetrics() });
   return `${columns.join(',')}\n${rows.map((r) => columns.map((c) => String(r[c])).join(',')).join('\n')}\n`;
 }
@@ -1037,7 +1036,7 @@ function pictureCaption() {
   const d = S.desc;
   const preset = S.preset || d.presets[0]?.name || '';
   const unit = d.count_unit || 'boids';
-  const title = `${S.model}${preset ? ` (preset ${preset})` : ''} - ${counted(S.count, unit)} - seed ${S.seed} - step ${S.flock.stepCount()}`;
+  const title = `${S.model}${preset ? ` (preset ${preset})` : ''} - ${counted(S.count, unit)} - seed ${S.seed} - step ${S.flock.stepCount}`;
   const base = presetValues(d, preset);
   const details = d.params
     .filter((spec) => JSON.stringify(S.params[spec.key]) !== JSON.stringify(base[spec.key]) && S.params[spec.key] !== '')
@@ -1070,7 +1069,7 @@ function picture() {
         drawBox(marks, corners, 1);
         drawFood(marks.getContext('2d'), foodMarks(lens, look.food), 1);
       },
-      size: triangleSize(S.flock.count(), 900, 1),
+      size: triangleSize(S.flock.count, 900, 1),
       ...pictureCaption(),
       ...colouring,
     });
@@ -1081,7 +1080,7 @@ function picture() {
       const kinds = kindsOf(look);
       return { ...frameOf(S.flock, view, size), ...kinds };
     },
-    size: triangleSize(S.flock.count(), 900, 1),
+    size: triangleSize(S.flock.count, 900, 1),
     overlay: { walls: S.params.edges === 'walls', obstacles: parseObstacles(S.params.obstacle), pointer: S.pointer, food: look.food },
     ...pictureCaption(),
     ...colouring,
@@ -1098,7 +1097,7 @@ function shareUrl() {
   const base = location.href.split('#')[0];
   return `${base}#${encodeShare({
     model: S.model, preset: S.preset, count: S.count, seed: S.seed, params: S.startParams,
-    at: S.flock.stepCount(), events: S.events,
+    at: S.flock.stepCount, events: S.events,
   })}`;
 }
 
@@ -1122,7 +1121,7 @@ async function onShare() {
   field.select();
   try {
     await navigator.clipboard.writeText(url);
-    showMessage(`Link copied: it replays this run to step ${S.flock.stepCount().toLocaleString('en-US')}.`);
+    showMessage(`Link copied: it replays this run to step ${S.flock.stepCount.toLocaleString('en-US')}.`);
   } catch {
     showMessage('The link is in the box below the Share button: copy it from there.');
   }
@@ -1218,12 +1217,12 @@ async function openShared(run) {
   try {
     let msPerStep = 5;
     const goTo = async (target) => {
-      while (S.flock.stepCount() < target) {
-        const k = Math.max(1, Math.min(target - S.flock.stepCount(), Math.round(40 / msPerStep)));
+      while (S.flock.stepCount < target) {
+        const k = Math.max(1, Math.min(target - S.flock.stepCount, Math.round(40 / msPerStep)));
         const t0 = performance.now();
         advance(k);
         msPerStep = Math.max(0.01, (performance.now() - t0) / k);
-        showMessage(`Replaying the shared run: step ${S.flock.stepCount().toLocaleString('en-US')} of ${run.at.toLocaleString('en-US')}…`);
+        showMessage(`Replaying the shared run: step ${S.flock.stepCount.toLocaleString('en-US')} of ${run.at.toLocaleString('en-US')}…`);
         render();
         updateReadouts();
         await nextFrame();
@@ -1309,12 +1308,12 @@ async function init() {
   try {
     S.m = await createFlocklab();
   } catch (e) {
-    $('loading').textContent = 'The engine could not be loaded (flocklab.wasm).';
+    $('loading').textContent = 'The engine could not be loaded (flocklab/flocklab_core.wasm).';
     showMessage(`The WebAssembly engine failed to load: ${errorText(e)}`, true);
     return { ok: false, error: errorText(e) };
   }
-  $('version').textContent = `flocklab ${S.m.version()} (WebAssembly)`;
-  loadRegistry(JSON.parse(S.m.registryJson()));
+  $('version').textContent = `flocklab ${S.m.version} (WebAssembly)`;
+  loadRegistry({ models: S.m.models(), metrics: S.m.metrics() });
   const query = new URLSearchParams(location.search);
   // ?paused=1 starts paused (for tests and for embedding); ?renderer=webgl or webgl-noaa draws
   // with WebGL2 instead of canvas 2D (falling back to canvas 2D where it is missing; see draw.js).
@@ -1365,7 +1364,7 @@ const ready = init().catch((e) => {
 // Test hook: deterministic control for tests and scripts (not needed by the page itself).
 
 function benchFlock({ model = S.model, count = 1500, seed = '1', warmup = 0, params = {} }) {
-  const f = new S.m.Simulation(model, '', JSON.stringify(params), count, String(seed));
+  const f = new S.m.Simulation(model, { ...params, count, seed: String(seed) });
   if (warmup) f.step(warmup);
   return f;
 }
@@ -1382,14 +1381,14 @@ window.flocklab = {
     advance(n);
     render();
     updateReadouts();
-    return S.flock.stepCount();
+    return S.flock.stepCount;
   },
-  stepCount: () => S.flock.stepCount(),
+  stepCount: () => S.flock.stepCount,
   hash: () => S.flock.hash(),
   metrics: () => ({ ...currentMetrics() }),
-  params: () => JSON.parse(S.flock.paramsJson()),
-  model: () => S.flock.model(),
-  count: () => S.flock.count(),
+  params: () => S.flock.params,
+  model: () => S.flock.model,
+  count: () => S.flock.count,
   seed: () => S.seed,
   samples: () => S.samples.map((s) => ({ ...s })),
   events: () => JSON.parse(JSON.stringify(S.events)),
@@ -1400,8 +1399,8 @@ window.flocklab = {
     const p = in3d() ? projectPoint(lens3d(), x, y, z) : (({ u, v }) => ({ x: u, y: v }))(toCanvas(stageView(), x, y));
     return { x: rect.left + (p.x / overlay.width) * rect.width, y: rect.top + (p.y / overlay.height) * rect.height };
   },
-  /** The species (kinds: name, colour, size, predator, count) and food sources now (appearanceJson). */
-  appearance: () => JSON.parse(S.flock.appearanceJson()),
+  /** The species (kinds: name, colour, size, predator, count) and food sources now (appearance()). */
+  appearance: () => S.flock.appearance(),
   /** The chart's views ({id, title}), the one shown, and its series as drawn ({key, label, colour}). */
   chart: () => ({ views: S.views.map((v) => ({ id: v.id, title: v.title })), view: S.view,
     series: S.chartSeries.map(({ key, label, colour }) => ({ key, label, colour })) }),
@@ -1438,11 +1437,11 @@ window.flocklab = {
     for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] > 300) lit++;
     return { lit, total: c.width * c.height };
   },
-  positions: () => ({ x: Array.from(S.flock.x()), y: Array.from(S.flock.y()) }),
+  positions: () => ({ x: Array.from(S.flock.positions[0]), y: Array.from(S.flock.positions[1]) }),
   /** Simulated steps per second of a fresh flock with `params` (optionally drawing every step on the page's canvas, in 3D as the 3D view does). */
   bench({ model = S.model, count = 1500, steps = 100, warmup = 0, draw = false, seed = '1', params = {} } = {}) {
     const f = benchFlock({ model, count, seed, warmup, params });
-    const fParams = JSON.parse(f.paramsJson());
+    const fParams = f.params;
     const view = stageView(worldOf(fParams));
     const size = triangleSize(count);
     const canvas = $('boids'), scratch = {};
@@ -1450,14 +1449,14 @@ window.flocklab = {
     for (let i = 0; i < steps; i++) {
       f.step(1);
       if (draw) {
-        const frame3d = f.dimensions() === 3
+        const frame3d = f.dims === 3
           ? project(f, worldSize3d(fParams), S.camera, canvas.width, canvas.height, size, S.colour, scratch).frame : null;
         S.renderer.draw(frame3d ?? frameOf(f, view, size));
         S.renderer.flush();
       }
     }
     const ms = performance.now() - t0;
-    f.delete();
+    f.dispose();
     return { steps, ms, stepsPerSecond: (steps * 1000) / ms };
   },
   /** Median ms to draw one frame (plus a forced flush) with a renderer on a fresh 900x560 canvas. */
@@ -1467,7 +1466,7 @@ window.flocklab = {
     canvas.height = 560;
     const r = makeRenderer(canvas, renderer);
     const f = benchFlock({ count, seed, warmup });
-    const frameData = frameOf(f, viewOf(worldOf(JSON.parse(f.paramsJson())), canvas), 9);
+    const frameData = frameOf(f, viewOf(worldOf(f.params), canvas), 9);
     const times = [];
     for (let i = 0; i < frames + 3; i++) {
       const t0 = performance.now();
@@ -1475,7 +1474,7 @@ window.flocklab = {
       r.flush();
       times.push(performance.now() - t0);
     }
-    f.delete();
+    f.dispose();
     const sorted = times.slice(3).sort((a, b) => a - b);
     return { renderer: r.name, count, medianMs: sorted[Math.floor(sorted.length / 2)], minMs: sorted[0] };
   },

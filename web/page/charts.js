@@ -147,7 +147,7 @@ export class Chart {
 
 /**
  * The chart's views for a run: `flock` (SERIES, labelled by `labels`: key -> label), and with
- * species (`kinds` of appearanceJson) `species`, each one's order (polarization) in its colour
+ * species (`kinds` of appearance()) `species`, each one's order (polarization) in its colour
  * (predators dashed), and with a predator species `catches`, the prey caught so far.
  */
 export function chartViews(labels, kinds) {

@@ -1,4 +1,4 @@
-// The page's reading of the engine's model registry (registryJson(), src/io/params_json.cpp):
+// The page's reading of the engine's model registry (the package's models(), from src/io/params_json.cpp):
 // labels, slider ranges, value texts, command-line flags and presets, worked out from each
 // parameter's description, so the page names no model. A few presentation choices are keyed by
 // a parameter's key or unit, never by a model: the world's size (`world`, or `width` and

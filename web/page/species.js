@@ -95,7 +95,7 @@ const el = (tag, props = {}, ...children) => {
 
 /**
  * The panel. `root` is its body; `hooks`: {desc() the model's description, params() the
- * current parameters, kinds() the run's kinds (appearanceJson), busy(), restart(texts, message),
+ * current parameters, kinds() the run's kinds (appearance()), busy(), restart(texts, message),
  * live(texts, message), count() the boids now, message(text, isError)}.
  */
 export class SpeciesPanel {

@@ -117,13 +117,13 @@ export function foodMarks(lens, food) {
  * {w, h, d}; `scratch` keeps the arrays between frames.
  */
 export function project(flock, world, camera, width, height, size, colour, scratch) {
-  const n = flock.count();
+  const n = flock.count;
   if (!scratch.x || scratch.x.length < n) {
     for (const k of ['x', 'y', 'vx', 'vy']) scratch[k] = new Float64Array(n);
   }
   const lens = lensOf(world, camera, width, height);
   const { focal, cu, cv, corners } = lens;
-  const X = flock.x(), Y = flock.y(), Z = flock.z(), VX = flock.vx(), VY = flock.vy(), VZ = flock.vz();
+  const [X, Y, Z] = flock.positions, [VX, VY, VZ] = flock.velocities;
   const { right: r, up: u, forward: f, eye } = lens;
   for (let i = 0; i < n; i++) {
     const px = X[i] - eye[0], py = Y[i] - eye[1], pz = Z[i] - eye[2];

@@ -24,17 +24,17 @@ const CHROMIUM = process.env.FLOCKLAB_CHROMIUM ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** Starts the server; resolves to {url, stop()}. */
-export async function serve() {
-  if (!existsSync(join(SITE, 'index.html')) || !existsSync(join(SITE, 'flocklab.wasm')))
-    throw new Error(`no built site in ${SITE} (build with emscripten installed: cmake --build --preset release)`);
+/** Serves folder `dir` (default: the built site); resolves to {url, stop()}. */
+export async function serve(dir = SITE) {
+  if (!existsSync(join(dir, 'index.html')) || (dir === SITE && !existsSync(join(SITE, 'flocklab', 'flocklab_core.wasm'))))
+    throw new Error(`no built site in ${dir} (build with emscripten installed: cmake --build --preset release)`);
   let child, pattern;
   if (process.env.FLOCKLAB_CLI) {
-    child = spawn(CLI, ['lab', '--port', '0', '--dir', SITE], { stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(CLI, ['lab', '--port', '0', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     pattern = /flocklab (?:serve|lab): serving .* at (http:\/\/\S+\/)/;
   } else {
     // Development fallback only: ask the OS for a free port through http.server's port 0.
-    child = spawn('/usr/bin/python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', SITE],
+    child = spawn('/usr/bin/python3', ['-u', '-m', 'http.server', '0', '--bind', '127.0.0.1', '--directory', dir],
       { stdio: ['ignore', 'pipe', 'pipe'] });
     pattern = /Serving HTTP on \S+ port (\d+)/;
   }

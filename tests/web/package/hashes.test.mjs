@@ -1,18 +1,16 @@
-// The WebAssembly build of the core under node gives the native build's bits: for every model,
-// the state hash after N steps equals `flocklab run --hash` for the same model, parameters,
-// seed and steps. Run by ctest: FLOCKLAB_CLI is the native binary, FLOCKLAB_WASM_NODE the
-// node build of the module (build/<preset>/wasm/node/flocklab_node.cjs).
+// The npm package (the WebAssembly core) under node gives the native build's bits: for every
+// model, the state hash after N steps equals `flocklab run --hash` for the same model,
+// parameters, seed and steps. Run by ctest: FLOCKLAB_CLI is the native binary,
+// FLOCKLAB_PACKAGE the built package (build/<preset>/wasm/package).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { resolve } from 'node:path';
 import { readFileSync } from 'node:fs';
+import { loadPackage } from './load_package.mjs';
 
 const cli = process.env.FLOCKLAB_CLI;
-const modulePath = resolve(process.env.FLOCKLAB_WASM_NODE);  // relative to the working folder
-const m = createRequire(import.meta.url)(modulePath)();
-const registry = JSON.parse(m.registryJson());
+const lab = await loadPackage();
+const registry = { models: lab.models(), metrics: lab.metrics() };
 const presetOf = (model, name) => registry.models.find((x) => x.name === model).presets.find((p) => p.name === name);
 
 function nativeHash(args) {
@@ -21,13 +19,13 @@ function nativeHash(args) {
 }
 
 function wasmHash(model, params, count, seed, steps, drive = (f) => f.step(steps), preset = '') {
-  const flock = new m.Simulation(model, preset, JSON.stringify(params), count, String(seed));
+  const flock = new lab.Simulation(model, { ...params, count, seed, preset });
   try {
     drive(flock);
-    assert.equal(flock.stepCount(), steps);
+    assert.equal(flock.stepCount, steps);
     return flock.hash();
   } finally {
-    flock.delete();
+    flock.dispose();
   }
 }
 
@@ -98,57 +96,26 @@ test('steering with walls, obstacles, a 270-degree field of view and a predator 
   const params = { edges: 'walls', fov: 270, obstacle: ['450,280,60', '200,150,30'] };
   const drive = (f) => {
     f.step(50);
-    f.setParams(JSON.stringify({ pointer: 'predator:600,300' }));
-    const [mode, xy] = JSON.parse(f.paramsJson()).pointer.split(':');
+    f.setPointer('predator', 600, 300);
+    const [mode, xy] = f.params.pointer.split(':');
     assert.deepEqual([mode, ...xy.split(',').map(Number)], ['predator', 600, 300]);
     f.step(100);
-    f.setParams(JSON.stringify({ pointer: '' }));
+    f.setPointer('off');
     f.step(90);
   };
   const hash = wasmHash('steering', params, 700, 9, 240, drive);
-  // the page's older links give obstacles as [[x, y, r]] under the key "obstacles"
-  assert.equal(wasmHash('steering', { ...params, obstacle: undefined, obstacles: [[450, 280, 60], [200, 150, 30]] }, 700, 9, 240, drive), hash);
+  // obstacles as [[x, y, r]] under the alias "obstacles" (the page's older links give them so)
+  const { obstacle, ...rest } = params;
+  assert.equal(wasmHash('steering', { ...rest, obstacles: [[450, 280, 60], [200, 150, 30]] }, 700, 9, 240, drive), hash);
   assert.equal(hash, nativeHash(['--model', 'steering', '--count', '700', '--steps', '240', '--seed', '9',
     '--edges', 'walls', '--fov', '270', '--obstacle', '450,280,60', '--obstacle', '200,150,30',
     '--pointer', 'predator:600,300@50-150']));
-});
-
-test('bad parameters throw with a readable message', () => {
-  assert.throws(() => new m.Simulation('steering', '', '{"fov": 400}', 10, '1'), (e) => /fov|field of view/.test(m.errorMessage(e)));
-  assert.throws(() => new m.Simulation('lab', '', '{"radius": "big"}', 10, '1'), (e) => /radius/.test(m.errorMessage(e)));
-  assert.throws(() => new m.Simulation('abm', '', '{"sync": 1}', 10, '1'), (e) => /sync/.test(m.errorMessage(e)));
-  const f = new m.Simulation('steering', '', '{}', 10, '1');
-  try {
-    assert.throws(() => f.setParams('{"pointer": "cat:1,2"}'), (e) => /pointer/.test(m.errorMessage(e)));
-  } finally {
-    f.delete();
-  }
 });
 
 test('noise draws the same numbers in WebAssembly: lab and steering with --noise', () => {
   assert.equal(wasmHash('lab', { noise: 1 }, 300, 5, 200), nativeHash(['--noise', '1', '--count', '300', '--seed', '5', '--steps', '200']));
   assert.equal(wasmHash('steering', { noise: 0.3, fov: 300 }, 500, 6, 120),
     nativeHash(['--model', 'steering', '--noise', '0.3', '--fov', '300', '--count', '500', '--seed', '6', '--steps', '120']));
-});
-
-test('a 3D flock shows its third axis as views: z and vz beside x, y, vx, vy', () => {
-  const f = new m.Simulation('lab', '', JSON.stringify({ dims: 3, world: 40 }), 50, '7');
-  try {
-    assert.equal(f.dimensions(), 3);
-    assert.equal(f.z().length, 50);
-    assert.equal(f.vz().length, 50);
-    assert.ok(Array.from(f.z()).every((v) => v >= 0 && v <= 40));
-    assert.ok(Array.from(f.vz()).some((v) => v !== 0));
-  } finally {
-    f.delete();
-  }
-  const flat = new m.Simulation('lab', '', '{}', 10, '7');
-  try {
-    assert.equal(flat.dimensions(), 2);
-    assert.equal(flat.z().length, 0);
-  } finally {
-    flat.delete();
-  }
 });
 
 test('3D runs give the native hashes: lab with its cone noise, steering with walls, a sphere and a pointer in space', () => {
@@ -188,60 +155,56 @@ const speciesRuns = [
 
 for (const run of speciesRuns) {
   test(`species, a predator and food give the native hash: ${run.name}`, () => {
-    const flock = new m.Simulation('steering', '', JSON.stringify(run.params), 1, String(run.seed));
+    const flock = new lab.Simulation('steering', { ...run.params, seed: run.seed });
     try {
       flock.step(run.steps);
       const native = nativeRun(['--model', 'steering', ...run.args, ...flags('species', run.params.species),
         ...flags('food', run.params.food), '--seed', String(run.seed), '--steps', String(run.steps)]);
       assert.equal(flock.hash(), native.hash);
-      const metrics = JSON.parse(flock.metricsJson());
+      const metrics = flock.metrics();
       for (const key of ['catches', 'food_eaten', 'segregation', 'prey.polarization', 'hawk.polarization'])
         if (key in native.end) assert.equal(metrics[key], native.end[key], key);
       assert.ok(metrics.catches > 0, `the hawks caught something (${metrics.catches})`);
       assert.ok(metrics.food_eaten > 0, `the prey ate (${metrics.food_eaten})`);
       // the page's view of the species and food
-      const look = JSON.parse(flock.appearanceJson());
+      const look = flock.appearance();
       assert.deepEqual(look.kinds.map((k) => [k.name, k.predator]), run.params.species.map((t) => [t.split(':')[0], t.includes('role=predator')]));
       assert.equal(look.food.length, run.params.food.length);
       const kinds = flock.kindOf();
-      assert.equal(kinds.length, flock.count());
-      assert.equal(look.kinds.reduce((n, k) => n + k.count, 0), flock.count());
+      assert.equal(kinds.length, flock.count);
+      assert.equal(look.kinds.reduce((n, k) => n + k.count, 0), flock.count);
     } finally {
-      flock.delete();
+      flock.dispose();
     }
   });
 }
 
-test('spawn adds a boid of a species where asked, and the species\' count grows; food dropped live keeps the old sources', () => {
-  const flock = new m.Simulation('steering', '', JSON.stringify({ species: ['prey:200', 'hawk:0:role=predator'] }), 1, '3');
-  try {
-    flock.step(10);
-    flock.spawn(1, 300, 200, 0);
-    assert.equal(flock.count(), 201);
-    assert.deepEqual(JSON.parse(flock.paramsJson()).species, ['prey:200', 'hawk:1:role=predator']);
-    assert.equal(flock.kindOf()[200], 1);
-    assert.deepEqual([flock.x()[200], flock.y()[200]], [300, 200]);
-    flock.setParams(JSON.stringify({ food: ['100,100:40'] }));
-    flock.step(20);
-    const eaten = JSON.parse(flock.appearanceJson()).food[0];
-    flock.setParams(JSON.stringify({ food: ['100,100:40', '500,300:100'] }));
-    assert.deepEqual(JSON.parse(flock.appearanceJson()).food[0], eaten, 'the first source kept its state');
-    assert.throws(() => flock.spawn(2, 1, 1, 0), (e) => /species/.test(m.errorMessage(e)));
-  } finally {
-    flock.delete();
-  }
-});
-
 test('the registry lists every model with its parameters, presets and the metric schema', () => {
   assert.deepEqual(registry.models.map((x) => x.name).sort(), ['abm', 'lab', 'steering', 'vicsek']);
   for (const model of registry.models) {
-    const f = new m.Simulation(model.name, '', '{}', model.default_count, '1');
+    const f = new lab.Simulation(model.name, { seed: 1 });
     try {
-      assert.deepEqual(Object.keys(JSON.parse(f.paramsJson())), model.params.map((p) => p.key), model.name);
-      assert.equal(f.model(), model.name);
-      assert.deepEqual(Object.keys(JSON.parse(f.metricsJson())), registry.metrics.map((x) => x.key));
+      assert.equal(f.count, model.default_count, model.name);
+      assert.deepEqual(Object.keys(f.params), model.params.map((p) => p.key), model.name);
+      assert.equal(f.model, model.name);
+      assert.deepEqual(Object.keys(f.metrics()), registry.metrics.map((x) => x.key));
     } finally {
-      f.delete();
+      f.dispose();
+    }
+  }
+});
+
+test('every model on its defaults gives `flocklab run --hash` on its defaults, in 2D and 3D', () => {
+  for (const model of registry.models) {
+    for (const dims of model.params.some((p) => p.key === 'dims') ? [2, 3] : [2]) {
+      const f = new lab.Simulation(model.name, dims === 3 ? { dims } : {});
+      try {
+        f.step(model.default_steps);
+        const args = ['--model', model.name, ...(dims === 3 ? ['--dims', '3'] : [])];
+        assert.equal(f.hash(), nativeHash(args), `${model.name} ${dims}D`);
+      } finally {
+        f.dispose();
+      }
     }
   }
 });

@@ -1,0 +1,255 @@
+// The npm package's API under node: views over the engine's memory, parameters by name with the
+// command's messages, live changes, species, and memory that create/dispose cycles and refused
+// calls give back. Run by ctest with FLOCKLAB_CLI (the native binary) and FLOCKLAB_PACKAGE.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadPackage } from './load_package.mjs';
+
+const cli = process.env.FLOCKLAB_CLI;
+const lab = await loadPackage();
+const { Simulation } = lab;
+
+function nativeRun(args) {
+  return JSON.parse(execFileSync(cli, ['run', ...args, '--hash', '--json'], { encoding: 'utf8' }));
+}
+
+/** The command's one-line refusal of `args`, without the program's name. */
+function nativeRefusal(args) {
+  const r = spawnSync(cli, ['run', ...args], { encoding: 'utf8' });
+  assert.equal(r.status, 2, r.stderr);
+  return r.stderr.trim().replace(/^flocklab( run)?: (error: )?/, '');
+}
+
+/** Runs `body` with a new Simulation and disposes of it. */
+function withSim(model, options, body) {
+  const sim = new Simulation(model, options);
+  try {
+    return body(sim);
+  } finally {
+    sim.dispose();
+  }
+}
+
+test('the version is the command\'s', () => {
+  assert.equal(`flocklab ${lab.version}`, execFileSync(cli, ['--version'], { encoding: 'utf8' }).trim());
+});
+
+test('positions and velocities are views of the engine\'s arrays: the native state, bit for bit', () => {
+  withSim('lab', { count: 200, seed: 5 }, (sim) => {
+    sim.step(150);
+    const folder = mkdtempSync(join(tmpdir(), 'flocklab-views-'));
+    try {
+      const native = nativeRun(['--count', '200', '--seed', '5', '--steps', '150', '--save', join(folder, 'end.csv')]);
+      assert.equal(sim.hash(), native.hash);
+      // the command's state file, in round-trip decimals: column by column, the views' doubles
+      const [header, ...rows] = readFileSync(join(folder, 'end.csv'), 'utf8').trim().split('\n');
+      assert.equal(header, 'x,y,vx,vy');
+      const views = [...sim.positions, ...sim.velocities];
+      assert.ok(views.every((v) => v instanceof Float64Array && v.length === 200));
+      rows.forEach((row, i) => assert.deepEqual(row.split(',').map(Number), views.map((v) => v[i]), `boid ${i}`));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+    const [x] = sim.positions;
+    // a write into a view is a write into the flock: the hash follows it, and comes back
+    const before = sim.hash(), old = x[7];
+    x[7] = old + 1;
+    assert.notEqual(sim.hash(), before);
+    x[7] = old;
+    assert.equal(sim.hash(), before);
+  });
+});
+
+test('views kept across steps show each step, and are the same objects', () => {
+  withSim('steering', { count: 300, seed: 2 }, (sim) => {
+    sim.step(5);  // the grid's buffers are allocated in the first steps
+    const positions = sim.positions, [x] = positions;
+    const first = x[0];
+    sim.step(40);
+    assert.equal(sim.positions, positions);
+    assert.notEqual(x[0], first);
+    // the held view is the flock: a write through it moves the hash off the command's
+    const native = nativeRun(['--model', 'steering', '--count', '300', '--seed', '2', '--steps', '45']).hash;
+    assert.equal(sim.hash(), native);
+    x[0] += 1;
+    assert.notEqual(sim.hash(), native);
+  });
+});
+
+test('views survive wasm memory growth: the property gives fresh ones, the old ones are detached', () => {
+  withSim('lab', { count: 100, seed: 3 }, (sim) => {
+    sim.step(10);
+    const [x] = sim.positions;
+    const heap = lab.heapBytes();
+    withSim('lab', { count: 2000000, seed: 1 }, () => {});  // 64 MB of positions and velocities: the memory grows
+    assert.equal(lab.heapBytes(), heap, 'the big flock gave its memory back');
+    assert.equal(x.length, 0, 'a view from before the growth is detached');
+    const [fresh] = sim.positions;
+    assert.equal(fresh.length, 100);
+    sim.step(10);
+    assert.equal(sim.hash(), nativeRun(['--count', '100', '--seed', '3', '--steps', '20']).hash);
+  });
+});
+
+test('3D flocks have three axes; 2D flocks two', () => {
+  withSim('lab', { dims: 3, world: 40, count: 50, seed: 7 }, (sim) => {
+    assert.equal(sim.dims, 3);
+    assert.equal(sim.positions.length, 3);
+    assert.ok(Array.from(sim.positions[2]).every((v) => v >= 0 && v <= 40));
+    assert.ok(Array.from(sim.velocities[2]).some((v) => v !== 0));
+  });
+  withSim('lab', { count: 10 }, (sim) => assert.deepEqual([sim.dims, sim.positions.length], [2, 2]));
+});
+
+test('parameters by name in camelCase or snake_case, seeds as numbers, bigints or strings', () => {
+  const native = nativeRun(['--model', 'steering', '--max-speed', '5', '--seed', '18446744073709551615', '--steps', '50']).hash;
+  for (const options of [{ maxSpeed: 5, seed: 18446744073709551615n }, { max_speed: 5, seed: '18446744073709551615' },
+    { 'max-speed': 5, seed: 2n ** 64n - 1n }]) {
+    withSim('steering', options, (sim) => assert.equal(sim.step(50).hash(), native, JSON.stringify(Object.keys(options))));
+  }
+  withSim('abm', { preset: 'large', seed: 9 }, (sim) => {
+    assert.equal(sim.count, lab.model('abm').presets.find((p) => p.name === 'large').count);
+    assert.equal(sim.step(20).hash(), nativeRun(['--model', 'abm', '--preset', 'large', '--seed', '9', '--steps', '20']).hash);
+  });
+});
+
+test('a refused value throws RangeError with the command\'s message, in the caller\'s spelling', () => {
+  const cases = [
+    ['lab', { radius: -1 }, ['--radius', '-1']],
+    ['steering', { fov: 400 }, ['--model', 'steering', '--fov', '400']],
+    ['steering', { maxSpeed: 0 }, ['--model', 'steering', '--max-speed', '0']],
+    ['steering', { pointer: 'cat:1,2' }, ['--model', 'steering', '--pointer', 'cat:1,2']],
+    ['steering', { species: ['prey:0'] }, ['--model', 'steering', '--species', 'prey:0']],
+    ['abm', { preset: 'huge' }, ['--model', 'abm', '--preset', 'huge'], 'as is'],
+  ];
+  for (const [model, options, args, asIs] of cases) {
+    const given = Object.keys(options)[0];
+    const flag = args[args.length - 2];
+    // a parameter's refusal names it as the caller did; the engine's word on a preset is the command's
+    const expected = asIs ? nativeRefusal(args) : nativeRefusal(args).replace(flag, given);
+    assert.throws(() => new Simulation(model, options), (e) => e instanceof RangeError && e.message === expected,
+      `${model} ${JSON.stringify(options)}: ${expected}`);
+  }
+});
+
+test('unknown names and values of the wrong type throw, naming them', () => {
+  const refused = (model, options, type, pattern) =>
+    assert.throws(() => new Simulation(model, options), (e) => e instanceof type && pattern.test(e.message), JSON.stringify(options));
+  refused('lab', { radious: 3 }, RangeError, /^model lab has no parameter 'radious'/);
+  refused('lab', { fov: 200 }, RangeError, /^model lab has no parameter 'fov'/);
+  refused('lab', { radius: 'big' }, TypeError, /^radius must be a number \(got "big"\)/);
+  refused('abm', { sync: 1 }, TypeError, /^sync must be true or false/);
+  refused('lab', { radius: NaN }, RangeError, /^radius must be a finite number/);
+  refused('lab', { count: 0 }, RangeError, /^count must be a whole number of at least 1 \(got 0\)/);
+  refused('lab', { count: 2.5 }, RangeError, /^count must be a whole number/);
+  refused('lab', { count: '10' }, TypeError, /^count must be a number/);
+  refused('lab', { seed: -1 }, RangeError, /^seed must be a whole number/);
+  refused('lab', { seed: '12x' }, RangeError, /^seed must be a whole number from 0 to 2\^64-1 \(got 12x\)/);
+  refused('lab', { seed: {} }, TypeError, /^seed must be a number, bigint or string/);
+  refused('steering', { species: ['prey:30'], count: 31 }, RangeError, /^count 31 differs from the species' total of 30/);
+  assert.throws(() => new Simulation('boids'), (e) => e instanceof RangeError && /^model must be lab, steering, abm or vicsek \(got "boids"\)$/.test(e.message));
+  withSim('lab', {}, (sim) => {
+    assert.throws(() => sim.step(-1), RangeError);
+    assert.throws(() => sim.step('3'), TypeError);
+  });
+});
+
+test('setParams before a step gives the command\'s run with those flags; a refusal leaves the flock unchanged', () => {
+  withSim('lab', { count: 150, seed: 4 }, (sim) => {
+    // (rules only: the random start is drawn from the world and the speed when the flock is made)
+    sim.setParams({ radius: 7, cohesion: 1.5 });
+    assert.equal(sim.params.radius, 7);
+    sim.step(80);
+    assert.equal(sim.hash(), nativeRun(['--radius', '7', '--cohesion', '1.5', '--count', '150', '--seed', '4', '--steps', '80']).hash);
+    const before = sim.params;
+    assert.throws(() => sim.setParams({ radius: -2 }), (e) => e instanceof RangeError && /^radius must be/.test(e.message));
+    assert.throws(() => sim.setParams({ world: 'x' }), TypeError);
+    assert.deepEqual(sim.params, before);
+  });
+});
+
+test('setPointer presses and lets go (the steering model\'s pointer, in 2D and 3D)', () => {
+  withSim('steering', { count: 200, seed: 8 }, (sim) => {
+    sim.step(20).setPointer('food', 300, 200).step(30).setPointer('off').step(10);
+    assert.equal(sim.params.pointer, '');
+    assert.equal(sim.hash(), nativeRun(['--model', 'steering', '--count', '200', '--seed', '8', '--steps', '60',
+      '--pointer', 'food:300,200@20-50']).hash);
+    assert.throws(() => sim.setPointer('cat', 1, 2), RangeError);
+    assert.throws(() => sim.setPointer('food', 1), TypeError);
+  });
+  withSim('steering', { dims: 3, count: 100 }, (sim) => {
+    sim.setPointer('predator', 100, 100, 50);
+    assert.match(sim.params.pointer, /^predator:100,100,50/);
+  });
+  withSim('lab', {}, (sim) => assert.throws(() => sim.setPointer('food', 1, 2), /model lab has no parameter 'pointer'/));
+});
+
+test('species: spawn adds a boid of a species by index or name; food dropped live keeps the old sources', () => {
+  withSim('steering', { species: ['prey:200', 'hawk:0:role=predator'], seed: 3 }, (sim) => {
+    sim.step(10);
+    sim.spawn('hawk', 300, 200);
+    assert.equal(sim.count, 201);
+    assert.deepEqual(sim.params.species, ['prey:200', 'hawk:1:role=predator']);
+    assert.equal(sim.kindOf()[200], 1);
+    assert.deepEqual([sim.positions[0][200], sim.positions[1][200]], [300, 200]);
+    sim.setParams({ food: ['100,100:40'] });
+    sim.step(20);
+    const eaten = sim.appearance().food[0];
+    sim.setParams({ food: ['100,100:40', '500,300:100'] });
+    assert.deepEqual(sim.appearance().food[0], eaten, 'the first source kept its state');
+    assert.throws(() => sim.spawn(2, 1, 1), (e) => e instanceof RangeError && /species/.test(e.message));
+    assert.throws(() => sim.spawn('owl', 1, 1), /no species is called "owl"/);
+  });
+});
+
+test('obstacles as texts or as numbers give the same flight', () => {
+  const hashOf = (obstacle) => withSim('steering', { obstacle, count: 200, seed: 1 }, (sim) => sim.step(60).hash());
+  assert.equal(hashOf(['450,280,60']), hashOf([[450, 280, 60]]));
+  assert.equal(hashOf('450,280,60'), nativeRun(['--model', 'steering', '--obstacle', '450,280,60', '--count', '200', '--seed', '1', '--steps', '60']).hash);
+});
+
+test('dispose gives the memory back: 300 create/step/dispose cycles and 1,000 refused calls leave the heap as it was', () => {
+  const cycle = () => withSim('steering', { count: 500, seed: 1, species: ['prey:490', 'hawk:10:role=predator'] }, (sim) => {
+    sim.step(3);
+    sim.metrics();
+    sim.appearance();
+    return sim.positions[0].length;
+  });
+  cycle();
+  const before = lab.heapBytes();
+  for (let i = 0; i < 300; i++) cycle();
+  assert.equal(lab.heapBytes(), before, 'create/dispose');
+  withSim('lab', {}, (sim) => {
+    const held = lab.heapBytes();
+    for (let i = 0; i < 500; i++) {
+      assert.throws(() => new Simulation('lab', { radius: -1 }), RangeError);
+      assert.throws(() => sim.setParams({ radius: -1 }), RangeError);
+    }
+    assert.equal(lab.heapBytes(), held, 'refused calls');
+  });
+});
+
+test('a disposed Simulation refuses every call; a second dispose does nothing', () => {
+  const sim = new Simulation('lab', { count: 10 });
+  sim.dispose();
+  sim.dispose();
+  assert.ok(sim.disposed);
+  for (const call of [() => sim.step(), () => sim.hash(), () => sim.positions, () => sim.metrics(), () => sim.setParams({})]) {
+    assert.throws(call, /this Simulation was disposed/);
+  }
+});
+
+test('models() and metrics() are the registry\'s, and copies', () => {
+  const models = lab.models();
+  const steering = models.find((m) => m.name === 'steering');
+  const fov = steering.params.find((p) => p.key === 'fov');
+  assert.ok(fov.help.length > 0 && fov.range.length > 0 && typeof fov.default === 'number');
+  assert.ok(steering.presets.length >= 4);
+  models.length = 0;
+  assert.ok(lab.models().length >= 4);
+  assert.deepEqual(lab.metrics().map((m) => m.key).slice(0, 3), ['polarization', 'flocks', 'largest_flock']);
+});

@@ -1,0 +1,71 @@
+// The package as a user gets it: `npm pack` gives a tarball that a fresh folder installs
+// offline; there the README's five-line example and examples/web/node_metrics.mjs give the
+// command's hashes, and the typings compile under tsc --strict and catch misuse.
+// Run by ctest with FLOCKLAB_CLI and FLOCKLAB_PACKAGE; tsc is npm's (package-lock.json).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PACKAGE } from './load_package.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const cli = process.env.FLOCKLAB_CLI;
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const work = mkdtempSync(join(tmpdir(), 'flocklab-npm-'));
+const app = join(work, 'app');
+process.on('exit', () => rmSync(work, { recursive: true, force: true }));
+
+const nativeHash = (args) => JSON.parse(execFileSync(cli, ['run', ...args, '--hash', '--json'], { encoding: 'utf8' })).hash;
+const version = JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')).version;
+
+/** The first ```js block of the README's section `heading`. */
+function readmeExample(heading) {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf(`\n## ${heading}\n`));
+  const match = /```js\n([\s\S]*?)```/.exec(section);
+  assert.ok(match, `README.md's ${heading} section has a js example`);
+  return match[1];
+}
+
+test('npm pack gives a tarball of the module, the engine, the typings and the README', () => {
+  const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: PACKAGE, encoding: 'utf8' }));
+  assert.equal(info.name, 'flocklab');
+  assert.equal(`flocklab ${info.version}`, execFileSync(cli, ['--version'], { encoding: 'utf8' }).trim());
+  assert.deepEqual(info.files.map((f) => f.path).sort(),
+    ['README.md', 'flocklab_core.js', 'flocklab_core.wasm', 'index.d.ts', 'index.js', 'package.json']);
+});
+
+test('a fresh folder installs the tarball offline and runs the README\'s example', () => {
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, `flocklab-${version}.tgz`)],
+    { cwd: app, encoding: 'utf8' });
+  const example = readmeExample('JavaScript');
+  assert.ok(example.trim().split('\n').length <= 5, 'five lines');
+  writeFileSync(join(app, 'readme.mjs'), example);
+  const out = execFileSync('node', ['readme.mjs'], { cwd: app, encoding: 'utf8' });
+  assert.match(out, new RegExp(nativeHash(['--model', 'steering', '--count', '500', '--seed', '42', '--vision', '60', '--steps', '600'])));
+});
+
+test('examples/web/node_metrics.mjs runs on the installed package and prints the command\'s hash', () => {
+  copyFileSync(join(ROOT, 'examples', 'web', 'node_metrics.mjs'), join(app, 'node_metrics.mjs'));
+  const out = execFileSync('node', ['node_metrics.mjs'], { cwd: app, encoding: 'utf8' });
+  assert.match(out, /^ 600 +0\.\d{3} +\d+ +[01]\.\d{3}$/m);
+  assert.match(out, new RegExp(`hash ${nativeHash(['--count', '300', '--seed', '42', '--steps', '600'])}`));
+});
+
+test('the typings compile under tsc --strict, and catch each misuse', () => {
+  const tsc = (file) => spawnSync('node', [TSC, '--noEmit', '--strict', '--target', 'es2022', '--module', 'nodenext',
+    '--moduleResolution', 'nodenext', file], { cwd: app, encoding: 'utf8' });
+  copyFileSync(join(ROOT, 'tests', 'web', 'package', 'typings_use.ts'), join(app, 'use.ts'));
+  const use = tsc('use.ts');
+  assert.equal(use.status, 0, use.stdout + use.stderr);
+  copyFileSync(join(ROOT, 'tests', 'web', 'package', 'typings_misuse.ts'), join(app, 'misuse.ts'));
+  const misuse = tsc('misuse.ts');
+  assert.notEqual(misuse.status, 0);
+  const lines = new Set([...misuse.stdout.matchAll(/misuse\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1])));
+  assert.deepEqual([...lines].sort((a, b) => a - b), [5, 6, 7, 8, 9], misuse.stdout);
+});

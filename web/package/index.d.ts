@@ -1,0 +1,148 @@
+// Type declarations of the flocklab package (index.js).
+
+/** Where the engine's .wasm comes from, for bundlers; by default from beside index.js. */
+export interface LoadOptions {
+  wasmBinary?: ArrayBuffer | Uint8Array;
+  wasmUrl?: string | URL;
+}
+
+/** Loads the engine (WebAssembly) and resolves to it. */
+export function createFlocklab(options?: LoadOptions): Promise<Flocklab>;
+export default createFlocklab;
+
+/**
+ * A parameter's value: a number, a switch, a word or text, or a list of texts (species,
+ * obstacles; an obstacle may also be given as its numbers, [x, y, r]).
+ */
+export type ParamValue = number | boolean | string | (string | number[])[];
+
+/** A parameter of a model, as the registry describes it. */
+export interface ParamInfo {
+  key: string;
+  unit: string;
+  help: string;
+  kind: 'number' | 'switch' | 'choice' | 'text' | 'text_list';
+  live: boolean;
+  default: ParamValue;
+  min?: number;
+  min_open?: boolean;
+  max?: number;
+  max_open?: boolean;
+  range?: string;
+  slider?: { min: number; max: number; step: number };
+  choices?: string[];
+  grammar?: string;
+  aliases?: string[];
+}
+
+/** A named set of parameter values of a model. */
+export interface PresetInfo {
+  name: string;
+  summary: string;
+  count: number;
+  params: Record<string, ParamValue>;
+}
+
+/** A model of the registry. */
+export interface ModelInfo {
+  name: string;
+  title: string;
+  summary: string;
+  doc: string;
+  default_count: number;
+  default_steps: number;
+  count_unit: string;
+  groups_link: string;
+  neighbors_count: string;
+  params: ParamInfo[];
+  presets: PresetInfo[];
+}
+
+/** A metric of the schema every model reports. */
+export interface MetricInfo {
+  key: string;
+  label: string;
+  unit: string;
+  description: string;
+  whole: boolean;
+  digits: number;
+}
+
+/** A metric of one run, in order (the schema's, then the model's own). */
+export interface MetricSpec {
+  key: string;
+  label: string;
+  unit: string;
+  whole: boolean;
+  digits: number;
+}
+
+/** The kinds of boid (species) and the food of a run. */
+export interface Appearance {
+  kinds: { name: string; colour: string; size: number; predator: boolean; count: number }[];
+  food: { x: number; y: number; z: number; amount: number; full: number }[];
+}
+
+/**
+ * What a Simulation starts from: the boid count (the preset's when absent; with species their
+ * total), the seed (default 42), a preset of the model, and any of its parameters by the
+ * registry's key, in camelCase or with dashes (`maxSpeed`, `max_speed`, `max-speed`).
+ */
+export interface SimulationOptions {
+  count?: number;
+  seed?: number | bigint | string;
+  preset?: string;
+  [param: string]: ParamValue | bigint | undefined;
+}
+
+/** One flock of any model. Throws TypeError and RangeError naming a bad option. */
+export declare class Simulation {
+  constructor(model?: string, options?: SimulationOptions);
+  /** Advances `n` steps (default 1). */
+  step(n?: number): this;
+  readonly model: string;
+  readonly stepCount: number;
+  readonly count: number;
+  readonly dims: 2 | 3;
+  /**
+   * The positions, one Float64Array per axis ([x, y] or [x, y, z]) over the engine's memory (no
+   * copies). A step updates them in place; read this property again after spawn(), or when wasm
+   * memory has grown (a detached view has length 0).
+   */
+  readonly positions: readonly Float64Array[];
+  /** The velocities, as `positions`. */
+  readonly velocities: readonly Float64Array[];
+  /** The metrics now: the schema's, then the model's own (per species, catches). */
+  metrics(): Record<string, number>;
+  readonly metricSpecs: MetricSpec[];
+  /** Equal to `flocklab run --hash` for the same model, parameters, seed and steps. */
+  hash(): string;
+  /** The current parameters, keyed by the registry. */
+  readonly params: Record<string, ParamValue>;
+  /** Changes parameters while the flock runs. */
+  setParams(changes: Record<string, ParamValue>): this;
+  /** Presses the pointer at (x, y[, z]) in world units, or lets go ('off' or null). */
+  setPointer(mode: 'food' | 'predator' | 'off' | null, x?: number, y?: number, z?: number): this;
+  appearance(): Appearance;
+  /** Each boid's kind, an index into appearance().kinds (a copy). */
+  kindOf(): Uint32Array;
+  /** Adds a boid of a species (its index or name) at (x, y[, z]). */
+  spawn(kind: number | string, x: number, y: number, z?: number): this;
+  /** Frees the engine's memory for this flock; later calls throw. */
+  dispose(): void;
+  readonly disposed: boolean;
+}
+
+/** The loaded engine. */
+export interface Flocklab {
+  /** Equal to `flocklab --version`'s number. */
+  readonly version: string;
+  /** The Simulation class of this engine. */
+  readonly Simulation: typeof Simulation;
+  models(): ModelInfo[];
+  metrics(): MetricInfo[];
+  /** The registry's description of one model; RangeError for an unknown name. */
+  model(name: string): ModelInfo;
+  /** Bytes of the engine's heap in use. */
+  heapBytes(): number;
+}
