@@ -95,8 +95,11 @@ export interface SimulationOptions {
   [param: string]: ParamValue | bigint | undefined;
 }
 
-/** One flock of any model. Throws TypeError and RangeError naming a bad option. */
-export declare class Simulation {
+/**
+ * One flock of any model, made through a loaded engine: `new lab.Simulation(model, options)`
+ * (exported as a type only). Throws TypeError and RangeError naming a bad option.
+ */
+declare class Simulation {
   constructor(model?: string, options?: SimulationOptions);
   /** Advances `n` steps (default 1). */
   step(n?: number): this;
@@ -132,6 +135,8 @@ export declare class Simulation {
   dispose(): void;
   readonly disposed: boolean;
 }
+
+export type { Simulation };
 
 /** The loaded engine. */
 export interface Flocklab {

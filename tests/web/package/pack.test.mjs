@@ -1,6 +1,6 @@
 // The package as a user gets it: `npm pack` gives a tarball that a fresh folder installs
 // offline; there the README's five-line example and examples/web/node_metrics.mjs give the
-// command's hashes, and the typings compile under tsc --strict and catch misuse.
+// command's hashes, and the typings compile under tsc --strict and catch six misuses.
 // Run by ctest with FLOCKLAB_CLI and FLOCKLAB_PACKAGE; tsc is npm's (package-lock.json).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,5 +67,5 @@ test('the typings compile under tsc --strict, and catch each misuse', () => {
   const misuse = tsc('misuse.ts');
   assert.notEqual(misuse.status, 0);
   const lines = new Set([...misuse.stdout.matchAll(/misuse\.ts\((\d+),\d+\): error/g)].map((m) => Number(m[1])));
-  assert.deepEqual([...lines].sort((a, b) => a - b), [5, 6, 7, 8, 9], misuse.stdout);
+  assert.deepEqual([...lines].sort((a, b) => a - b), [7, 8, 9, 10, 11, 12], misuse.stdout);
 });
