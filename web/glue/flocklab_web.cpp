@@ -8,7 +8,7 @@
 //
 // Positions and velocities are typed-array views straight into wasm memory (no copies). A step
 // writes them in place; they move when the boid count changes (spawn) and are detached when
-// wasm memory grows, so callers check viewsTag() before reusing a view.
+// wasm memory grows: a new view's buffer, offset and length tell whether an old one still holds.
 #include <emscripten/bind.h>
 #include <malloc.h>
 
@@ -95,7 +95,8 @@ class WebSimulation {
     sim_ = model_->create(params_, model_->randomStart(params_, static_cast<std::size_t>(boids), s), s);
   }
 
-  void step(int k) { sim_->step(static_cast<std::uint64_t>(k < 0 ? 0 : k)); }
+  /// `k` steps: a whole number >= 0 (index.js checks it; a double carries up to 2^53).
+  void step(double k) { sim_->step(k > 0 ? static_cast<std::uint64_t>(k) : 0); }
   double stepCount() const { return static_cast<double>(sim_->stepCount()); }
   int count() const { return static_cast<int>(sim_->flock().size()); }
   std::string model() const { return model_->name; }
@@ -109,10 +110,6 @@ class WebSimulation {
   emscripten::val z() const { return view(sim_->flock().z); }
   emscripten::val vz() const { return view(sim_->flock().vz); }
   int dimensions() const { return sim_->flock().dimensions; }
-  /// Where the views point: x's address and the count. Views taken under another tag are stale.
-  std::string viewsTag() const {
-    return std::to_string(reinterpret_cast<std::uintptr_t>(sim_->flock().x.data())) + ":" + std::to_string(count());
-  }
 
   /// The metrics as a JSON object keyed by the metric schema, then the model's own metrics
   /// (a species' order "prey.polarization", "catches", ...).
@@ -204,7 +201,6 @@ EMSCRIPTEN_BINDINGS(flocklab) {
       .function("z", &WebSimulation::z)
       .function("vz", &WebSimulation::vz)
       .function("dimensions", &WebSimulation::dimensions)
-      .function("viewsTag", &WebSimulation::viewsTag)
       .function("metricsJson", &WebSimulation::metricsJson)
       .function("metricSpecsJson", &WebSimulation::metricSpecsJson)
       .function("appearanceJson", &WebSimulation::appearanceJson)

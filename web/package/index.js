@@ -153,12 +153,10 @@ function wholeNumber(value, name, least) {
 
 /** One flock. Create it through a loaded engine: `new lab.Simulation(model, options)`. */
 class Simulation {
-  #lab;
   #core;
   #sim;
   #description;
-  #views = null;       // {tag, positions, velocities}: the views handed out last
-  #moved = true;       // a call since the last check may have moved the arrays
+  #views = null;       // {positions, velocities}: the views handed out last
 
   constructor(lab, core, model = 'lab', options = {}) {
     if (typeof model !== 'string') throw new TypeError(`model must be a string (got ${describe(model)})`);
@@ -172,7 +170,6 @@ class Simulation {
     const boids = count === undefined ? -1 : wholeNumber(count, 'count', 1);
     const sim = core.create(model, preset, json, boids, seedText(seed));
     if (!sim) throw new RangeError(inCallersWords(core.lastError(), names));
-    this.#lab = lab;
     this.#core = core;
     this.#sim = sim;
     this.#description = description;
@@ -186,9 +183,7 @@ class Simulation {
   /** Advances `n` steps (default 1). Returns this. */
   step(n = 1) {
     const sim = this.#live();
-    wholeNumber(n, 'steps', 0);
-    for (let left = n; left > 0; left -= 0x40000000) sim.step(Math.min(left, 0x40000000));
-    this.#moved = true;
+    sim.step(wholeNumber(n, 'steps', 0));
     return this;
   }
 
@@ -201,16 +196,13 @@ class Simulation {
   /** 2 or 3. */
   get dims() { return this.#live().dimensions(); }
 
+  /** The views handed out last while a new view of x sees the same memory; new ones else. */
   #currentViews() {
     const sim = this.#live();
-    const v = this.#views;
-    if (v && !this.#moved && v.positions[0].buffer === this.#core.HEAPF64.buffer) return v;
-    const tag = sim.viewsTag();
-    this.#moved = false;
-    if (v && v.tag === tag && v.positions[0].buffer === this.#core.HEAPF64.buffer) return v;
-    const axes = this.dims === 3 ? [[sim.x(), sim.y(), sim.z()], [sim.vx(), sim.vy(), sim.vz()]]
-      : [[sim.x(), sim.y()], [sim.vx(), sim.vy()]];
-    this.#views = { tag, positions: Object.freeze(axes[0]), velocities: Object.freeze(axes[1]) };
+    const x = sim.x(), held = this.#views?.positions[0];
+    if (held && held.buffer === x.buffer && held.byteOffset === x.byteOffset && held.length === x.length) return this.#views;
+    const axes = this.dims === 3 ? [[x, sim.y(), sim.z()], [sim.vx(), sim.vy(), sim.vz()]] : [[x, sim.y()], [sim.vx(), sim.vy()]];
+    this.#views = { positions: Object.freeze(axes[0]), velocities: Object.freeze(axes[1]) };
     return this.#views;
   }
 
@@ -236,7 +228,6 @@ class Simulation {
     }
     const { json, names } = engineParams(this.#description, changes);
     const ok = sim.setParams(json);
-    this.#moved = true;
     if (!ok) throw new RangeError(inCallersWords(this.#core.lastError(), names));
     return this;
   }
@@ -272,7 +263,6 @@ class Simulation {
     if (typeof kind === 'string' && index < 0) throw new RangeError(`no species is called ${describe(kind)}`);
     if (!Number.isInteger(index)) throw new TypeError(`kind must be a species' index or name (got ${describe(kind)})`);
     const ok = sim.spawn(index, x, y, z);
-    this.#moved = true;
     if (!ok) throw new RangeError(this.#core.lastError());
     return this;
   }

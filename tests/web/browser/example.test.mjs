@@ -4,24 +4,22 @@
 //
 // Run: FLOCKLAB_CLI=build/release/flocklab FLOCKLAB_PACKAGE=build/release/wasm/package node --test tests/web/browser/example.test.mjs
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, test } from 'node:test';
+import { installPacked } from '../package/support.mjs';
 import { artifactPath, cliRun, launch, serve } from './harness.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const PACKAGE = resolve(process.env.FLOCKLAB_PACKAGE ?? join(ROOT, 'build/release/wasm/package'));
 let folder, server, browser;
 
 before(async () => {
   folder = mkdtempSync(join(tmpdir(), 'flocklab-example-'));
   for (const file of ['index.html', 'flock.js']) copyFileSync(join(ROOT, 'examples', 'web', file), join(folder, file));
   writeFileSync(join(folder, 'package.json'), JSON.stringify({ name: 'flock-page', private: true }));
-  const [{ filename }] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', folder], { cwd: PACKAGE, encoding: 'utf8' }));
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(folder, filename)], { cwd: folder });
+  installPacked(folder);
   server = await serve(folder);
   browser = await launch();
 });

@@ -7,19 +7,14 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadPackage } from './load_package.mjs';
+import { CLI, loadPackage, nativeRun } from './support.mjs';
 
-const cli = process.env.FLOCKLAB_CLI;
 const lab = await loadPackage();
 const { Simulation } = lab;
 
-function nativeRun(args) {
-  return JSON.parse(execFileSync(cli, ['run', ...args, '--hash', '--json'], { encoding: 'utf8' }));
-}
-
 /** The command's one-line refusal of `args`, without the program's name. */
 function nativeRefusal(args) {
-  const r = spawnSync(cli, ['run', ...args], { encoding: 'utf8' });
+  const r = spawnSync(CLI, ['run', ...args], { encoding: 'utf8' });
   assert.equal(r.status, 2, r.stderr);
   return r.stderr.trim().replace(/^flocklab( run)?: (error: )?/, '');
 }
@@ -35,7 +30,7 @@ function withSim(model, options, body) {
 }
 
 test('the version is the command\'s', () => {
-  assert.equal(`flocklab ${lab.version}`, execFileSync(cli, ['--version'], { encoding: 'utf8' }).trim());
+  assert.equal(`flocklab ${lab.version}`, execFileSync(CLI, ['--version'], { encoding: 'utf8' }).trim());
 });
 
 test('positions and velocities are views of the engine\'s arrays: the native state, bit for bit', () => {

@@ -4,19 +4,14 @@
 // FLOCKLAB_PACKAGE the built package (build/<preset>/wasm/package).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { loadPackage } from './load_package.mjs';
+import { loadPackage, nativeRun } from './support.mjs';
 
-const cli = process.env.FLOCKLAB_CLI;
 const lab = await loadPackage();
 const registry = { models: lab.models(), metrics: lab.metrics() };
 const presetOf = (model, name) => registry.models.find((x) => x.name === model).presets.find((p) => p.name === name);
 
-function nativeHash(args) {
-  const out = execFileSync(cli, ['run', ...args, '--hash', '--json', '--threads', '2'], { encoding: 'utf8' });
-  return JSON.parse(out).hash;
-}
+const nativeHash = (args) => nativeRun(args).hash;
 
 function wasmHash(model, params, count, seed, steps, drive = (f) => f.step(steps), preset = '') {
   const flock = new lab.Simulation(model, { ...params, count, seed, preset });
@@ -130,10 +125,6 @@ test('3D runs give the native hashes: lab with its cone noise, steering with wal
 // Species, predators and food (docs/model-steering.md): the after-move phase (bites, catches,
 // rebirths or removals, food that comes back) runs serially from the counter-based stream, so
 // WebAssembly gives the native bits, catches and food eaten.
-function nativeRun(args) {
-  return JSON.parse(execFileSync(cli, ['run', ...args, '--hash', '--json', '--threads', '2'], { encoding: 'utf8' }));
-}
-
 function flags(name, items) {
   return items.flatMap((item) => [`--${name}`, item]);
 }

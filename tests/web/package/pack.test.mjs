@@ -9,17 +9,15 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PACKAGE } from './load_package.mjs';
+import { CLI, installPacked, nativeRun } from './support.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
-const cli = process.env.FLOCKLAB_CLI;
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const work = mkdtempSync(join(tmpdir(), 'flocklab-npm-'));
 const app = join(work, 'app');
 process.on('exit', () => rmSync(work, { recursive: true, force: true }));
 
-const nativeHash = (args) => JSON.parse(execFileSync(cli, ['run', ...args, '--hash', '--json'], { encoding: 'utf8' })).hash;
-const version = JSON.parse(readFileSync(join(PACKAGE, 'package.json'), 'utf8')).version;
+const nativeHash = (args) => nativeRun(args).hash;
 
 /** The first ```js block of the README's section `heading`. */
 function readmeExample(heading) {
@@ -30,19 +28,17 @@ function readmeExample(heading) {
   return match[1];
 }
 
-test('npm pack gives a tarball of the module, the engine, the typings and the README', () => {
-  const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: PACKAGE, encoding: 'utf8' }));
+test('npm pack gives a tarball of the module, the engine, the typings and the README, which a fresh folder installs offline', () => {
+  mkdirSync(app);
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
+  const info = installPacked(app);
   assert.equal(info.name, 'flocklab');
-  assert.equal(`flocklab ${info.version}`, execFileSync(cli, ['--version'], { encoding: 'utf8' }).trim());
+  assert.equal(`flocklab ${info.version}`, execFileSync(CLI, ['--version'], { encoding: 'utf8' }).trim());
   assert.deepEqual(info.files.map((f) => f.path).sort(),
     ['README.md', 'flocklab_core.js', 'flocklab_core.wasm', 'index.d.ts', 'index.js', 'package.json']);
 });
 
-test('a fresh folder installs the tarball offline and runs the README\'s example', () => {
-  mkdirSync(app);
-  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', private: true, type: 'module' }));
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, `flocklab-${version}.tgz`)],
-    { cwd: app, encoding: 'utf8' });
+test('the README\'s example runs in that folder and prints the command\'s hash', () => {
   const example = readmeExample('JavaScript');
   assert.ok(example.trim().split('\n').length <= 5, 'five lines');
   writeFileSync(join(app, 'readme.mjs'), example);
