@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what flocklab needs on Debian 12, as root; installs nothing that is already there.
-#   scripts/setup-debian.sh          build tools, libraries, emscripten (the browser lab), and
-#                                    for the Python package pybind11, numpy, pandas, venv and pip
+#   scripts/setup-debian.sh          build tools, libraries, emscripten (the browser lab), OpenMPI
+#                                    (flocklab-mpi), and for the Python package pybind11, numpy,
+#                                    pandas, venv and pip
 #   scripts/setup-debian.sh --test   also what the tests need: node and npm's playwright-core
 #                                    with Debian's Chromium (browser tests), clang's libFuzzer,
 #                                    matplotlib, pytest and Dask for /usr/bin/python3, ffmpeg
@@ -9,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(g++ cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev
-          libcpp-httplib-dev libbenchmark-dev emscripten librsvg2-dev fonts-dejavu-core
+          libcpp-httplib-dev libbenchmark-dev emscripten librsvg2-dev fonts-dejavu-core libopenmpi-dev openmpi-bin
           pybind11-dev python3-dev python3-numpy python3-pandas python3-venv python3-pip
           python3-setuptools python3-wheel)
 testing=0

@@ -8,6 +8,7 @@
 namespace flocklab {
 
 class Executor;
+class Partition;
 
 /// Neighbour search. Grid is O(n) per step and the default; Brute is the O(n^2) reference.
 enum class NeighborSearch { Grid, Brute };
@@ -24,6 +25,9 @@ struct EngineOptions {
   /// Where steps and metrics run: shared by any number of simulations (e.g. one
   /// makeThreadPool() for a whole sweep). Null: the simulation makes its own pool of `threads`.
   std::shared_ptr<Executor> executor;
+  /// This process's share of a flock that several processes step together (flocklab-mpi);
+  /// null: this process steps the whole flock. See flocklab/engine/partition.hpp.
+  std::shared_ptr<Partition> partition;
 };
 
 }  // namespace flocklab

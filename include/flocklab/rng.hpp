@@ -2,6 +2,7 @@
 // The random generator behind every random start (SPEC section 2): xoshiro256** seeded by
 // running SplitMix64 on the 64-bit seed four times. Documented so that any language can
 // reproduce a start: a uniform double in [0,1) is (next() >> 11) * 2^-53.
+#include <array>
 #include <cstdint>
 
 namespace flocklab {
@@ -31,6 +32,8 @@ class Xoshiro256ss {
                                 std::uint64_t s3);
   /// The next 64-bit output.
   std::uint64_t next();
+  /// The four state words (fromState() continues from them).
+  std::array<std::uint64_t, 4> state() const { return {s_[0], s_[1], s_[2], s_[3]}; }
   /// A uniform double in [0, 1): the top 53 bits of next() times 2^-53.
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 

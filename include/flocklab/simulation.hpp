@@ -9,6 +9,7 @@
 #include "flocklab/engine_options.hpp"
 #include "flocklab/flock.hpp"
 #include "flocklab/metrics.hpp"
+#include "flocklab/model_state.hpp"
 #include "flocklab/space.hpp"
 
 namespace flocklab {
@@ -54,6 +55,13 @@ class Simulation {
   /// without kinds (the default), an unknown kind or a place off the world.
   virtual void addBoid(std::uint32_t kind, double x, double y, double z = 0);
 
+  /// What a checkpoint needs besides flock() and stepCount(); nothing for most models.
+  virtual ModelState modelState() const { return {}; }
+  /// Continues a run from a checkpoint: `flock` after `steps` steps, with the model's saved
+  /// state, for a simulation made with the run's parameters. Throws std::invalid_argument when
+  /// they do not fit them (dimensions, a boid outside the world, a list of the wrong length).
+  void resume(const Flock& flock, std::uint64_t steps, const ModelState& state);
+
  protected:
   /// Takes the start state; threads in `options` are resolved here. Throws
   /// std::invalid_argument when the flock's fields differ in length.
@@ -67,6 +75,9 @@ class Simulation {
   void stepped();
   /// Appends the model's own metrics to `metrics` (Metrics::extra); nothing by default.
   virtual void addMetrics(Metrics& metrics) const;
+  /// Takes back what modelState() gave, after resume() set the flock and the step count;
+  /// by default only an empty state fits.
+  virtual void restoreModelState(const ModelState& state);
 
  private:
   struct Impl;

@@ -23,7 +23,7 @@ struct Simulation::Impl {
 
   Impl(Flock start, const EngineOptions& o)
       : flock(std::move(start)), options(o),
-        driver(o.executor ? o.executor : std::make_shared<ThreadPool>(o.threads)) {
+        driver(o.executor ? o.executor : std::make_shared<ThreadPool>(o.threads), o.partition) {
     options.threads = driver.threads();
   }
   const Flock& current() {
@@ -78,6 +78,18 @@ Metrics Simulation::metrics() const {
 }
 
 void Simulation::addMetrics(Metrics&) const {}
+
+void Simulation::resume(const Flock& start, std::uint64_t steps, const ModelState& saved) {
+  if (!start.consistent()) throw std::invalid_argument("the flock's fields differ in length");
+  checkState(start, space());
+  state() = start;
+  impl_->stepCount = steps;
+  restoreModelState(saved);
+}
+
+void Simulation::restoreModelState(const ModelState& saved) {
+  if (!saved.empty()) throw std::invalid_argument(std::string("the ") + model() + " model keeps no state besides the flock");
+}
 
 void Simulation::addBoid(std::uint32_t, double, double, double) {
   throw std::invalid_argument(std::string("the ") + model() + " model has no kinds of boid to add");

@@ -100,15 +100,20 @@ Flock parseStateCsv(std::string_view text, const Space& space) {
   return flock;
 }
 
-Flock readStateCsv(const std::string& path, const Space& space) {
+std::string readTextFile(const std::string& path) {
   if (std::filesystem::is_directory(path)) throw CsvError("cannot read " + path + ": it is a directory");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw CsvError("cannot read " + path);
   std::ostringstream buffer;
   buffer << in.rdbuf();
   if (in.bad()) throw CsvError("cannot read " + path);
+  return buffer.str();
+}
+
+Flock readStateCsv(const std::string& path, const Space& space) {
+  const std::string text = readTextFile(path);
   try {
-    return parseStateCsv(buffer.str(), space);
+    return parseStateCsv(text, space);
   } catch (const CsvError& e) {
     throw CsvError(path + ": " + e.what());
   }

@@ -1,6 +1,7 @@
 #include "models/abm_sequential.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 #include <cmath>
 #include <cstring>
 #include <utility>
@@ -240,6 +241,26 @@ void AbmSequential::step(Flock& flock, const AbmParams& p) {
       if (cell != cellOf_[i]) moveAgent(i, cellOf_[i], cell);
     }
   }
+}
+
+std::vector<std::uint64_t> AbmSequential::saved() const {
+  const auto words = rng_.state();
+  std::vector<std::uint64_t> out(words.begin(), words.end());
+  out.insert(out.end(), order_.begin(), order_.end());
+  return out;
+}
+
+void AbmSequential::restore(const std::vector<std::uint64_t>& saved) {
+  const std::size_t n = order_.size();
+  if (saved.size() != 4 + n) throw std::invalid_argument("the abm model's saved order does not fit its agents");
+  std::vector<char> seen(n, 0);
+  for (std::size_t k = 0; k < n; ++k) {
+    if (saved[4 + k] >= n || seen[saved[4 + k]]) throw std::invalid_argument("the abm model's saved order is not a permutation");
+    seen[saved[4 + k]] = 1;
+  }
+  if ((saved[0] | saved[1] | saved[2] | saved[3]) == 0) throw std::invalid_argument("the abm model's saved generator is all zero");
+  rng_ = Xoshiro256ss::fromState(saved[0], saved[1], saved[2], saved[3]);
+  for (std::size_t k = 0; k < n; ++k) order_[k] = static_cast<std::uint32_t>(saved[4 + k]);
 }
 
 }  // namespace flocklab

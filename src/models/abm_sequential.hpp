@@ -41,6 +41,11 @@ class AbmSequential {
   void place(const Flock& flock, const AbmParams& params);
   /// One sequential step of `flock` in place.
   void step(Flock& flock, const AbmParams& params);
+  /// The order's generator (4 words) and the order, for a checkpoint.
+  std::vector<std::uint64_t> saved() const;
+  /// Takes back what saved() gave; place() must follow. Throws std::invalid_argument when it
+  /// does not fit n agents.
+  void restore(const std::vector<std::uint64_t>& saved);
   /// Candidate pairs whose distance the steps so far tested (for benchmarks).
   std::uint64_t candidateChecks() const { return checks_; }
 

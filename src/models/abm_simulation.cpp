@@ -53,6 +53,19 @@ void AbmSimulation::step(std::uint64_t steps) {
   }
 }
 
+ModelState AbmSimulation::modelState() const {
+  ModelState saved;
+  saved.wholes["order"] = sequential_->saved();
+  return saved;
+}
+
+void AbmSimulation::restoreModelState(const ModelState& saved) {
+  const auto it = saved.wholes.find("order");
+  if (it == saved.wholes.end()) throw std::invalid_argument("the abm model's saved state has no 'order'");
+  sequential_->restore(it->second);
+  placed_ = false;
+}
+
 Flock randomAbmStart(std::size_t count, const AbmParams& params, std::uint64_t seed) {
   // Speed 1 + (1 - 1)*U is exactly 1: a unit heading, ux * (1 / sqrt(m)).
   return randomStart(count, Space::square(params.world), 1.0, 1.0, seed, [](double, double) { return false; });

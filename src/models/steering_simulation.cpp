@@ -7,6 +7,7 @@
 #include "flocklab/models/steering_simulation.hpp"
 
 #include <algorithm>
+#include <cstdint>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -252,6 +253,46 @@ void SteeringSimulation::refillFood(std::uint64_t step) {
     food_[i].x = at[0], food_[i].y = at[1], food_[i].z = at[2];
     food_[i].amount = params_.food[i].amount;
   }
+}
+
+ModelState SteeringSimulation::modelState() const {
+  ModelState saved;
+  saved.wholes["species_of"].assign(speciesOf_.begin(), speciesOf_.end());
+  saved.wholes["rest"] = rest_;
+  std::vector<double>& food = saved.reals["food"];  // x, y, z, amount a source
+  for (const FoodSource& f : food_) food.insert(food.end(), {f.x, f.y, f.z, f.amount});
+  saved.wholes["counts"] = {catches_, stepsBefore_};
+  saved.reals["totals"] = {foodEaten_, timeBefore_};
+  return saved;
+}
+
+void SteeringSimulation::restoreModelState(const ModelState& saved) {
+  const auto wholes = [&](const char* key, std::size_t size) {
+    const auto it = saved.wholes.find(key);
+    if (it == saved.wholes.end() || (size != SIZE_MAX && it->second.size() != size))
+      throw std::invalid_argument(std::string("the steering model's saved state has no fitting '") + key + "'");
+    return it->second;
+  };
+  const auto reals = [&](const char* key, std::size_t size) {
+    const auto it = saved.reals.find(key);
+    if (it == saved.reals.end() || it->second.size() != size)
+      throw std::invalid_argument(std::string("the steering model's saved state has no fitting '") + key + "'");
+    return it->second;
+  };
+  const std::size_t n = flock().size();
+  const std::vector<std::uint64_t> species = wholes("species_of", n), rest = wholes("rest", SIZE_MAX);
+  for (std::uint64_t s : species)
+    if (s >= std::max<std::size_t>(1, params_.species.size())) throw std::invalid_argument("the steering model's saved state names an unknown species");
+  if (!rest.empty() && rest.size() != n) throw std::invalid_argument("the steering model's saved state has no fitting 'rest'");
+  const std::vector<double> food = reals("food", 4 * food_.size()), totals = reals("totals", 2);
+  const std::vector<std::uint64_t> counts = wholes("counts", 2);
+  speciesOf_.assign(species.begin(), species.end());
+  rest_ = rest;
+  for (std::size_t i = 0; i < food_.size(); ++i)
+    food_[i].x = food[4 * i], food_[i].y = food[4 * i + 1], food_[i].z = food[4 * i + 2], food_[i].amount = food[4 * i + 3];
+  catches_ = counts[0], stepsBefore_ = counts[1];
+  foodEaten_ = totals[0], timeBefore_ = totals[1];
+  resolveSpecies();
 }
 
 double SteeringSimulation::simulatedTime() const {

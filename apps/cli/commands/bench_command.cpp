@@ -271,7 +271,7 @@ class Bench {
       progress(fmt::format("plot: brute force, {} boids", n));
       const LabParams p = labAtSeedDensity(n);
       const auto steps = static_cast<std::uint64_t>(std::clamp<double>(3e7 / (static_cast<double>(n) * n), 3, 1000));
-      const EngineOptions brute{NeighborSearch::Brute, engine_.threads};
+      const EngineOptions brute{NeighborSearch::Brute, engine_.threads, nullptr, nullptr};
       const Row row = timeSimulation([&] { return std::make_unique<LabSimulation>(p, randomLabStart(n, p, 42), brute); }, 5,
                                      steps, 3);
       brute_.x.push_back(static_cast<double>(n));

@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "flocklab/io/state_csv.hpp"
+#include "support/cluster.hpp"
 #include "flocklab/registry.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/word_list.hpp"
@@ -72,7 +73,14 @@ std::int64_t countAtDensity(double density, const Space& space, bool countGiven,
 Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet& p, std::size_t defaultCount) {
   if (!o.initFile.empty()) {
     try {
-      return readStateCsv(o.initFile, m.space(p));
+      if (!cluster()) return readStateCsv(o.initFile, m.space(p));
+      // Over MPI the first process reads the file and sends the text to the others.
+      const std::string text = cluster()->shareOnce([&] { return readTextFile(o.initFile); });
+      try {
+        return parseStateCsv(text, m.space(p));
+      } catch (const CsvError& e) {
+        throw CsvError(o.initFile + ": " + e.what());
+      }
     } catch (const CsvError& e) {
       throw UsageError(e.what());
     }

@@ -14,11 +14,13 @@
 #include <memory>
 #include <vector>
 
+#include "outputs/checkpoint_file.hpp"
 #include "outputs/flock_picture.hpp"
 #include "outputs/flock_picture_3d.hpp"
 #include "outputs/movie.hpp"
 #include "outputs/picture_caption.hpp"
 #include "support/atomic_file.hpp"
+#include "support/cluster.hpp"
 #include "support/output_set.hpp"
 #include "flocklab/registry.hpp"
 #include "flocklab/word_list.hpp"
@@ -41,6 +43,7 @@ namespace {
 void checkOptions(const RunOptions& o) {
   if (o.steps && *o.steps < 0) throw UsageError(fmt::format("--steps must be at least 0 (got {})", *o.steps));
   if (o.every < 1) throw UsageError(fmt::format("--every must be at least 1 (got {})", o.every));
+  if (o.rebalanceEvery < 0) throw UsageError(fmt::format("--rebalance-every must be at least 0 (got {})", o.rebalanceEvery));
   if (o.threads < 0 || o.threads > 1024)
     throw UsageError(fmt::format("--threads must be between 0 (all cores) and 1024 (got {})", o.threads));
   if (!parseNeighborSearch(o.neighbors))
@@ -67,18 +70,31 @@ void checkOptions(const RunOptions& o) {
   }
 }
 
-// --picture-every K DIR: K, checked.
-std::uint64_t framesEvery(const std::vector<std::string>& args) {
+// --picture-every K DIR or --checkpoint-every K DIR: K, checked.
+std::uint64_t everyOf(const char* flag, const std::vector<std::string>& args) {
   const auto k = parseWhole(args[0]);
-  if (!k || *k == 0) throw UsageError("--picture-every takes K DIR with K a whole number >= 1 (got " + args[0] + ")");
+  if (!k || *k == 0) throw UsageError(fmt::format("{} takes K DIR with K a whole number >= 1 (got {})", flag, args[0]));
   return *k;
 }
 
-// Makes the frames' folder once every other input has passed its checks.
-void makeFramesFolder(const std::string& dir) {
+// Makes the folder of --picture-every or --checkpoint-every once every other input has passed its checks.
+void makeFolder(const char* flag, const std::string& dir) {
   std::error_code error;
   std::filesystem::create_directories(dir, error);
-  if (error || !std::filesystem::is_directory(dir)) throw UsageError("--picture-every: cannot make the folder " + dir);
+  if (error || !std::filesystem::is_directory(dir)) throw UsageError(fmt::format("{}: cannot make the folder {}", flag, dir));
+}
+
+// --resume continues a run as it was: no option may change its parameters.
+void checkResume(const RunOptions& o, const CLI::App& command) {
+  if (o.resumeDir.empty()) return;
+  std::string given;
+  for (const char* flag : {"--model", "--count", "--density", "--seed", "--preset", "--init", "--config"})
+    if (given.empty() && command.get_option(flag)->count() > 0) given = flag;
+  for (const auto& [key, texts] : o.params)
+    if (given.empty() && !texts.empty()) given = "--" + flagName(key);
+  if (!given.empty())
+    throw UsageError(fmt::format("--resume continues the run checkpointed in {} with its own parameters; {} cannot change them",
+                                 o.resumeDir, given));
 }
 
 FlockPicture flockPictureOf(const Simulation& sim, const std::string& caption) {
@@ -332,12 +348,24 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
   run->add_option("--movie-every", o.movieEvery, "Steps between the movie's frames")->capture_default_str()->group(pictures);
   run->add_option("--fps", o.fps, "The movie's frames a second")->capture_default_str()->group(pictures);
   run->add_option("--trajectory", o.trajectoryFile, "Write positions and velocities every K steps (--every) to FILE.npy")->group(pictures);
+  run->add_option("--checkpoint-every", o.checkpointEvery,
+                  "Every K steps write the run's state to DIR/checkpoint.flk (give K DIR), replacing the last one only once "
+                  "the new one is whole; --resume DIR continues from it")
+      ->expected(2)->group(engine);
+  run->add_option("--resume", o.resumeDir,
+                  "Continue the run checkpointed in DIR to its --steps (or to --steps N), with the bits of an uninterrupted run")
+      ->group(engine);
+  run->add_option("--rebalance-every", o.rebalanceEvery,
+                  "Under mpirun: steps between new cuts of the world by the boids' counts, so that no process idles; 0 keeps the first cut "
+                  "(the bits never depend on it)")
+      ->capture_default_str()->group(engine);
   run->add_option("--config", o.configFile, "Read the run's parameters from FILE.json (the command line wins)")->group(pictures);
   run->add_option("--write-config", o.writeConfigFile, "Run as usual and write the run's complete parameters to FILE.json, to repeat it with --config")->group(pictures);
   return run;
 }
 
-int executeRun(RunOptions o, const CLI::App& command) {
+void prepareRun(RunOptions& o, const CLI::App& command) {
+  checkResume(o, command);
   if (!o.configFile.empty())
     applyRunFile(readRunFile(o.configFile), o.configFile, o,
                  [&](const std::string& name) {
@@ -346,6 +374,43 @@ int executeRun(RunOptions o, const CLI::App& command) {
                  });
   if (command.get_option("--seed")->count() > 0) o.seedGivenBy = "--seed";
   checkOptions(o);
+}
+
+EngineOptions runEngineOptions(const RunOptions& o) {
+  EngineOptions engine;
+  engine.search = *parseNeighborSearch(o.neighbors);
+  engine.threads = static_cast<unsigned>(o.threads);
+  return engine;
+}
+
+ModelSetup setUpRunModel(RunOptions& o, const EngineOptions& engine, nlohmann::json* resumedRun) {
+  if (o.resumeDir.empty()) return setUpModel(o, engine);
+  const std::string path = (std::filesystem::path(o.resumeDir) / kCheckpointName).string();
+  const auto read = [&] {
+    try {
+      return readTextFile(path);
+    } catch (const CsvError& e) {
+      throw UsageError(std::string("--resume: ") + e.what());
+    }
+  };
+  // Over MPI the first process reads the checkpoint and sends it to the others.
+  const Checkpoint checkpoint = parseCheckpoint(cluster() ? cluster()->shareOnce(read) : read(), path);
+  const bool stepsGiven = o.steps.has_value();
+  applyRunFile(checkpoint.run, path, o, [&](const std::string& key) { return key == "steps" && stepsGiven; });
+  if (o.steps && static_cast<std::uint64_t>(*o.steps) < checkpoint.step)
+    throw UsageError(fmt::format("--steps {} is before the checkpoint's step {} in {}", *o.steps, checkpoint.step, o.resumeDir));
+  ModelSetup setup = setUpModel(o, engine);
+  try {
+    setup.simulation->resume(checkpoint.flock, checkpoint.step, checkpoint.model);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(fmt::format("{} does not fit its own run: {}", path, e.what()));
+  }
+  if (resumedRun) *resumedRun = checkpoint.run;
+  return setup;
+}
+
+int executeRun(RunOptions o, const CLI::App& command) {
+  prepareRun(o, command);
   // Open every output before the first step: a bad path fails now, not after the run.
   OutputSet outputs;
   AtomicFile *metricsFile, *saveFile, *plotFile, *trackFile, *pictureFile, *configFile, *trajectoryFile, *movieFile;
@@ -360,18 +425,28 @@ int executeRun(RunOptions o, const CLI::App& command) {
     trajectoryFile = outputs.add("--trajectory", o.trajectoryFile);
     movieFile = outputs.add("--movie", o.movieFile);
     if (!o.pictureEvery.empty()) {
-      frameEvery = framesEvery(o.pictureEvery);
+      frameEvery = everyOf("--picture-every", o.pictureEvery);
       outputs.claimFrames("--picture-every", o.pictureEvery[1]);
     }
   });
+  const std::uint64_t checkpointEvery = o.checkpointEvery.empty() ? 0 : everyOf("--checkpoint-every", o.checkpointEvery);
   if (frameEvery) setInterruptMessage("flocklab: interrupted; no output written but the frames so far");
 
-  EngineOptions engine;
-  engine.search = *parseNeighborSearch(o.neighbors);
-  engine.threads = static_cast<unsigned>(o.threads);
-  ModelSetup setup = setUpModel(o, engine);
+  EngineOptions engine = runEngineOptions(o);
+  Cluster* const processes = cluster();
+  if (processes) {
+    processes->setUpRun();
+    engine.partition = processes->partition();
+  }
+  nlohmann::json resumedRun;
+  ModelSetup setup = setUpRunModel(o, engine, &resumedRun);
   Simulation& sim = *setup.simulation;
-  if (frameEvery) makeFramesFolder(o.pictureEvery[1]);
+  if (processes && setup.form == "sequential")
+    throw UsageError(fmt::format("--model {} runs over several MPI processes only in its synchronous form (add --sync): "
+                                 "the sequential form moves one agent after another",
+                                 setup.model->name));
+  if (frameEvery) makeFolder("--picture-every", o.pictureEvery[1]);
+  if (checkpointEvery) makeFolder("--checkpoint-every", o.checkpointEvery[1]);
 
   if ((trajectoryFile || trackFile) && setup.model->countMayChange(setup.model->current(sim)))
     throw UsageError(std::string(trajectoryFile ? "--trajectory" : "--plot-track") +
@@ -384,16 +459,27 @@ int executeRun(RunOptions o, const CLI::App& command) {
   report.countUnit = setup.model->countUnit;
   report.count = sim.flock().size();
   report.steps = o.steps ? static_cast<std::uint64_t>(*o.steps) : setup.defaultSteps;
+  const std::uint64_t first = sim.stepCount();  // 0, or the checkpoint's step
+  // A checkpoint's run: this run's parameters for a random start (an --init file's boids are
+  // in the checkpoint), or the resumed run's own.
+  nlohmann::json checkpointRun = resumedRun.is_object() ? resumedRun : nlohmann::json(resolvedRunFile(o, setup, report.steps));
+  if (checkpointRun.contains("init")) checkpointRun.erase("init"), checkpointRun["count"] = sim.flock().size();
+  checkpointRun["steps"] = report.steps;
+  const auto writeCheckpoint = [&] {
+    const std::string bytes = formatCheckpoint({checkpointRun, sim.stepCount(), sim.flock(), sim.modelState()});
+    onOutputs([&] { AtomicFile((std::filesystem::path(o.checkpointEvery[1]) / kCheckpointName).string()).commit(bytes); });
+  };
   if (setup.seedUsed) report.seed = o.seed;
   report.startFile = o.initFile;
   report.threads = sim.options().threads;
+  if (processes) report.processes = processes->size();
   report.metrics = setup.model->metrics(setup.model->current(sim));
   report.start = sim.metrics();
   if (interrupted()) return reportInterrupted();
   const auto every = static_cast<std::uint64_t>(o.every);
   std::unique_ptr<NpyTrajectory> trajectory;
   if (trajectoryFile)
-    trajectory = onOutputs([&] { return std::make_unique<NpyTrajectory>(*trajectoryFile, report.steps / every + 1, report.count,
+    trajectory = onOutputs([&] { return std::make_unique<NpyTrajectory>(*trajectoryFile, report.steps / every - first / every + 1, report.count,
                                                                       sim.flock().dimensions); });
   const std::string caption = pictureCaption(setup, o);
   if (!o.camera.empty() && !sim.flock().is3d()) throw UsageError("--camera places the camera of 3D pictures; this run is 2D");
@@ -418,7 +504,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
 
   const bool wantSeries = metricsFile || plotFile;
   std::vector<SeriesRow> series;
-  if (wantSeries) series.push_back({0, report.start});
+  if (wantSeries) series.push_back({first, report.start});
   Track track(trackFile != nullptr, sim);
   if (trajectory) onOutputs([&] { trajectory->append(sim.flock()); });
   if (frameEvery) writeFrame(o.pictureEvery[1], 0, picture());
@@ -431,7 +517,8 @@ int executeRun(RunOptions o, const CLI::App& command) {
       return reportInterrupted();
     }
     const auto begin = std::chrono::steady_clock::now();
-    sim.step(1);
+    if (processes) processes->step(sim);
+    else sim.step(1);
     stepping += std::chrono::steady_clock::now() - begin;
     const std::uint64_t step = sim.stepCount();
     track.add(sim);
@@ -439,6 +526,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
     if (trajectory && step % every == 0) onOutputs([&] { trajectory->append(sim.flock()); });
     if (frameEvery && step % frameEvery == 0) writeFrame(o.pictureEvery[1], step, picture());
     if (movie && (step % static_cast<std::uint64_t>(o.movieEvery) == 0 || step == report.steps)) movieFrame();
+    if (checkpointEvery && step % checkpointEvery == 0) writeCheckpoint();
     progress.update(step);
   }
   progress.finish();

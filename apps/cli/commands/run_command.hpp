@@ -7,7 +7,13 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
+#include "flocklab/engine_options.hpp"
+
 namespace flocklab::cli {
+
+struct ModelSetup;  // commands/model_setup.hpp
 
 /// Everything `flocklab run` can be asked, as parsed from the command line. Options that
 /// depend on the model are optional: unset means the model's (or preset's) default.
@@ -39,6 +45,10 @@ struct RunOptions {
   double fps = 30;               ///< the movie's frames a second
   std::string configFile, writeConfigFile;
   bool quiet = false;
+  std::vector<std::string> checkpointEvery;  ///< K and DIR
+  std::string resumeDir;                     ///< a checkpoint's folder, or ""
+  // several processes (mpirun -n P flocklab run)
+  std::int64_t rebalanceEvery = 50;  ///< steps between cuts of the world by boid counts; 0: never
 };
 
 /// Adds the options that describe a run's model and start (model, count, steps, seed and
@@ -46,6 +56,15 @@ struct RunOptions {
 void addModelOptions(CLI::App* command, RunOptions& options);
 /// Adds the `run` subcommand and its options to `app`, parsing into `options`.
 CLI::App* addRunCommand(CLI::App& app, RunOptions& options);
+/// Completes `options` from a --config file (the command line wins) and checks them; throws
+/// UsageError. executeRun starts with it; flocklab-mpi's other processes call it alone.
+void prepareRun(RunOptions& options, const CLI::App& command);
+/// The engine settings `options` ask for (--neighbors, --threads).
+EngineOptions runEngineOptions(const RunOptions& options);
+/// The run's simulation (setUpModel), or with --resume the checkpointed run's, continued from
+/// its checkpoint; then `options` hold that run's parameters and `resumedRun` (when not null)
+/// its run file. Throws UsageError.
+ModelSetup setUpRunModel(RunOptions& options, const EngineOptions& engine, nlohmann::json* resumedRun = nullptr);
 /// Runs it (`command` tells which options the command line gave, over a --config file);
 /// throws UsageError for bad input, returns the exit status otherwise.
 int executeRun(RunOptions options, const CLI::App& command);

@@ -40,6 +40,7 @@
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/word_list.hpp"
 #include "support/atomic_file.hpp"
+#include "support/cluster.hpp"
 #include "support/counted.hpp"
 #include "support/output_set.hpp"
 #include "support/interrupt.hpp"
@@ -66,6 +67,14 @@ class Sweep {
   Sweep(SweepOptions& o, const CLI::App& command) : o_(o), command_(command) {}
 
   int execute();
+  /// The options from the config file, checked, and the plan set up: no file is touched.
+  void prepare() {
+    applyConfig();
+    checkOptions();
+    setUp();
+  }
+  /// Run `run` of the prepared plan: how the other processes of an MPI sweep take their share.
+  RunResult runOne(std::size_t run) const;
 
  private:
   bool given(const std::string& name) const {
@@ -205,11 +214,33 @@ void Sweep::appendRow(const std::string& line) {
   existing_.needsHeader = false;
 }
 
+RunResult Sweep::runOne(std::size_t run) const {
+  const std::atomic<bool> never{false};
+  return measureRun(plan_.optionsFor(o_.base, run), model_.steps, static_cast<std::uint64_t>(o_.every),
+                    std::make_shared<InlineExecutor>(), never);
+}
+
 void Sweep::runAll() {
   std::vector<std::size_t> pending;
   for (std::size_t run = 0; run < plan_.runs; ++run)
     if (!have_[run]) pending.push_back(run);
   if (pending.empty()) return;
+  if (Cluster* processes = cluster(); processes && processes->size() > 1) {
+    // The other processes run them; this one writes each row as it comes back.
+    std::size_t done = existing_.kept;
+    ProgressBar bar(plan_.runs, "runs", !o_.quiet);
+    processes->farmOut(
+        pending,
+        [&](std::size_t run, const RunResult& r) {
+          appendRow(formatRow(plan_, run, r));
+          results_[run] = r;
+          have_[run] = 1;
+          bar.update(++done);
+        },
+        [] { return interrupted(); });
+    bar.finish();
+    return;
+  }
   const unsigned threads = runsAtOnce();
 
   std::atomic<bool> stop{false};
@@ -295,9 +326,7 @@ nlohmann::json Sweep::resolvedConfig() const {
 }
 
 int Sweep::execute() {
-  applyConfig();
-  checkOptions();
-  setUp();
+  prepare();
   existing_ = readExisting(o_.out, plan_, results_, have_);
   checkMemory();
 
@@ -386,5 +415,11 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& o) {
 }
 
 int executeSweep(SweepOptions& options, const CLI::App& command) { return Sweep(options, command).execute(); }
+
+std::function<RunResult(std::size_t)> sweepRunner(SweepOptions& options, const CLI::App& command) {
+  auto sweep = std::make_shared<Sweep>(options, command);
+  sweep->prepare();
+  return [sweep](std::size_t run) { return sweep->runOne(run); };
+}
 
 }  // namespace flocklab::cli

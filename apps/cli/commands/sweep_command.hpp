@@ -4,10 +4,12 @@
 // resumes where it stopped; the final CSV is the same bytes however often it was resumed.
 #include <CLI/CLI.hpp>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
 #include "commands/run_command.hpp"
+#include "commands/sweep_run.hpp"
 
 namespace flocklab::cli {
 
@@ -32,5 +34,9 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& options);
 /// given) parsed; throws UsageError for bad input before any file is created or changed, and
 /// returns the exit status (kInterruptExit after Ctrl-C).
 int executeSweep(SweepOptions& options, const CLI::App& command);
+/// The sweep's runs without its files: sets up the plan as executeSweep does (throws
+/// UsageError alike) and returns what computes run k's result (k in the plan's canonical
+/// order). The other processes of an MPI sweep take their runs through it.
+std::function<RunResult(std::size_t)> sweepRunner(SweepOptions& options, const CLI::App& command);
 
 }  // namespace flocklab::cli

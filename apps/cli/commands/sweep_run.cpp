@@ -11,7 +11,7 @@ namespace flocklab::cli {
 
 RunResult measureRun(const RunOptions& options, std::uint64_t steps, std::uint64_t every,
                      std::shared_ptr<Executor> executor, const std::atomic<bool>& stop) {
-  ModelSetup setup = setUpModel(options, EngineOptions{NeighborSearch::Grid, 1, std::move(executor)});
+  ModelSetup setup = setUpModel(options, EngineOptions{NeighborSearch::Grid, 1, std::move(executor), nullptr});
   Simulation& sim = *setup.simulation;
   const std::vector<MetricSpec> schema = setup.model->metrics(setup.model->current(sim));
   RunResult r;

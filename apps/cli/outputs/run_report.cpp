@@ -69,7 +69,10 @@ std::string formatSummary(const RunReport& r) {
   }
   const double work = static_cast<double>(r.count) * static_cast<double>(r.steps);
   const std::string rate = r.seconds > 0 && work > 0 ? shortScientific(work / r.seconds) : "-";
-  line("time", fmt::format("{:.3f} s ({} {}-steps/s, {})", r.seconds, rate, one, counted(r.threads, "threads")));
+  const std::string workers = r.processes > 1 ? fmt::format("{} x {}", counted(static_cast<unsigned>(r.processes), "processes"),
+                                                            counted(r.threads, "threads"))
+                                              : counted(r.threads, "threads");
+  line("time", fmt::format("{:.3f} s ({} {}-steps/s, {})", r.seconds, rate, one, workers));
   if (!r.hash.empty()) line("state hash", r.hash);
   return out;
 }
@@ -83,6 +86,7 @@ std::string formatSummaryJson(const RunReport& r) {
   if (!r.startFile.empty()) j["init"] = r.startFile;
   if (r.seed) j["seed"] = *r.seed;
   j["threads"] = r.threads;
+  if (r.processes > 1) j["processes"] = r.processes;
   j["seconds"] = r.seconds;
   j["start"] = metricsToJson(r.start, r.metrics);
   j["end"] = metricsToJson(r.end, r.metrics);

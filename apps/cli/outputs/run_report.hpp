@@ -27,6 +27,7 @@ struct RunReport {
   std::optional<std::uint64_t> seed;  ///< none when it had no effect (a start from --init, nothing random after it)
   std::string startFile;  ///< the --init file, or "" for a random start
   unsigned threads = 1;
+  int processes = 1;  ///< MPI processes stepping the flock together (threads is each one's)
   double seconds = 0;     ///< wall time of the steps alone
   Metrics start, end;
   std::vector<MetricSpec> metrics = metricSchema();  ///< the run's metrics (the model's own too)

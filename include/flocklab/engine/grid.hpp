@@ -82,6 +82,9 @@ class Grid {
   /// Cell-ordered data: slot s holds boid index(s) with its position and velocity (z and vz
   /// in 3D only).
   std::uint32_t index(std::size_t slot) const { return order_[slot]; }
+  /// The input element (k of build()) that slot `slot` holds.
+  std::uint32_t inputOf(std::size_t slot) const { return input_[slot]; }
+  const std::uint32_t* inputOfSlots() const { return input_.data(); }
   const std::uint32_t* indices() const { return order_.data(); }
   const double* sortedX() const { return sx_.data(); }
   const double* sortedY() const { return sy_.data(); }

@@ -16,6 +16,10 @@
 // Determinism: add() sees the neighbours in ascending index on both paths, so grid and brute
 // force run the same operations; tasks write disjoint slots, so the executor and its size
 // change nothing.
+// Over several processes (a Partition, flocklab/engine/partition.hpp) the driver holds only
+// its process's boids, with their global indices in ids_: before a step it appends the halo
+// the partition sends, updates only its own boids (neighbours still in ascending global
+// index), drops the halo and lets the partition hand over the boids that left.
 #include <algorithm>
 #include <cstdint>
 #include <memory>
@@ -25,6 +29,7 @@
 #include "flocklab/engine/candidate_filter.hpp"
 #include "flocklab/engine/cell_candidates.hpp"
 #include "flocklab/engine/grid.hpp"
+#include "flocklab/engine/partition.hpp"
 #include "flocklab/engine_options.hpp"
 #include "flocklab/executor.hpp"
 #include "flocklab/flock.hpp"
@@ -38,8 +43,8 @@ namespace flocklab {
 class StepDriver {
  public:
   /// Runs on `executor` (shared; not null).
-  explicit StepDriver(std::shared_ptr<Executor> executor)
-      : executor_(std::move(executor)), scratch_(executor_->size()) {}
+  explicit StepDriver(std::shared_ptr<Executor> executor, std::shared_ptr<Partition> partition = nullptr)
+      : executor_(std::move(executor)), partition_(std::move(partition)), scratch_(executor_->size()) {}
 
   /// The executor the steps run on.
   Executor& executor() { return *executor_; }
@@ -52,14 +57,18 @@ class StepDriver {
     return total;
   }
 
-  /// Takes `flock` (boid i at index i, 2D or 3D) as the state to step.
+  /// Takes `flock` (boid i at index i, 2D or 3D) as the state to step (with a partition, the
+  /// boids of this process; collective).
   void load(const Flock& flock) {
+    if (partition_) return partition_->scatter(flock, state_, ids_);
     state_ = flock;
     ids_.resize(flock.size());
     for (std::size_t i = 0; i < ids_.size(); ++i) ids_[i] = static_cast<std::uint32_t>(i);
   }
-  /// Writes the state, boid i at index i, into `flock`.
+  /// Writes the state, boid i at index i, into `flock` (with a partition, the whole flock
+  /// gathered from every process; collective).
   void unload(Flock& flock) const {
+    if (partition_) return partition_->gather(state_, ids_, flock);
     flock.dimensions = state_.dimensions;
     flock.resize(state_.size());
     for (std::size_t s = 0; s < ids_.size(); ++s) {
@@ -84,13 +93,16 @@ class StepDriver {
   // Cells per side (x and y) of the tiles that share one candidate list (see CellCandidates).
   static constexpr int kTileSide = 2;
 
-  // A boid's candidates in ascending boid index (z and vz null in 2D); `cells` names their
-  // boid indices (null: candidate k is boid k).
+  // A boid's candidates in ascending boid index (z and vz null in 2D); `cells` or `ids` name
+  // their boid indices (both null: candidate k is boid k).
   struct Candidates {
     const double *x, *y, *z, *vx, *vy, *vz;
     std::size_t size;
     const CellCandidates* cells = nullptr;
-    std::uint32_t index(std::size_t k) const { return cells ? cells->index(k) : static_cast<std::uint32_t>(k); }
+    const std::uint32_t* ids = nullptr;
+    std::uint32_t index(std::size_t k) const {
+      return cells ? cells->index(k) : (ids ? ids[k] : static_cast<std::uint32_t>(k));
+    }
   };
   // One boid to update: its position among the candidates, its output slot, and whether
   // offsets may need the minimum image (false only where none can exceed half the world).
@@ -136,7 +148,12 @@ class StepDriver {
     taskRows_[0] = 0;
   }
   template <class R>
-  void scanAll(const Space& space, double radius, const R& rule);
+  void scanAll(const Space& space, double radius, const R& rule, std::size_t owned);
+  template <class R>
+  void stepOwned(const Space& space, double radius, NeighborSearch search, const R& rule, std::size_t owned);
+  // Keeps the slots whose input element (before the step's re-ordering) was below `owned`:
+  // drops the halo.
+  void dropHalo(std::size_t owned, const std::uint32_t* inputOf);
 
   // One worker's buffers, sized for the largest candidate list (a cache line apart, so that
   // workers' counters never share one).
@@ -154,12 +171,14 @@ class StepDriver {
   void update(Scratch& scratch, const Candidates& c, const Target& target, const Geometry& g, const R& rule);
 
   std::shared_ptr<Executor> executor_;
+  std::shared_ptr<Partition> partition_;  // null: this process steps the whole flock
   Grid grid_;
   std::vector<Scratch> scratch_;
   Flock state_;                     // slot s holds boid ids_[s]
   std::vector<std::uint32_t> ids_;
   std::vector<int> taskRows_;       // task t takes tile rows [taskRows_[t], taskRows_[t + 1])
   Flock frozen_;                    // scanAll's copy of the state in boid order
+  std::vector<std::uint32_t> frozenIds_, scanOrder_;  // with a partition: its indices, and where each came from
 };
 
 template <class R>
@@ -210,12 +229,31 @@ void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& tar
 }
 
 // Every boid is a candidate of every other: brute force, and the fastest for small flocks.
+// Updates the first `owned` boids of the state (all of them without a partition).
 template <class R>
-void StepDriver::scanAll(const Space& space, double radius, const R& rule) {
+void StepDriver::scanAll(const Space& space, double radius, const R& rule, std::size_t owned) {
   const std::size_t n = state_.size();
-  // The candidates in boid order: after a grid step the state is in cell order, so re-index it
-  // once; after a scan it is already in boid order.
-  if (!std::is_sorted(ids_.begin(), ids_.end())) {
+  const std::uint32_t* ids = nullptr;
+  if (partition_) {
+    // The candidates in ascending global index; scanOrder_ remembers where each came from.
+    scanOrder_.resize(n);
+    for (std::size_t k = 0; k < n; ++k) scanOrder_[k] = static_cast<std::uint32_t>(k);
+    std::sort(scanOrder_.begin(), scanOrder_.end(), [&](std::uint32_t a, std::uint32_t b) { return ids_[a] < ids_[b]; });
+    frozen_.dimensions = state_.dimensions;
+    frozen_.resize(n);
+    frozenIds_.resize(n);
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::uint32_t from = scanOrder_[k];
+      frozen_.x[k] = state_.x[from], frozen_.y[k] = state_.y[from], frozen_.vx[k] = state_.vx[from], frozen_.vy[k] = state_.vy[from];
+      if (state_.is3d()) frozen_.z[k] = state_.z[from], frozen_.vz[k] = state_.vz[from];
+      frozenIds_[k] = ids_[from];
+    }
+    state_ = frozen_;
+    ids_ = frozenIds_;
+    ids = frozenIds_.data();
+  } else if (!std::is_sorted(ids_.begin(), ids_.end())) {
+    // The candidates in boid order: after a grid step the state is in cell order, so re-index
+    // it once; after a scan it is already in boid order.
     unload(frozen_);
     load(frozen_);
   } else {
@@ -226,12 +264,29 @@ void StepDriver::scanAll(const Space& space, double radius, const R& rule) {
   const unsigned tasks = taskCount(n);
   const std::size_t chunk = (n + tasks - 1) / tasks;
   const Flock& f = frozen_;
-  const Candidates all{f.x.data(), f.y.data(), f.z.data(), f.vx.data(), f.vy.data(), f.vz.data(), n};
+  const Candidates all{f.x.data(), f.y.data(), f.z.data(), f.vx.data(), f.vy.data(), f.vz.data(), n, nullptr, ids};
+  const std::uint32_t* from = partition_ ? scanOrder_.data() : nullptr;
   executor_->run(tasks, [&](unsigned task, unsigned worker) {
     const std::size_t end = std::min(n, (task + 1) * chunk);
     scratch_[worker].checks += (end - std::min(end, task * chunk)) * n;
-    for (std::size_t i = task * chunk; i < end; ++i) update(scratch_[worker], all, Target{i, i, true}, geometry, rule);
+    for (std::size_t i = task * chunk; i < end; ++i)
+      if (!from || from[i] < owned) update(scratch_[worker], all, Target{i, i, true}, geometry, rule);
   });
+  if (from) dropHalo(owned, from);
+}
+
+inline void StepDriver::dropHalo(std::size_t owned, const std::uint32_t* inputOf) {
+  const bool in3d = state_.is3d();
+  std::size_t kept = 0;
+  for (std::size_t s = 0; s < state_.size(); ++s) {
+    if (inputOf[s] >= owned) continue;
+    state_.x[kept] = state_.x[s], state_.y[kept] = state_.y[s], state_.vx[kept] = state_.vx[s], state_.vy[kept] = state_.vy[s];
+    if (in3d) state_.z[kept] = state_.z[s], state_.vz[kept] = state_.vz[s];
+    ids_[kept] = ids_[s];
+    ++kept;
+  }
+  state_.resize(kept);
+  ids_.resize(kept);
 }
 
 template <class R>
@@ -239,8 +294,18 @@ template <class R>
 void StepDriver::step(const Space& space, double radius, NeighborSearch search, const R& rule) {
   if (space.dimensions() != kRuleDimensions<R> || state_.dimensions != kRuleDimensions<R>)
     throw std::invalid_argument("the rule, the space and the state must have the same dimensions");
+  if (!partition_) return stepOwned(space, radius, search, rule, state_.size());
+  const std::size_t owned = partition_->addHalo(state_, ids_, space, radius);
+  stepOwned(space, radius, search, rule, owned);
+  partition_->migrate(state_, ids_, space);
+}
+
+// One step of the first `owned` boids of the state; with a partition the rest (the halo) are
+// only read, then dropped.
+template <class R>
+void StepDriver::stepOwned(const Space& space, double radius, NeighborSearch search, const R& rule, std::size_t owned) {
   const std::size_t n = state_.size();
-  if (search == NeighborSearch::Brute || n <= kScanAllBelow) return scanAll(space, radius, rule);
+  if (search == NeighborSearch::Brute || n <= kScanAllBelow) return scanAll(space, radius, rule, owned);
 
   grid_.build(state_.x.data(), state_.y.data(), state_.z.data(), state_.vx.data(), state_.vy.data(),
               state_.vz.data(), ids_.data(), n, space, radius);
@@ -249,6 +314,7 @@ void StepDriver::step(const Space& space, double radius, NeighborSearch search, 
   const unsigned tasks = taskCount(n);
   splitTileRows(tasks);
   const int perLayer = tileRowsPerLayer();
+  const bool halo = owned < n;
   executor_->run(tasks, [&](unsigned task, unsigned worker) {
     Scratch& scratch = scratch_[worker];
     const CellCandidates& c = scratch.candidates;
@@ -272,10 +338,12 @@ void StepDriver::step(const Space& space, double radius, NeighborSearch search, 
         const Candidates candidates{c.x(), c.y(), c.z(), c.vx(), c.vy(), c.vz(), c.size(), &c};
         for (int r = 0; r < tile.rows; ++r)
           for (std::uint32_t slot = first[r]; slot < last[r]; ++slot)
-            update(scratch, candidates, Target{c.position(slot), slot, wrap}, geometry, rule);
+            if (!halo || grid_.inputOf(slot) < owned)
+              update(scratch, candidates, Target{c.position(slot), slot, wrap}, geometry, rule);
       }
     }
   });
+  if (partition_) dropHalo(owned, grid_.inputOfSlots());
 }
 
 }  // namespace flocklab

@@ -21,6 +21,8 @@ class CsvError : public std::runtime_error {
 /// short or long row, text that is not a number, non-finite values, and positions outside
 /// the world. Throws CsvError.
 Flock parseStateCsv(std::string_view text, const Space& space);
+/// A file's bytes; throws CsvError "cannot read PATH" when it cannot be read.
+std::string readTextFile(const std::string& path);
 /// Reads and parses a state file; throws CsvError (also when it cannot be read).
 Flock readStateCsv(const std::string& path, const Space& space);
 /// The state as CSV text at round-trip precision (six columns for a 3D flock).

@@ -35,12 +35,17 @@ class AbmSimulation : public Simulation {
     return {params_.visualDistance, {params_.visualDistance, /*inclusive=*/true}};
   }
   std::uint64_t candidateChecks() const override;
+  /// The random order's generator and permutation (the sequential form's; carried by sync too).
+  ModelState modelState() const override;
 
   /// The parameters in use.
   const AbmParams& params() const { return params_; }
   /// Changes parameters between steps (validated as in the constructor; the world's side must
   /// stay as it is). The random order's generator and permutation carry on.
   void setParams(const AbmParams& params);
+
+ protected:
+  void restoreModelState(const ModelState& state) override;
 
  private:
   AbmParams params_;

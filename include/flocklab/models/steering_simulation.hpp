@@ -43,6 +43,8 @@ class SteeringSimulation : public Simulation {
   /// the species' count in params() grows by one, so a run file of params() starts with it.
   /// Throws std::invalid_argument for an unknown species or a place outside the world.
   void addBoid(std::uint32_t species, double x, double y, double z = 0) override;
+  /// Each boid's species and rest, the food as it is now, the catches and food eaten.
+  ModelState modelState() const override;
 
   /// The species, resolved, in order (one "boids" species without --species).
   const std::vector<SpeciesTraits>& species() const { return traits_; }
@@ -61,6 +63,7 @@ class SteeringSimulation : public Simulation {
 
  protected:
   void addMetrics(Metrics& metrics) const override;
+  void restoreModelState(const ModelState& state) override;
 
  private:
   void resolveSpecies();

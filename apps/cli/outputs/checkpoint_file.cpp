@@ -1,0 +1,96 @@
+// The checkpoint file (see checkpoint_file.hpp). Every length is checked against the bytes
+// before anything is read, so a cut or foreign file is refused with one line, never read past.
+#include "outputs/checkpoint_file.hpp"
+
+#include <cstring>
+
+#include "flocklab/version.hpp"
+#include "support/usage_error.hpp"
+
+namespace flocklab::cli {
+namespace {
+
+template <class T>
+void append(std::string& out, const std::vector<T>& values) {
+  const std::size_t at = out.size();
+  out.resize(at + values.size() * sizeof(T));
+  if (!values.empty()) std::memcpy(out.data() + at, values.data(), values.size() * sizeof(T));
+}
+
+// Reads `count` values of T from `bytes` at `at`, advancing it.
+template <class T>
+std::vector<T> take(std::string_view bytes, std::size_t& at, std::uint64_t count) {
+  std::vector<T> values(static_cast<std::size_t>(count));
+  if (count) std::memcpy(values.data(), bytes.data() + at, values.size() * sizeof(T));
+  at += values.size() * sizeof(T);
+  return values;
+}
+
+}  // namespace
+
+std::string formatCheckpoint(const Checkpoint& c) {
+  const Flock& f = c.flock;
+  nlohmann::json head{{"flocklab_checkpoint", 1}, {"flocklab", kVersion}, {"step", c.step},
+                      {"boids", f.size()}, {"dims", f.dimensions}, {"run", c.run}};
+  head["reals"] = nlohmann::json::object();
+  head["wholes"] = nlohmann::json::object();
+  for (const auto& [name, values] : c.model.reals) head["reals"][name] = values.size();
+  for (const auto& [name, values] : c.model.wholes) head["wholes"][name] = values.size();
+  std::string out = head.dump() + "\n";
+  append(out, f.x), append(out, f.y);
+  if (f.is3d()) append(out, f.z);
+  append(out, f.vx), append(out, f.vy);
+  if (f.is3d()) append(out, f.vz);
+  for (const auto& entry : c.model.reals) append(out, entry.second);
+  for (const auto& entry : c.model.wholes) append(out, entry.second);
+  return out;
+}
+
+Checkpoint parseCheckpoint(std::string_view bytes, const std::string& path) {
+  const auto refuse = [&](const std::string& why) { return UsageError(path + " is not a flocklab checkpoint: " + why); };
+  const std::size_t end = bytes.find('\n');
+  if (end == std::string_view::npos) throw refuse("no header line");
+  nlohmann::json head;
+  try {
+    head = nlohmann::json::parse(bytes.substr(0, end));
+  } catch (const nlohmann::json::exception&) {
+    throw refuse("the header is not JSON");
+  }
+  const auto whole = [&](const nlohmann::json& value, const char* what) {
+    if (!value.is_number_unsigned()) throw refuse(std::string("'") + what + "' is not a whole number");
+    return value.get<std::uint64_t>();
+  };
+  if (!head.is_object() || head.value("flocklab_checkpoint", 0) != 1) throw refuse("no 'flocklab_checkpoint': 1 in the header");
+  if (!head.contains("run") || !head["run"].is_object()) throw refuse("no run parameters");
+  if (!head.contains("reals") || !head["reals"].is_object() || !head.contains("wholes") || !head["wholes"].is_object())
+    throw refuse("no lists of the model's state");
+  Checkpoint c;
+  c.run = head["run"];
+  c.step = whole(head.value("step", nlohmann::json()), "step");
+  const std::uint64_t n = whole(head.value("boids", nlohmann::json()), "boids");
+  const std::uint64_t dims = whole(head.value("dims", nlohmann::json()), "dims");
+  if (dims != 2 && dims != 3) throw refuse("'dims' must be 2 or 3");
+  // The bytes every list needs, counted before any is read (in 64-bit words, each 8 bytes).
+  const std::uint64_t limit = (bytes.size() - end - 1) / 8;
+  bool fits = n <= limit / (2 * dims);
+  std::uint64_t words = fits ? 2 * dims * n : 0;
+  for (const char* kind : {"reals", "wholes"})
+    for (const auto& [name, length] : head[kind].items()) {
+      const std::uint64_t more = whole(length, name.c_str());
+      fits = fits && more <= limit - words;
+      if (fits) words += more;
+    }
+  if (!fits || words * 8 != bytes.size() - end - 1) throw refuse("its size does not match its header (a cut file?)");
+  std::size_t at = end + 1;
+  c.flock.dimensions = static_cast<int>(dims);
+  c.flock.x = take<double>(bytes, at, n), c.flock.y = take<double>(bytes, at, n);
+  if (dims == 3) c.flock.z = take<double>(bytes, at, n);
+  c.flock.vx = take<double>(bytes, at, n), c.flock.vy = take<double>(bytes, at, n);
+  if (dims == 3) c.flock.vz = take<double>(bytes, at, n);
+  for (const auto& [name, length] : head["reals"].items()) c.model.reals[name] = take<double>(bytes, at, length.get<std::uint64_t>());
+  for (const auto& [name, length] : head["wholes"].items())
+    c.model.wholes[name] = take<std::uint64_t>(bytes, at, length.get<std::uint64_t>());
+  return c;
+}
+
+}  // namespace flocklab::cli

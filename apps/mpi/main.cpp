@@ -1,0 +1,58 @@
+// flocklab-mpi: the flocklab command for several processes under mpirun or srun (plain
+// flocklab hands itself over to it, see apps/cli/support/mpi_handover.hpp). The first rank runs
+// the command as flocklab does; the others follow it through an MpiCluster. In one process
+// it is flocklab.
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <thread>
+#include <exception>
+
+#include "cli_app.hpp"
+#include "mpi_cluster.hpp"
+
+int main(int argc, char** argv) {
+  using namespace flocklab;
+  int provided = 0;
+  // Only the main thread calls MPI; the step's worker threads never do.
+  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
+  int rank = 0, size = 1;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  int status = 0;
+  {
+    cli::CliApp cli;
+    const int parsed = cli::parseCommandLine(cli, argc, argv, rank == 0);
+    if (parsed >= 0) {
+      status = parsed;
+    } else if (size == 1) {
+      status = cli::executeCommand(cli);
+    } else {
+      const bool together = cli.run->parsed() || cli.sweep->parsed();
+      // All cores by default is each process's share of its machine's cores under mpirun.
+      if (cli.runOptions.threads == 0) {
+        const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
+        const int perMachine = local ? std::max(1, std::atoi(local)) : size;
+        cli.runOptions.threads = std::max<std::int64_t>(1, std::thread::hardware_concurrency() / perMachine);
+      }
+      mpi::MpiCluster cluster(MPI_COMM_WORLD, static_cast<std::uint64_t>(std::max<std::int64_t>(0, cli.runOptions.rebalanceEvery)));
+      cli::setCluster(&cluster);
+      if (rank == 0) {
+        status = cli::executeCommand(cli);
+        if (together) cluster.release(cli.sweep->parsed());
+      } else if (together) {
+        try {
+          status = cluster.follow(cli);
+        } catch (const std::exception& e) {
+          std::fprintf(stderr, "flocklab: error on rank %d: %s\n", rank, e.what());
+          MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+      }
+      cli::setCluster(nullptr);
+    }
+  }
+  MPI_Finalize();
+  return status;
+}

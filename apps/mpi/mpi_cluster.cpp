@@ -1,0 +1,185 @@
+// The first rank's lead and the others' following (see mpi_cluster.hpp).
+#include "mpi_cluster.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <exception>
+
+#include "commands/sweep_command.hpp"
+#include "commands/model_setup.hpp"
+#include "support/usage_error.hpp"
+
+namespace flocklab::mpi {
+namespace {
+
+// The first rank's words to the others in a run.
+enum Word : int { kSetUp = 1, kStep = 2, kGather = 3, kDone = 4 };
+// Sweep messages: a rank's result (or readiness) to the first rank, and its answer.
+constexpr int kResultTag = 11, kRunTag = 12;
+
+}  // namespace
+
+MpiCluster::MpiCluster(MPI_Comm comm, std::uint64_t rebalance)
+    : comm_(comm), partition_(std::make_shared<MpiPartition>(comm, rebalance)) {
+  partition_->beforeGather([this] {
+    ++gathers_;
+    // Outside a step only the first rank knows it needs the flock: it says so.
+    if (partition_->rank() == 0 && !inStep_) command(kGather);
+  });
+}
+
+int MpiCluster::command(int word) {
+  MPI_Bcast(&word, 1, MPI_INT, 0, comm_);
+  return word;
+}
+
+void MpiCluster::abort(const std::string& why) {
+  std::fprintf(stderr, "flocklab: internal error on rank %d: %s\n", partition_->rank(), why.c_str());
+  MPI_Abort(comm_, 1);
+  std::abort();
+}
+
+void MpiCluster::setUpRun() { command(kSetUp); }
+
+void MpiCluster::step(Simulation& sim) {
+  command(kStep);
+  inStep_ = true;
+  sim.step(1);
+  inStep_ = false;
+}
+
+std::string MpiCluster::shareOnce(const std::function<std::string()>& read) {
+  std::string text;
+  int ok = 1;
+  std::exception_ptr failure;
+  if (partition_->rank() == 0) {
+    try {
+      text = read();
+    } catch (const std::exception& e) {
+      failure = std::current_exception();
+      ok = 0;
+      text = e.what();
+    }
+  }
+  MPI_Bcast(&ok, 1, MPI_INT, 0, comm_);
+  unsigned long long length = text.size();
+  MPI_Bcast(&length, 1, MPI_UNSIGNED_LONG_LONG, 0, comm_);
+  text.resize(length);
+  // In pieces below 2^31 bytes, MPI's count limit.
+  for (unsigned long long at = 0; at < length; at += 1ull << 30)
+    MPI_Bcast(text.data() + at, static_cast<int>(std::min<unsigned long long>(length - at, 1ull << 30)), MPI_CHAR, 0, comm_);
+  if (failure) std::rethrow_exception(failure);
+  if (!ok) throw cli::UsageError(text);
+  return text;
+}
+
+void MpiCluster::farmOut(const std::vector<std::size_t>& pending,
+                         const std::function<void(std::size_t, const cli::RunResult&)>& finished,
+                         const std::function<bool()>& stopping) {
+  sweepReleased_ = true;
+  std::size_t next = 0;
+  int following = size() - 1;
+  std::vector<double> message;
+  while (following > 0) {
+    // Polled, so that Ctrl-C here stops the handing out while runs are under way.
+    int arrived = 0;
+    MPI_Status status;
+    MPI_Iprobe(MPI_ANY_SOURCE, kResultTag, comm_, &arrived, &status);
+    if (!arrived) {
+      ::usleep(1000);
+      continue;
+    }
+    int count = 0;
+    MPI_Get_count(&status, MPI_DOUBLE, &count);
+    message.resize(static_cast<std::size_t>(count));
+    MPI_Recv(message.data(), count, MPI_DOUBLE, status.MPI_SOURCE, kResultTag, comm_, MPI_STATUS_IGNORE);
+    // [run or -1 (ready), metrics of the final state, means over the last fifth]
+    if (message[0] >= 0) {
+      const std::size_t half = (message.size() - 1) / 2;
+      cli::RunResult result;
+      result.final.assign(message.begin() + 1, message.begin() + 1 + static_cast<std::ptrdiff_t>(half));
+      result.lastFifth.assign(message.begin() + 1 + static_cast<std::ptrdiff_t>(half), message.end());
+      finished(static_cast<std::size_t>(message[0]), result);
+    }
+    long long run = -1;
+    if (next < pending.size() && !stopping()) run = static_cast<long long>(pending[next++]);
+    else --following;
+    MPI_Send(&run, 1, MPI_LONG_LONG, status.MPI_SOURCE, kRunTag, comm_);
+  }
+}
+
+void MpiCluster::release(bool sweep) {
+  if (!sweep) {
+    command(kDone);  // the others wait for a word even when the run never set up
+    return;
+  }
+  if (sweepReleased_) return;
+  farmOut({}, [](std::size_t, const cli::RunResult&) {}, [] { return true; });
+}
+
+int MpiCluster::follow(cli::CliApp& cli) {
+  if (cli.run->parsed()) return followRun(cli);
+  if (cli.sweep->parsed()) return followSweep(cli);
+  return 0;  // the other commands are the first rank's alone
+}
+
+int MpiCluster::followRun(cli::CliApp& cli) {
+  cli::RunOptions options = cli.runOptions;
+  std::unique_ptr<Simulation> sim;
+  for (;;) {
+    switch (command(0)) {
+      case kSetUp:
+        try {
+          cli::prepareRun(options, *cli.run);
+          EngineOptions engine = cli::runEngineOptions(options);
+          engine.partition = partition_;
+          sim = cli::setUpRunModel(options, engine).simulation;
+        } catch (const std::exception&) {
+          sim.reset();  // the first rank meets the same error and reports it
+        }
+        break;
+      case kStep:
+        if (!sim) abort("the run was not set up here");
+        inStep_ = true;
+        sim->step(1);
+        inStep_ = false;
+        break;
+      case kGather: {
+        if (!sim) abort("the run was not set up here");
+        const std::uint64_t before = gathers_;
+        sim->flock();
+        if (gathers_ == before) abort("the ranks are out of step");
+        break;
+      }
+      case kDone:
+        return 0;
+      default:
+        abort("an unknown word from the first rank");
+    }
+  }
+}
+
+int MpiCluster::followSweep(cli::CliApp& cli) {
+  std::function<cli::RunResult(std::size_t)> runner;
+  try {
+    runner = cli::sweepRunner(cli.sweepOptions, *cli.sweep);
+  } catch (const std::exception&) {
+    // the first rank meets the same error, reports it, and hands out no run
+  }
+  std::vector<double> message{-1.0};
+  for (;;) {
+    MPI_Send(message.data(), static_cast<int>(message.size()), MPI_DOUBLE, 0, kResultTag, comm_);
+    long long run = -1;
+    MPI_Recv(&run, 1, MPI_LONG_LONG, 0, kRunTag, comm_, MPI_STATUS_IGNORE);
+    if (run < 0) return 0;
+    if (!runner) abort("the sweep was not set up here");
+    const cli::RunResult result = runner(static_cast<std::size_t>(run));
+    message.assign(1, static_cast<double>(run));
+    message.insert(message.end(), result.final.begin(), result.final.end());
+    message.insert(message.end(), result.lastFifth.begin(), result.lastFifth.end());
+  }
+}
+
+}  // namespace flocklab::mpi

@@ -1,0 +1,32 @@
+"""What the MPI and checkpoint tests share: the command, mpirun as this machine allows it (as root
+OpenMPI wants --allow-run-as-root; more processes than cores need --oversubscribe), and runs
+reduced to their JSON summary."""
+import json
+import os
+import shutil
+import subprocess
+
+CLI = os.environ.get("FLOCKLAB_CLI", "build/release/flocklab")
+MPIRUN = shutil.which("mpirun")
+HAVE_MPI = MPIRUN is not None and os.path.exists(os.path.join(os.path.dirname(CLI), "flocklab-mpi"))
+
+
+def mpirun(processes):
+    """The mpirun words that start `processes` copies of what follows."""
+    words = [MPIRUN, "-n", str(processes), "--oversubscribe"]
+    if os.geteuid() == 0:
+        words.append("--allow-run-as-root")
+    return words
+
+
+def command(args, processes=1, **kwargs):
+    """flocklab ARGS in one process (processes=1, no mpirun) or under mpirun; the finished process."""
+    words = ([CLI] if processes == 1 else mpirun(processes) + [CLI]) + list(args)
+    return subprocess.run(words, capture_output=True, text=True, timeout=600, **kwargs)
+
+
+def summary(args, processes=1, **kwargs):
+    """`flocklab run ARGS --hash --json -q` on one thread a process: its JSON summary."""
+    done = command(["run", *args, "--hash", "--json", "-q", "--threads", "1"], processes, **kwargs)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)

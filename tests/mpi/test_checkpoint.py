@@ -1,0 +1,84 @@
+"""run --checkpoint-every K DIR and run --resume DIR: a run killed (SIGKILL) and resumed ends with the
+bits of an uninterrupted one, in one process and over MPI ranks, with any number of them; a kill
+in the middle of writing a checkpoint leaves the one before usable; a checkpoint's model state (a
+predator's rest, the food, the sequential abm's order) comes back exactly."""
+import os
+import signal
+import subprocess
+import time
+
+import pytest
+
+from support import CLI, HAVE_MPI, command, mpirun, summary
+
+RUNS = {
+    "lab, 3D": ["--dims", "3", "--count", "300", "--steps", "300"],
+    "abm, sequential": ["--model", "abm", "--steps", "120"],
+    "steering, hawks remove prey, food, noise": ["--model", "steering", "--steps", "200", "--noise", "0.2", "--catches", "remove",
+                                                 "--species", "prey:300", "--species", "hawk:3:role=predator,catch_radius=14,handling=0.5",
+                                                 "--food", "450,280:40"],
+    "vicsek, noise": ["--model", "vicsek", "--steps", "150"],
+}
+
+
+@pytest.mark.parametrize("name", list(RUNS))
+def test_a_resumed_run_ends_with_the_bits_of_an_uninterrupted_one(tmp_path, name):
+    args = RUNS[name]
+    whole = summary(args)
+    steps = int(args[args.index("--steps") + 1])
+    # Stopped after a checkpoint at about half way (--steps cut short), then resumed to the end.
+    half = summary([*args[:args.index("--steps")], "--steps", str(steps // 2), *args[args.index("--steps") + 2:],
+                    "--checkpoint-every", str(steps // 4), str(tmp_path / "cp")])
+    assert half["steps"] == steps // 2
+    resumed = summary(["--resume", str(tmp_path / "cp"), "--steps", str(steps)])
+    assert resumed["hash"] == whole["hash"]
+    assert resumed["end"] == whole["end"]
+
+
+def test_resume_with_another_number_of_ranks(tmp_path):
+    if not HAVE_MPI:
+        pytest.skip("flocklab-mpi was not built (no MPI)")
+    args = ["--model", "steering", "--count", "800", "--steps", "120"]
+    whole = summary(args)
+    cp = str(tmp_path / "cp")
+    summary(["--model", "steering", "--count", "800", "--steps", "60", "--checkpoint-every", "30", cp], 3)
+    assert summary(["--resume", cp, "--steps", "120"], 2)["hash"] == whole["hash"]
+    assert summary(["--resume", cp, "--steps", "120"])["hash"] == whole["hash"]
+
+
+def test_a_killed_run_resumes_from_its_last_whole_checkpoint(tmp_path):
+    """SIGKILL at random moments of a run that checkpoints every step (so that kills land in the
+    middle of writes): whatever the kill left, --resume gives the bits of the uninterrupted run."""
+    args = ["--model", "steering", "--count", "3000", "--steps", "400"]
+    whole = summary(args)
+    cp = tmp_path / "cp"
+    for delay in (0.4, 0.7, 1.0):
+        process = subprocess.Popen([CLI, "run", *args, "-q", "--threads", "1", "--checkpoint-every", "1", str(cp)],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(delay)
+        process.send_signal(signal.SIGKILL)
+        process.wait()
+        if not (cp / "checkpoint.flk").exists():
+            continue
+        resumed = summary(["--resume", str(cp)])
+        assert resumed["hash"] == whole["hash"], f"killed after {delay} s"
+    assert (cp / "checkpoint.flk").exists(), "no kill landed after the first checkpoint"
+
+
+def test_resume_refuses_what_would_change_the_run_and_broken_files(tmp_path):
+    cp = tmp_path / "cp"
+    assert command(["run", "--steps", "20", "-q", "--checkpoint-every", "10", str(cp)]).returncode == 0
+    for extra, words in ((["--seed", "3"], "--seed cannot change them"), (["--radius", "5"], "--radius cannot change them"),
+                         (["--steps", "5"], "--steps 5 is before the checkpoint's step 20")):
+        done = command(["run", "--resume", str(cp), *extra])
+        assert done.returncode == 2 and words in done.stderr, done.stderr
+    data = (cp / "checkpoint.flk").read_bytes()
+    for name, broken in (("cut", data[:-9]), ("text", b"x,y,vx,vy\n1,2,3,4\n"), ("empty", b"")):
+        folder = tmp_path / name
+        folder.mkdir()
+        (folder / "checkpoint.flk").write_bytes(broken)
+        done = command(["run", "--resume", str(folder)])
+        assert done.returncode == 2 and "is not a flocklab checkpoint" in done.stderr, (name, done.stderr)
+        assert done.stderr.count("\n") == 1
+    done = command(["run", "--resume", str(tmp_path / "nowhere")])
+    assert done.returncode == 2 and "cannot read" in done.stderr
