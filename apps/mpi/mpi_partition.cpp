@@ -3,6 +3,8 @@
 // arrive cannot matter (the step driver sorts its candidates by index).
 #include "mpi_partition.hpp"
 
+#include <algorithm>
+
 namespace flocklab::mpi {
 namespace {
 
@@ -32,6 +34,13 @@ void unpack(const double* p, Flock& f, std::vector<std::uint32_t>& ids) {
 }
 
 double zOf(const Flock& f, std::size_t k) { return f.is3d() ? f.z[k] : 0.0; }
+
+// How far beyond its box a rank takes its halo: the radius with a margin far above rounding.
+// Sending a boid too many costs nothing but bytes (the distance test drops it); missing one
+// would change the bits.
+double reachOf(const Space& space, double radius) {
+  return radius * (1 + 1e-6) + 1e-12 * (space.width + space.height + (space.is3d() ? space.depth : 0.0));
+}
 
 // A contiguous MPI type of `width` doubles: one boid, so that counts are boids, not doubles.
 struct BoidType {
@@ -125,10 +134,8 @@ std::size_t MpiPartition::addHalo(Flock& state, std::vector<std::uint32_t>& ids,
     cutByCounts(state, space);
     moveToOwners(state, ids);
   }
-  // A margin far above rounding: sending a boid too many costs nothing but bytes (the distance
-  // test drops it); missing one would change the bits.
   const double extent[3] = {space.width, space.height, space.is3d() ? space.depth : 0.0};
-  const double reach = radius * (1 + 1e-6) + 1e-12 * (extent[0] + extent[1] + extent[2]);
+  const double reach = reachOf(space, radius);
   const double reach2 = reach * reach;
   const int dims = space.dimensions();
   const auto& lo = cut_->lower(rank_);
@@ -158,6 +165,22 @@ std::size_t MpiPartition::addHalo(Flock& state, std::vector<std::uint32_t>& ids,
   traffic_.haloBoids += arrived.size() / width;
   traffic_.exchangeSeconds += MPI_Wtime() - begin;
   return owned;
+}
+
+GridWindow MpiPartition::window(const Space& space, double radius) const {
+  GridWindow w;
+  const double extent[3] = {space.width, space.height, space.is3d() ? space.depth : 0.0};
+  // A margin on the halo's reach, so that rounding never leaves a boid outside.
+  const double margin = 2 * reachOf(space, radius);
+  for (int a = 0; a < space.dimensions(); ++a) {
+    double lo = cut_->lower(rank_)[a] - margin, hi = cut_->upper(rank_)[a] + margin;
+    if (!space.periodic) lo = std::max(lo, 0.0), hi = std::min(hi, extent[a]);
+    // A window as wide as the world (less a cell) would meet itself round a torus: the whole axis.
+    w.whole[a] = hi - lo + 2 * margin >= extent[a];
+    w.origin[a] = lo;
+    w.extent[a] = hi - lo;
+  }
+  return w;
 }
 
 void MpiPartition::migrate(Flock& state, std::vector<std::uint32_t>& ids, const Space& space) {

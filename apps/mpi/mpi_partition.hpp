@@ -35,6 +35,7 @@ class MpiPartition : public Partition {
 
   void scatter(const Flock& all, Flock& mine, std::vector<std::uint32_t>& ids) override;
   std::size_t addHalo(Flock& state, std::vector<std::uint32_t>& ids, const Space& space, double radius) override;
+  GridWindow window(const Space& space, double radius) const override;
   void migrate(Flock& state, std::vector<std::uint32_t>& ids, const Space& space) override;
   void gather(const Flock& mine, const std::vector<std::uint32_t>& ids, Flock& all) override;
 

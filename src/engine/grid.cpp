@@ -13,9 +13,9 @@ int clampIndex(double position, double side, int count) {
 }
 }  // namespace
 
-int Grid::column(double x) const { return clampIndex(x, sideX_, mx_); }
-int Grid::row(double y) const { return clampIndex(y, sideY_, my_); }
-int Grid::layer(double z) const { return is3d_ ? clampIndex(z, sideZ_, mz_) : 0; }
+int Grid::column(double x) const { return clampIndex(local(x, 0), sideX_, mx_); }
+int Grid::row(double y) const { return clampIndex(local(y, 1), sideY_, my_); }
+int Grid::layer(double z) const { return is3d_ ? clampIndex(local(z, 2), sideZ_, mz_) : 0; }
 
 void Grid::build(const double* x, const double* y, const double* vx, const double* vy,
                  const std::uint32_t* ids, std::size_t n, const Space& space, double radius) {
@@ -23,11 +23,18 @@ void Grid::build(const double* x, const double* y, const double* vx, const doubl
 }
 
 void Grid::build(const double* x, const double* y, const double* z, const double* vx, const double* vy,
-                 const double* vz, const std::uint32_t* ids, std::size_t n, const Space& space, double radius) {
+                 const double* vz, const std::uint32_t* ids, std::size_t n, const Space& space, double radius,
+                 const GridWindow* window) {
   is3d_ = space.is3d();
+  world_[0] = space.width, world_[1] = space.height, world_[2] = is3d_ ? space.depth : 0.0;
+  for (int a = 0; a < 3; ++a) {
+    whole_[a] = !window || window->whole[a] || (a == 2 && !is3d_);
+    origin_[a] = whole_[a] ? 0.0 : window->origin[a];
+    extent_[a] = whole_[a] ? world_[a] : window->extent[a];
+  }
   // The margin 1e-9 keeps the side above r even after the rounding of W/m and x/side.
-  double fit[3] = {std::floor(space.width / (radius * (1 + 1e-9))), std::floor(space.height / (radius * (1 + 1e-9))),
-                   is3d_ ? std::floor(space.depth / (radius * (1 + 1e-9))) : 1.0};
+  double fit[3] = {std::floor(extent_[0] / (radius * (1 + 1e-9))), std::floor(extent_[1] / (radius * (1 + 1e-9))),
+                   is3d_ ? std::floor(extent_[2] / (radius * (1 + 1e-9))) : 1.0};
   // More cells than boids only cost memory and time (and past 2^30 the cell index would not fit
   // an int): at most `cap` cells, whatever the world's size. The grid's shape changes speed
   // only, never results (any shape lists the same neighbours, in ascending boid index).
@@ -50,9 +57,9 @@ void Grid::build(const double* x, const double* y, const double* z, const double
   mx_ = static_cast<int>(fit[0]);
   my_ = static_cast<int>(fit[1]);
   mz_ = static_cast<int>(fit[2]);
-  sideX_ = space.width / mx_;
-  sideY_ = space.height / my_;
-  sideZ_ = is3d_ ? space.depth / mz_ : 0.0;
+  sideX_ = extent_[0] / mx_;
+  sideY_ = extent_[1] / my_;
+  sideZ_ = is3d_ ? extent_[2] / mz_ : 0.0;
   periodic_ = space.periodic;
   const std::size_t cells = static_cast<std::size_t>(mx_) * my_ * mz_;
 
@@ -124,14 +131,16 @@ int around(int first, int last, int count, bool periodic, int* out) {
 }
 }  // namespace
 
-int Grid::columnsAround(int first, int last, int* out) const { return around(first, last, mx_, periodic_, out); }
-int Grid::rowsAround(int first, int last, int* out) const { return around(first, last, my_, periodic_, out); }
+int Grid::columnsAround(int first, int last, int* out) const {
+  return around(first, last, mx_, periodic_ && whole_[0], out);
+}
+int Grid::rowsAround(int first, int last, int* out) const { return around(first, last, my_, periodic_ && whole_[1], out); }
 int Grid::layersAround(int first, int last, int* out) const {
   if (!is3d_) {
     out[0] = 0;
     return 1;
   }
-  return around(first, last, mz_, periodic_, out);
+  return around(first, last, mz_, periodic_ && whole_[2], out);
 }
 
 int Grid::neighborCells(std::uint32_t c, std::uint32_t out[kMaxNeighborCells]) const {

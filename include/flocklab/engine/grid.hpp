@@ -16,6 +16,9 @@
 // - Determinism: each cell lists its boids in ascending boid index, whatever the input order
 //   and the thread count (a counting sort, then an insertion sort inside each cell, which is
 //   nearly free when the input is the last step's cell order).
+// - a window (GridWindow) makes the grid cover only part of the world along an axis, a box that
+//   does not wrap: one MPI rank's part and its halo. A position outside the window on a torus
+//   is placed at its image inside, so offsets (always the minimum image) still find it.
 // - on a torus with fewer than 3 cells along an axis the 3x3 (3x3x3) block would visit a cell
 //   twice; neighborCells() lists each cell once, so no neighbour is ever counted twice. In a
 //   box the block stops at the border.
@@ -26,6 +29,14 @@
 #include "flocklab/space.hpp"
 
 namespace flocklab {
+
+/// The part of the world a grid covers, axis by axis: where `whole` is false, the window
+/// [origin, origin + extent] (which never wraps); where true, the world's whole axis.
+struct GridWindow {
+  double origin[3] = {0, 0, 0};
+  double extent[3] = {0, 0, 0};
+  bool whole[3] = {true, true, true};
+};
 
 /// Boids sorted into cells of side >= the interaction radius, with cell-ordered copies of
 /// their positions (and velocities). Not thread-safe to build; const use is.
@@ -39,9 +50,12 @@ class Grid {
   /// of the velocities are kept too.
   void build(const double* x, const double* y, const double* vx, const double* vy,
              const std::uint32_t* ids, std::size_t n, const Space& space, double radius);
-  /// As above for a 2D or 3D `space`; z (and vz) are read only when space.is3d().
+  /// As above for a 2D or 3D `space`; z (and vz) are read only when space.is3d(). With a
+  /// `window`, only that part of the world: every boid must lie in it (on a torus, an image
+  /// of it).
   void build(const double* x, const double* y, const double* z, const double* vx, const double* vy,
-             const double* vz, const std::uint32_t* ids, std::size_t n, const Space& space, double radius);
+             const double* vz, const std::uint32_t* ids, std::size_t n, const Space& space, double radius,
+             const GridWindow* window = nullptr);
 
   /// Cells along x, y and z (layers is 1 in 2D).
   int columns() const { return mx_; }
@@ -51,7 +65,8 @@ class Grid {
   double cellWidth() const { return sideX_; }
   double cellHeight() const { return sideY_; }
   double cellDepth() const { return sideZ_; }
-  bool periodic() const { return periodic_; }
+  /// Whether cells wrap around: a torus covered whole (along every axis).
+  bool periodic() const { return periodic_ && whole_[0] && whole_[1] && whole_[2]; }
   bool is3d() const { return is3d_; }
   std::size_t cellCount() const { return start_.size() - 1; }
   /// Number of boids sorted (slots).
@@ -97,6 +112,16 @@ class Grid {
   int mx_ = 1, my_ = 1, mz_ = 1;
   double sideX_ = 0, sideY_ = 0, sideZ_ = 0;
   bool periodic_ = true, is3d_ = false;
+  bool whole_[3] = {true, true, true};   // the world's whole axis, else a window
+  double origin_[3] = {0, 0, 0}, world_[3] = {0, 0, 0}, extent_[3] = {0, 0, 0};
+  // A coordinate along `axis` as the cells count it: from the window's origin, wrapped into it.
+  double local(double v, int axis) const {
+    if (whole_[axis]) return v;
+    double u = v - origin_[axis];
+    if (periodic_ && u < 0) u = (v + world_[axis]) - origin_[axis];
+    else if (periodic_ && u > extent_[axis]) u = (v - world_[axis]) - origin_[axis];
+    return u;
+  }
   std::vector<std::uint32_t> start_{0, 0}, order_, cellOf_, cursor_, input_;  // input_: slot -> k
   std::vector<double> sx_, sy_, sz_, svx_, svy_, svz_;
 };

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "flocklab/engine/grid.hpp"
 #include "flocklab/flock.hpp"
 #include "flocklab/space.hpp"
 
@@ -32,6 +33,9 @@ class Partition {
   /// this process's part (wrapped on a torus); returns how many of the first entries are this
   /// process's own (the first call also hands the boids to their owners under the first cut).
   virtual std::size_t addHalo(Flock& state, std::vector<std::uint32_t>& ids, const Space& space, double radius) = 0;
+  /// The part of the world this process's boids and halo lie in (after addHalo), for its
+  /// grid: the grid then spans its part, not the world.
+  virtual GridWindow window(const Space& space, double radius) const = 0;
   /// After a step (`state` holds only this process's boids, some now beyond its part): hands
   /// over the boids that left, takes in those that arrived, and every so often cuts the world
   /// again by the boids' counts.

@@ -124,6 +124,7 @@ class StepDriver {
   // on a torus, for a tile whose neighbour cells wrap or reach across half the world.
   bool needsWrap(const Tile& tile, const Offsets& offsets) const {
     if (!offsets.periodic) return false;
+    if (partition_) return true;  // a window's neighbour cells may hold a boid from across the torus
     const bool insideX = tile.column >= 1 && tile.column + tile.columns < grid_.columns() &&
                          (tile.columns + 2) * grid_.cellWidth() < offsets.halfWidth;
     const bool insideY = tile.row >= 1 && tile.row + tile.rows < grid_.rows() &&
@@ -307,8 +308,10 @@ void StepDriver::stepOwned(const Space& space, double radius, NeighborSearch sea
   const std::size_t n = state_.size();
   if (search == NeighborSearch::Brute || n <= kScanAllBelow) return scanAll(space, radius, rule, owned);
 
+  GridWindow window;
+  if (partition_) window = partition_->window(space, radius);
   grid_.build(state_.x.data(), state_.y.data(), state_.z.data(), state_.vx.data(), state_.vy.data(),
-              state_.vz.data(), ids_.data(), n, space, radius);
+              state_.vz.data(), ids_.data(), n, space, radius, partition_ ? &window : nullptr);
   std::copy(grid_.indices(), grid_.indices() + n, ids_.begin());
   const Geometry geometry{Offsets(space), radius * radius};
   const unsigned tasks = taskCount(n);
