@@ -16,6 +16,7 @@
 
 #include "flocklab/models/lab_simulation.hpp"
 #include "mpi_partition.hpp"
+#include "mpi_session.hpp"
 #include "scenes.hpp"
 
 namespace {
@@ -30,11 +31,8 @@ std::size_t argument(int argc, char** argv, const char* name, std::size_t fallba
 
 int main(int argc, char** argv) {
   using namespace flocklab;
-  int provided = 0;
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const mpi::MpiSession session(argc, argv);
+  const int rank = session.rank, size = session.size;
   const std::size_t n = argument(argc, argv, "--boids", 100000);
   const std::size_t steps = argument(argc, argv, "--steps", 10);
   const std::size_t warm = argument(argc, argv, "--warm", 3);
@@ -78,6 +76,5 @@ int main(int argc, char** argv) {
                   sums[0] * perStep * 8 * 5, sums[1] * perStep, sums[2] * perStep, sums[4] > 0 ? 100 * sums[3] / sums[4] : 0.0);
     }
   }
-  MPI_Finalize();
   return 0;
 }

@@ -12,15 +12,12 @@
 
 #include "cli_app.hpp"
 #include "mpi_cluster.hpp"
+#include "mpi_session.hpp"
 
 int main(int argc, char** argv) {
   using namespace flocklab;
-  int provided = 0;
-  // Only the main thread calls MPI; the step's worker threads never do.
-  MPI_Init_thread(&argc, &argv, MPI_THREAD_FUNNELED, &provided);
-  int rank = 0, size = 1;
-  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-  MPI_Comm_size(MPI_COMM_WORLD, &size);
+  const mpi::MpiSession session(argc, argv);
+  const int rank = session.rank, size = session.size;
   int status = 0;
   {
     cli::CliApp cli;
@@ -53,6 +50,5 @@ int main(int argc, char** argv) {
       cli::setCluster(nullptr);
     }
   }
-  MPI_Finalize();
   return status;
 }

@@ -2,6 +2,7 @@
 bits of an uninterrupted one, in one process and over MPI ranks, with any number of them; a kill
 in the middle of writing a checkpoint leaves the one before usable; a checkpoint's model state (a
 predator's rest, the food, the sequential abm's order) comes back exactly."""
+import json
 import os
 import signal
 import subprocess
@@ -9,7 +10,7 @@ import time
 
 import pytest
 
-from support import CLI, HAVE_MPI, command, mpirun, summary
+from support import CLI, HAVE_MPI, command, summary
 
 RUNS = {
     "lab, 3D": ["--dims", "3", "--count", "300", "--steps", "300"],
@@ -47,22 +48,36 @@ def test_resume_with_another_number_of_ranks(tmp_path):
 
 
 def test_a_killed_run_resumes_from_its_last_whole_checkpoint(tmp_path):
-    """SIGKILL at random moments of a run that checkpoints every step (so that kills land in the
-    middle of writes): whatever the kill left, --resume gives the bits of the uninterrupted run."""
-    args = ["--model", "steering", "--count", "3000", "--steps", "400"]
+    """SIGKILL at moments spread over a run that checkpoints every step, and once while a
+    checkpoint is half written (the run is stopped until its temporary file is seen): whatever each
+    kill left, --resume gives the bits of the uninterrupted run."""
+    # A sparse flock: its steps are short beside the writing of its checkpoints.
+    args = ["--count", "20000", "--world", "4000", "--steps", "300"]
     whole = summary(args)
     cp = tmp_path / "cp"
-    for delay in (0.4, 0.7, 1.0):
+    resumed_from = []
+    for delay in ("mid-write", 0.2, 0.4, 0.6):
         process = subprocess.Popen([CLI, "run", *args, "-q", "--threads", "1", "--checkpoint-every", "1", str(cp)],
                                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        time.sleep(delay)
+        if delay == "mid-write":
+            half_written = False
+            while not half_written and process.poll() is None:
+                time.sleep(0.002)
+                process.send_signal(signal.SIGSTOP)
+                half_written = (cp / "checkpoint.flk").exists() and len(os.listdir(cp)) > 1
+                if not half_written:
+                    process.send_signal(signal.SIGCONT)
+            assert half_written, "the run ended before a kill caught a checkpoint half written"
+        else:
+            time.sleep(delay)
         process.send_signal(signal.SIGKILL)
         process.wait()
         if not (cp / "checkpoint.flk").exists():
             continue
-        resumed = summary(["--resume", str(cp)])
-        assert resumed["hash"] == whole["hash"], f"killed after {delay} s"
-    assert (cp / "checkpoint.flk").exists(), "no kill landed after the first checkpoint"
+        with open(cp / "checkpoint.flk", "rb") as f:
+            resumed_from.append(json.loads(f.readline())["step"])
+        assert summary(["--resume", str(cp)])["hash"] == whole["hash"], f"killed {delay}"
+    assert any(step < 300 for step in resumed_from), f"no kill landed inside the run: {resumed_from}"
 
 
 def test_resume_refuses_what_would_change_the_run_and_broken_files(tmp_path):
