@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
   const mpi::MpiSession session(argc, argv);
   const int rank = session.rank, size = session.size;
   const std::size_t n = argument(argc, argv, "--boids", 100000);
-  const std::size_t steps = argument(argc, argv, "--steps", 10);
+  const std::size_t steps = std::max<std::size_t>(1, argument(argc, argv, "--steps", 10));
   const std::size_t warm = argument(argc, argv, "--warm", 3);
   const auto threads = static_cast<unsigned>(argument(argc, argv, "--threads", 1));
   const LabParams params = scenes::labAtSeedDensity(n);

@@ -5,8 +5,8 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <cstdio>
-#include <cstdlib>
 #include <thread>
 #include <exception>
 
@@ -28,12 +28,15 @@ int main(int argc, char** argv) {
       status = cli::executeCommand(cli);
     } else {
       const bool together = cli.run->parsed() || cli.sweep->parsed();
-      // All cores by default is each process's share of its machine's cores under mpirun.
-      if (cli.runOptions.threads == 0) {
-        const char* local = std::getenv("OMPI_COMM_WORLD_LOCAL_SIZE");
-        const int perMachine = local ? std::max(1, std::atoi(local)) : size;
+      // All cores by default is each process's share of its machine's cores: the cores over
+      // the processes that share its memory.
+      MPI_Comm machine;
+      MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, 0, MPI_INFO_NULL, &machine);
+      int perMachine = 1;
+      MPI_Comm_size(machine, &perMachine);
+      MPI_Comm_free(&machine);
+      if (cli.runOptions.threads == 0)
         cli.runOptions.threads = std::max<std::int64_t>(1, std::thread::hardware_concurrency() / perMachine);
-      }
       mpi::MpiCluster cluster(MPI_COMM_WORLD, static_cast<std::uint64_t>(std::max<std::int64_t>(0, cli.runOptions.rebalanceEvery)));
       cli::setCluster(&cluster);
       if (rank == 0) {

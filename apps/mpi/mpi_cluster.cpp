@@ -6,6 +6,7 @@
 #include <atomic>
 #include <cstdio>
 #include <exception>
+#include <string>
 
 #include "commands/sweep_command.hpp"
 #include "commands/model_setup.hpp"
@@ -17,7 +18,7 @@ namespace {
 // The first rank's words to the others in a run.
 enum Word : int { kSetUp = 1, kStep = 2, kGather = 3, kDone = 4 };
 // Sweep messages: a rank's result (or readiness) to the first rank, and its answer.
-constexpr int kResultTag = 11, kRunTag = 12;
+constexpr int kResultTag = 11, kRunTag = 12, kFailureTag = 13;
 
 }  // namespace
 
@@ -46,7 +47,13 @@ void MpiCluster::setUpRun() { command(kSetUp); }
 void MpiCluster::step(Simulation& sim) {
   command(kStep);
   inStep_ = true;
-  sim.step(1);
+  // A failure inside a step (out of memory) leaves the others inside a collective call: only
+  // MPI_Abort can end them.
+  try {
+    sim.step(1);
+  } catch (const std::exception& e) {
+    abort(std::string("a step failed: ") + e.what());
+  }
   inStep_ = false;
 }
 
@@ -81,33 +88,49 @@ void MpiCluster::farmOut(const std::vector<std::size_t>& pending,
   sweepReleased_ = true;
   std::size_t next = 0;
   int following = size() - 1;
+  // A row that cannot be written, or a run another rank could not make, stops the handing out;
+  // every rank is still answered (so none waits for ever), then the first failure is thrown.
+  std::exception_ptr failure;
   std::vector<double> message;
   while (following > 0) {
     // Polled, so that Ctrl-C here stops the handing out while runs are under way.
     int arrived = 0;
     MPI_Status status;
-    MPI_Iprobe(MPI_ANY_SOURCE, kResultTag, comm_, &arrived, &status);
+    MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, comm_, &arrived, &status);
     if (!arrived) {
       ::usleep(1000);
       continue;
     }
-    int count = 0;
-    MPI_Get_count(&status, MPI_DOUBLE, &count);
-    message.resize(static_cast<std::size_t>(count));
-    MPI_Recv(message.data(), count, MPI_DOUBLE, status.MPI_SOURCE, kResultTag, comm_, MPI_STATUS_IGNORE);
-    // [run or -1 (ready), metrics of the final state, means over the last fifth]
-    if (message[0] >= 0) {
-      const std::size_t half = (message.size() - 1) / 2;
-      cli::RunResult result;
-      result.final.assign(message.begin() + 1, message.begin() + 1 + static_cast<std::ptrdiff_t>(half));
-      result.lastFifth.assign(message.begin() + 1 + static_cast<std::ptrdiff_t>(half), message.end());
-      finished(static_cast<std::size_t>(message[0]), result);
+    if (status.MPI_TAG == kFailureTag) {
+      int length = 0;
+      MPI_Get_count(&status, MPI_CHAR, &length);
+      std::string why(static_cast<std::size_t>(length), '\0');
+      MPI_Recv(why.data(), length, MPI_CHAR, status.MPI_SOURCE, kFailureTag, comm_, MPI_STATUS_IGNORE);
+      if (!failure) failure = std::make_exception_ptr(cli::UsageError(why));
+    } else {
+      int count = 0;
+      MPI_Get_count(&status, MPI_DOUBLE, &count);
+      message.resize(static_cast<std::size_t>(count));
+      MPI_Recv(message.data(), count, MPI_DOUBLE, status.MPI_SOURCE, kResultTag, comm_, MPI_STATUS_IGNORE);
+      // [run or -1 (ready), metrics of the final state, means over the last fifth]
+      if (message[0] >= 0 && !failure) {
+        const std::size_t half = (message.size() - 1) / 2;
+        cli::RunResult result;
+        result.final.assign(message.begin() + 1, message.begin() + 1 + static_cast<std::ptrdiff_t>(half));
+        result.lastFifth.assign(message.begin() + 1 + static_cast<std::ptrdiff_t>(half), message.end());
+        try {
+          finished(static_cast<std::size_t>(message[0]), result);
+        } catch (...) {
+          failure = std::current_exception();
+        }
+      }
     }
     long long run = -1;
-    if (next < pending.size() && !stopping()) run = static_cast<long long>(pending[next++]);
+    if (!failure && next < pending.size() && !stopping()) run = static_cast<long long>(pending[next++]);
     else --following;
     MPI_Send(&run, 1, MPI_LONG_LONG, status.MPI_SOURCE, kRunTag, comm_);
   }
+  if (failure) std::rethrow_exception(failure);
 }
 
 void MpiCluster::release(bool sweep) {
@@ -127,7 +150,10 @@ int MpiCluster::follow(cli::CliApp& cli) {
 
 int MpiCluster::followRun(cli::CliApp& cli) {
   cli::RunOptions options = cli.runOptions;
+  // Files are the first rank's: what only it needs (ffmpeg for a movie) is not asked for here.
+  options.movieFile.clear();
   std::unique_ptr<Simulation> sim;
+  std::string failure = "no word to set the run up came";
   for (;;) {
     switch (command(0)) {
       case kSetUp:
@@ -136,18 +162,21 @@ int MpiCluster::followRun(cli::CliApp& cli) {
           EngineOptions engine = cli::runEngineOptions(options);
           engine.partition = partition_;
           sim = cli::setUpRunModel(options, engine).simulation;
-        } catch (const std::exception&) {
-          sim.reset();  // the first rank meets the same error and reports it
+        } catch (const std::exception& e) {
+          // The first rank meets the same error and reports it; if it does not, the first step
+          // says what went wrong here.
+          sim.reset();
+          failure = e.what();
         }
         break;
       case kStep:
-        if (!sim) abort("the run was not set up here");
+        if (!sim) abort("could not set up the run: " + failure);
         inStep_ = true;
         sim->step(1);
         inStep_ = false;
         break;
       case kGather: {
-        if (!sim) abort("the run was not set up here");
+        if (!sim) abort("could not set up the run: " + failure);
         const std::uint64_t before = gathers_;
         sim->flock();
         if (gathers_ == before) abort("the ranks are out of step");
@@ -163,22 +192,27 @@ int MpiCluster::followRun(cli::CliApp& cli) {
 
 int MpiCluster::followSweep(cli::CliApp& cli) {
   std::function<cli::RunResult(std::size_t)> runner;
+  std::string failure;
   try {
     runner = cli::sweepRunner(cli.sweepOptions, *cli.sweep);
-  } catch (const std::exception&) {
-    // the first rank meets the same error, reports it, and hands out no run
+  } catch (const std::exception& e) {
+    failure = e.what();  // the first rank meets the same error, reports it, and hands out no run
   }
   std::vector<double> message{-1.0};
   for (;;) {
-    MPI_Send(message.data(), static_cast<int>(message.size()), MPI_DOUBLE, 0, kResultTag, comm_);
+    if (failure.empty()) MPI_Send(message.data(), static_cast<int>(message.size()), MPI_DOUBLE, 0, kResultTag, comm_);
+    else MPI_Send(failure.data(), static_cast<int>(failure.size()), MPI_CHAR, 0, kFailureTag, comm_);
     long long run = -1;
     MPI_Recv(&run, 1, MPI_LONG_LONG, 0, kRunTag, comm_, MPI_STATUS_IGNORE);
     if (run < 0) return 0;
-    if (!runner) abort("the sweep was not set up here");
-    const cli::RunResult result = runner(static_cast<std::size_t>(run));
-    message.assign(1, static_cast<double>(run));
-    message.insert(message.end(), result.final.begin(), result.final.end());
-    message.insert(message.end(), result.lastFifth.begin(), result.lastFifth.end());
+    try {
+      const cli::RunResult result = runner(static_cast<std::size_t>(run));
+      message.assign(1, static_cast<double>(run));
+      message.insert(message.end(), result.final.begin(), result.final.end());
+      message.insert(message.end(), result.lastFifth.begin(), result.lastFifth.end());
+    } catch (const std::exception& e) {
+      failure = e.what();  // sent to the first rank, which stops the sweep and reports it
+    }
   }
 }
 

@@ -175,7 +175,7 @@ GridWindow MpiPartition::window(const Space& space, double radius) const {
   for (int a = 0; a < space.dimensions(); ++a) {
     double lo = cut_->lower(rank_)[a] - margin, hi = cut_->upper(rank_)[a] + margin;
     if (!space.periodic) lo = std::max(lo, 0.0), hi = std::min(hi, extent[a]);
-    // A window as wide as the world (less a cell) would meet itself round a torus: the whole axis.
+    // A window nearly as wide as the world would meet itself round a torus: the whole axis.
     w.whole[a] = hi - lo + 2 * margin >= extent[a];
     w.origin[a] = lo;
     w.extent[a] = hi - lo;

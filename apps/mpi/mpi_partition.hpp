@@ -25,7 +25,6 @@ struct Traffic {
   std::uint64_t movedBoids = 0, moveMessages = 0;         // boids handed over to this rank
   std::uint64_t cuts = 0;                                 // cuts of the world, the first included
   double exchangeSeconds = 0;                             // in halo, hand-over and cut calls
-  double bytesPerBoid(int dims) const { return 8.0 * (2 * dims + 1); }
 };
 
 class MpiPartition : public Partition {
@@ -44,8 +43,6 @@ class MpiPartition : public Partition {
   int rank() const { return rank_; }
   int size() const { return size_; }
   const Traffic& traffic() const { return traffic_; }
-  /// The current cut (none before the first step).
-  const std::optional<SpaceCut>& cut() const { return cut_; }
 
  private:
   // Sends `out[r]` (packed boids) to each rank r and returns what arrived, in rank order.

@@ -114,8 +114,7 @@ SpaceCut SpaceCut::byCounts(const Space& space, int parts, const Points& points,
     }
     for (std::size_t k = 0; k < points.size; ++k) {
       const Node& n = cut.nodes_[nodeOf[k]];
-      if (slot.size() > static_cast<std::size_t>(nodeOf[k]) && slot[nodeOf[k]] >= 0)
-        nodeOf[k] = points.at(n.axis, k) < n.cut ? n.left : n.right;
+      if (slot[nodeOf[k]] >= 0) nodeOf[k] = points.at(n.axis, k) < n.cut ? n.left : n.right;
     }
     level = std::move(next);
   }

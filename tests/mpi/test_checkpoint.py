@@ -88,7 +88,11 @@ def test_resume_refuses_what_would_change_the_run_and_broken_files(tmp_path):
         done = command(["run", "--resume", str(cp), *extra])
         assert done.returncode == 2 and words in done.stderr, done.stderr
     data = (cp / "checkpoint.flk").read_bytes()
-    for name, broken in (("cut", data[:-9]), ("text", b"x,y,vx,vy\n1,2,3,4\n"), ("empty", b"")):
+    header, body = data.split(b"\n", 1)
+    wrong_kind = header.replace(b'"flocklab_checkpoint":1', b'"flocklab_checkpoint":"1"') + b"\n" + body
+    huge = header.replace(b'"boids":', b'"boids":18446744073709551615,"was":') + b"\n" + body
+    for name, broken in (("cut", data[:-9]), ("text", b"x,y,vx,vy\n1,2,3,4\n"), ("empty", b""), ("wrong kind", wrong_kind),
+                         ("huge count", huge)):
         folder = tmp_path / name
         folder.mkdir()
         (folder / "checkpoint.flk").write_bytes(broken)

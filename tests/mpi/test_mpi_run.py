@@ -13,6 +13,7 @@ pytestmark = pytest.mark.skipif(not HAVE_MPI, reason="flocklab-mpi was not built
 
 RUNS = {
     "lab": ["--steps", "150"],
+    "lab, 3000 boids (every rank's grid)": ["--count", "3000", "--world", "500", "--steps", "60"],
     "lab, 3D, 400 boids": ["--dims", "3", "--count", "400", "--steps", "60"],
     "steering, wrapped": ["--model", "steering", "--count", "900", "--steps", "80"],
     "steering, walls, obstacles, pointer, fov": ["--model", "steering", "--count", "700", "--steps", "80", "--edges", "walls",

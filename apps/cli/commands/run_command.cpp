@@ -397,9 +397,10 @@ ModelSetup setUpRunModel(RunOptions& o, const EngineOptions& engine, nlohmann::j
   const Checkpoint checkpoint = parseCheckpoint(cluster() ? cluster()->shareOnce(read) : read(), path);
   const bool stepsGiven = o.steps.has_value();
   applyRunFile(checkpoint.run, path, o, [&](const std::string& key) { return key == "steps" && stepsGiven; });
-  if (o.steps && static_cast<std::uint64_t>(*o.steps) < checkpoint.step)
-    throw UsageError(fmt::format("--steps {} is before the checkpoint's step {} in {}", *o.steps, checkpoint.step, o.resumeDir));
   ModelSetup setup = setUpModel(o, engine);
+  const std::uint64_t steps = o.steps ? static_cast<std::uint64_t>(*o.steps) : setup.defaultSteps;
+  if (steps < checkpoint.step)
+    throw UsageError(fmt::format("--steps {} is before the checkpoint's step {} in {}", steps, checkpoint.step, o.resumeDir));
   try {
     setup.simulation->resume(checkpoint.flock, checkpoint.step, checkpoint.model);
   } catch (const std::invalid_argument& e) {
@@ -441,6 +442,8 @@ int executeRun(RunOptions o, const CLI::App& command) {
   nlohmann::json resumedRun;
   ModelSetup setup = setUpRunModel(o, engine, &resumedRun);
   Simulation& sim = *setup.simulation;
+  if (processes && sim.flock().size() > 2147483647u)
+    throw UsageError(fmt::format("over several MPI processes a run takes at most 2147483647 boids (got {})", sim.flock().size()));
   if (processes && setup.form == "sequential")
     throw UsageError(fmt::format("--model {} runs over several MPI processes only in its synchronous form (add --sync): "
                                  "the sequential form moves one agent after another",

@@ -2,13 +2,17 @@
 // before anything is read, so a cut or foreign file is refused with one line, never read past.
 #include "outputs/checkpoint_file.hpp"
 
+#include <bit>
 #include <cstring>
 
+#include "flocklab/text_excerpt.hpp"
 #include "flocklab/version.hpp"
 #include "support/usage_error.hpp"
 
 namespace flocklab::cli {
 namespace {
+
+static_assert(std::endian::native == std::endian::little, "checkpoints are written little-endian, as in memory here");
 
 template <class T>
 void append(std::string& out, const std::vector<T>& values) {
@@ -46,7 +50,9 @@ std::string formatCheckpoint(const Checkpoint& c) {
   return out;
 }
 
-Checkpoint parseCheckpoint(std::string_view bytes, const std::string& path) {
+namespace {
+
+Checkpoint readCheckpoint(std::string_view bytes, const std::string& path) {
   const auto refuse = [&](const std::string& why) { return UsageError(path + " is not a flocklab checkpoint: " + why); };
   const std::size_t end = bytes.find('\n');
   if (end == std::string_view::npos) throw refuse("no header line");
@@ -60,7 +66,9 @@ Checkpoint parseCheckpoint(std::string_view bytes, const std::string& path) {
     if (!value.is_number_unsigned()) throw refuse(std::string("'") + what + "' is not a whole number");
     return value.get<std::uint64_t>();
   };
-  if (!head.is_object() || head.value("flocklab_checkpoint", 0) != 1) throw refuse("no 'flocklab_checkpoint': 1 in the header");
+  if (!head.is_object() || !head.contains("flocklab_checkpoint") || !head["flocklab_checkpoint"].is_number_unsigned() ||
+      head["flocklab_checkpoint"].get<std::uint64_t>() != 1)
+    throw refuse("no 'flocklab_checkpoint': 1 in the header");
   if (!head.contains("run") || !head["run"].is_object()) throw refuse("no run parameters");
   if (!head.contains("reals") || !head["reals"].is_object() || !head.contains("wholes") || !head["wholes"].is_object())
     throw refuse("no lists of the model's state");
@@ -76,7 +84,7 @@ Checkpoint parseCheckpoint(std::string_view bytes, const std::string& path) {
   std::uint64_t words = fits ? 2 * dims * n : 0;
   for (const char* kind : {"reals", "wholes"})
     for (const auto& [name, length] : head[kind].items()) {
-      const std::uint64_t more = whole(length, name.c_str());
+      const std::uint64_t more = whole(length, excerpt(name).c_str());
       fits = fits && more <= limit - words;
       if (fits) words += more;
     }
@@ -91,6 +99,17 @@ Checkpoint parseCheckpoint(std::string_view bytes, const std::string& path) {
   for (const auto& [name, length] : head["wholes"].items())
     c.model.wholes[name] = take<std::uint64_t>(bytes, at, length.get<std::uint64_t>());
   return c;
+}
+
+}  // namespace
+
+Checkpoint parseCheckpoint(std::string_view bytes, const std::string& path) {
+  try {
+    return readCheckpoint(bytes, path);
+  } catch (const nlohmann::json::exception&) {
+    // A header value of the wrong JSON kind.
+    throw UsageError(path + " is not a flocklab checkpoint: its header holds a value of the wrong kind");
+  }
 }
 
 }  // namespace flocklab::cli

@@ -1,7 +1,7 @@
 #pragma once
 // What `run` and `sweep` do differently when several processes work together under mpirun
-// (flocklab-mpi, apps/mpi): this process is the first one, which reads the inputs once, writes
-// every file and says when the others step. A plain flocklab has no cluster: cluster() is null
+// (flocklab-mpi, apps/mpi): the first one reads --init and --resume once, writes every file and
+// says when the others step; the others follow it (a run file of --config is read by each). A plain flocklab has no cluster: cluster() is null
 // and nothing here links MPI.
 #include <cstddef>
 #include <functional>
@@ -41,9 +41,10 @@ class Cluster {
                        const std::function<bool()>& stopping) = 0;
 };
 
-/// The cluster this process leads, or null in a single process.
+/// The processes this one works with (on every rank of flocklab-mpi; the calls above that
+/// lead are the first rank's), or null in a single process.
 Cluster* cluster();
-/// Sets it (flocklab-mpi's first process, before the command runs).
+/// Sets it (flocklab-mpi, on every rank, before the command runs).
 void setCluster(Cluster* cluster);
 
 }  // namespace flocklab::cli

@@ -1,5 +1,6 @@
 // Hand-over to flocklab-mpi (see mpi_handover.hpp). Only the environment is read: OpenMPI's
-// mpirun sets OMPI_COMM_WORLD_SIZE, MPICH's and Slurm's PMI set PMI_SIZE.
+// mpirun sets OMPI_COMM_WORLD_SIZE, MPICH's and Slurm's PMI set PMI_SIZE; FLOCKLAB_NO_MPI=1
+// keeps a flocklab that an MPI process starts as a child in one process.
 #include "support/mpi_handover.hpp"
 
 #include <unistd.h>
@@ -13,6 +14,8 @@
 namespace flocklab::cli {
 
 int handOverToMpi(char** argv) {
+  // A flocklab that a rank starts itself (a script's subprocess) inherits the rank's variables.
+  if (const char* no = std::getenv("FLOCKLAB_NO_MPI"); no && *no && std::strcmp(no, "0") != 0) return -1;
   const char* size = std::getenv("OMPI_COMM_WORLD_SIZE");
   if (!size) size = std::getenv("PMI_SIZE");
   if (!size || std::atoi(size) <= 1) return -1;

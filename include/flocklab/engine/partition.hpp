@@ -12,7 +12,8 @@
 //   torus are computed from the same numbers as in one process;
 // - the halo holds at least every boid within the radius of the part (more is harmless: the
 //   distance test drops them), so each owned boid sees exactly its neighbours of one process.
-// Every call below is collective: all processes make it, in the same order.
+// addHalo, migrate and gather are collective: all processes make them, in the same order;
+// scatter and window are each process's own.
 #include <cstdint>
 #include <vector>
 
