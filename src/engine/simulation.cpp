@@ -53,6 +53,9 @@ StepDriver& Simulation::driver() {
   if (impl_->driverStale) {
     impl_->driver.load(impl_->current());
     impl_->driverStale = false;
+    // Over several processes the driver now holds this one's share: the whole flock in boid
+    // order is gathered again when asked for, and its memory is given back until then.
+    if (impl_->options.partition) impl_->flock = Flock{}, impl_->flockStale = true;
   }
   return impl_->driver;
 }

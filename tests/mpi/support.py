@@ -12,8 +12,9 @@ HAVE_MPI = MPIRUN is not None and os.path.exists(os.path.join(os.path.dirname(CL
 
 
 def mpirun(processes):
-    """The mpirun words that start `processes` copies of what follows."""
-    words = [MPIRUN, "-n", str(processes), "--oversubscribe"]
+    """The mpirun words that start `processes` copies of what follows. Ranks that wait yield the
+    core (OpenMPI polls otherwise), so that oversubscribed ranks on a small machine keep moving."""
+    words = [MPIRUN, "-n", str(processes), "--oversubscribe", "--mca", "mpi_yield_when_idle", "1"]
     if os.geteuid() == 0:
         words.append("--allow-run-as-root")
     return words
