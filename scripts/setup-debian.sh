@@ -36,3 +36,10 @@ fi
 if [ $testing = 1 ] && [ -f package-lock.json ]; then
   npm ci --no-audit --no-fund --loglevel=error
 fi
+# OpenMPI's ranks resolve "localhost"; a minimal root without /etc/hosts (a fresh debootstrap, some
+# containers) would ask DNS and wait out its 5 s timeout in every MPI start of 3 or more ranks.
+# Debian's installer writes this file; add the loopback lines only where it has none.
+if ! grep -qs '^[^#]*[[:space:]]localhost\([[:space:]]\|$\)' /etc/hosts; then
+  echo "setup: /etc/hosts names no localhost; adding the loopback lines"
+  printf '127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n' >> /etc/hosts
+fi

@@ -11,8 +11,7 @@
 // tree). Figures quoted below are per-seed ranges over seeds 1 to 12.
 //
 // Cost: about 90 CPU-seconds of simulation, about 47 s on two cores. Every run is computed once
-// per process and shared between the tests (ctest runs each test in its own process, so there
-// each test recomputes the runs it needs).
+// per process and shared between the tests, so ctest runs this file as one test.
 #include <gtest/gtest.h>
 
 #include <algorithm>
