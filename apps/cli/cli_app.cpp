@@ -1,6 +1,8 @@
 // The command line shared by flocklab and flocklab-mpi (see cli_app.hpp).
 #include "cli_app.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <cstdio>
 #include <exception>
 #include <string>
@@ -23,7 +25,9 @@ int fail(const std::string& message, bool report) {
 
 }  // namespace
 
-CliApp::CliApp() : app("flocklab: Reynolds' boids as a fast, exactly reproducible flocking laboratory") {
+CliApp::CliApp()
+    : app(std::make_unique<CLI::App>("flocklab: Reynolds' boids as a fast, exactly reproducible flocking laboratory")) {
+  CLI::App& app = *this->app;
   app.set_version_flag("--version", std::string("flocklab ") + kVersion);
   app.require_subcommand(1);
   run = addRunCommand(app, runOptions);
@@ -34,8 +38,10 @@ CliApp::CliApp() : app("flocklab: Reynolds' boids as a fast, exactly reproducibl
   readValuesStrictly(app);
 }
 
+CliApp::~CliApp() = default;
+
 int parseCommandLine(CliApp& cli, int argc, char** argv, bool report) {
-  CLI::App& app = cli.app;
+  CLI::App& app = *cli.app;
   // The command the line names, whose options a parse error is explained with.
   CLI::App* command = &app;
   if (argc > 1 && argv[1][0] != '-') {

@@ -2,7 +2,7 @@
 // The flocklab command line: its commands and their options, parsed, and the command run with
 // every error turned into one line and exit status 2. main.cpp and flocklab-mpi (apps/mpi)
 // both use it, so the two executables take exactly the same command lines.
-#include <CLI/CLI.hpp>
+#include <memory>
 
 #include "commands/bench_command.hpp"
 #include "commands/models_command.hpp"
@@ -15,7 +15,8 @@ namespace flocklab::cli {
 /// Every command and the options it parses into.
 struct CliApp {
   CliApp();
-  CLI::App app;
+  ~CliApp();
+  std::unique_ptr<CLI::App> app;  // behind a pointer: main.cpp need not compile CLI11
   RunOptions runOptions;
   SweepOptions sweepOptions;
   ModelsOptions modelsOptions;

@@ -2,6 +2,7 @@
 // flocklab hands itself over to it, see apps/cli/support/mpi_handover.hpp). The first rank runs
 // the command as flocklab does; the others follow it through an MpiCluster. In one process
 // it is flocklab.
+#include <CLI/CLI.hpp>
 #include <mpi.h>
 
 #include <algorithm>

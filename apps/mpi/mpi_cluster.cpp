@@ -1,6 +1,7 @@
 // The first rank's lead and the others' following (see mpi_cluster.hpp).
 #include "mpi_cluster.hpp"
 
+#include <CLI/CLI.hpp>
 #include <unistd.h>
 
 #include <atomic>

@@ -1,7 +1,7 @@
 // Golden hashes (STYLE "Testing habits"): every golden scene of the scene library
 // (scenes/scenes.json: each model, its presets and scenes with walls, obstacles and a pointer)
 // gives its pinned state hash for grid and brute search and 1, 2, 3 and 8 threads (two of
-// them under ThreadSanitizer). Any change to
+// them under a sanitizer). Any change to
 // a model's arithmetic, the random start or the hash shows up here; a changed hash needs its own
 // commit saying why. How each hash was checked independently is the scene's "checked" field:
 // the lab scenes against the JavaScript reference, the abm scenes against test_abm's pair loop,
@@ -33,18 +33,19 @@ std::string divergenceFromBrute(const scenes::Scene& g, const Flock& start, cons
   return "same bits as brute/1 thread at every step (the model, start or hash changed)";
 }
 
-// The engine configurations each scene runs in. Under ThreadSanitizer (a race detector, 10 to 20
-// times slower) two suffice: one threaded run of each search; the other builds check them all.
-#if defined(__SANITIZE_THREAD__)
-constexpr bool kRaceDetector = true;
+// The engine configurations each scene runs in. Under a sanitizer (ThreadSanitizer is 10 to 20
+// times slower, AddressSanitizer 2 to 3) two suffice: one threaded run of each search, every
+// path of the step; the release build checks them all.
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+constexpr bool kSanitizer = true;
 #elif defined(__has_feature)
-constexpr bool kRaceDetector = __has_feature(thread_sanitizer);
+constexpr bool kSanitizer = __has_feature(thread_sanitizer) || __has_feature(address_sanitizer);
 #else
-constexpr bool kRaceDetector = false;
+constexpr bool kSanitizer = false;
 #endif
 
 std::vector<EngineOptions> configurations() {
-  if (kRaceDetector) return {{NeighborSearch::Grid, 3}, {NeighborSearch::Brute, 2}};
+  if (kSanitizer) return {{NeighborSearch::Grid, 3}, {NeighborSearch::Brute, 2}};
   std::vector<EngineOptions> all;
   for (NeighborSearch search : {NeighborSearch::Grid, NeighborSearch::Brute})
     for (unsigned threads : {1u, 2u, 3u, 8u}) all.push_back({search, threads});

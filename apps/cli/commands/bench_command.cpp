@@ -4,6 +4,8 @@
 // Whole-process workloads (W1) run as child processes, side by side with their peer.
 #include "commands/bench_command.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <fmt/format.h>
 #include <sys/resource.h>
 #include <unistd.h>

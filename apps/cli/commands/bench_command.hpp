@@ -1,7 +1,7 @@
 #pragma once
 // `flocklab bench`: the performance workloads W1 to W5 (bench/README.md), timed on this
 // machine and printed as a table or JSON, with an optional scaling chart.
-#include <CLI/CLI.hpp>
+#include "support/cli11_forward.hpp"
 #include <cstdint>
 #include <string>
 

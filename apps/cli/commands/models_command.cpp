@@ -2,6 +2,8 @@
 // the help and this listing cannot drift apart (a test compares the docs with parameterTable).
 #include "commands/models_command.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <fmt/format.h>
 
 #include <cmath>

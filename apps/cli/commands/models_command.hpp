@@ -1,7 +1,7 @@
 #pragma once
 // `flocklab models`: what each model of the registry is and every parameter it takes, as a
 // table a person reads, as Markdown (the docs' parameter tables are this output), or as JSON.
-#include <CLI/CLI.hpp>
+#include "support/cli11_forward.hpp"
 #include <string>
 
 namespace flocklab::cli {

@@ -4,6 +4,8 @@
 // output take what it needs after the step: a metrics row, a trajectory frame, a picture.
 #include "commands/run_command.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <fmt/format.h>
 
 #include <charconv>

@@ -1,6 +1,6 @@
 #pragma once
 // `flocklab run`: one flock of any model from a random start or a CSV, stepped and measured.
-#include <CLI/CLI.hpp>
+#include "support/cli11_forward.hpp"
 #include <cstdint>
 #include <map>
 #include <optional>

@@ -5,6 +5,8 @@
 // so that no request makes the server hold more than a chunk of any file.
 #include "commands/serve_command.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <fmt/format.h>
 #include <httplib.h>
 

@@ -1,6 +1,6 @@
 #pragma once
 // `flocklab serve`: serves the browser lab (the page and the engine's WebAssembly module).
-#include <CLI/CLI.hpp>
+#include "support/cli11_forward.hpp"
 #include <string>
 
 #include "support/guarded_server.hpp"

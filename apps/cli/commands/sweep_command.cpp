@@ -16,6 +16,8 @@
 //   canonical order: a resumed sweep ends with the bytes of an uninterrupted one.
 #include "commands/sweep_command.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <fcntl.h>
 #include <fmt/format.h>
 #include <pthread.h>

@@ -2,7 +2,7 @@
 // `flocklab sweep`: many runs of one model over a grid of parameter values and seeds, run in
 // parallel, each row of results appended to a CSV as its run finishes, so that a killed sweep
 // resumes where it stopped; the final CSV is the same bytes however often it was resumed.
-#include <CLI/CLI.hpp>
+#include "support/cli11_forward.hpp"
 #include <cstdint>
 #include <functional>
 #include <string>

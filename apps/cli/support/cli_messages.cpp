@@ -5,6 +5,8 @@
 // every message, so a CLI11 upgrade that rewords one fails there.
 #include "support/cli_messages.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include "flocklab/word_list.hpp"
 
 #include <fmt/format.h>

@@ -2,7 +2,7 @@
 // CLI11's parse errors as the one line flocklab prints for them. CLI11 words its errors for
 // programmers ("At Most 1 required but received 2"); these name the option, say what it takes
 // and, for a mistyped option or command, suggest the nearest known name of the same command.
-#include <CLI/CLI.hpp>
+#include "support/cli11_forward.hpp"
 #include <string>
 #include <vector>
 

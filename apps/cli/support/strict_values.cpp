@@ -2,6 +2,8 @@
 // option's one-line error. The integer types are told apart by CLI11's type names.
 #include "support/strict_values.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <algorithm>
 #include <charconv>
 #include <cstdint>

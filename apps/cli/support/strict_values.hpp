@@ -3,7 +3,7 @@
 // value (an empty --save or --count would otherwise fall back to the default without a word),
 // and whole numbers in plain decimal within their type's range (CLI11 would read 0x10 as hex
 // and cap 18446744073709551615 at the largest signed value).
-#include <CLI/CLI.hpp>
+#include "support/cli11_forward.hpp"
 
 namespace flocklab::cli {
 
