@@ -1,4 +1,4 @@
-// The candidate filter, portable and AVX-512 (see the header for the design).
+// The candidate filter, portable, AVX2 and AVX-512 (see the header for the design).
 #include "flocklab/engine/candidate_filter.hpp"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -119,12 +119,118 @@ FilterFunction filterCandidatesAvx512() {
   static const bool supported = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
   return supported ? &filterAvx512Any : nullptr;
 }
+
+namespace {
+
+// AVX2 has no compress: for each 8-bit hit mask, the lanes of its hits in ascending order, for
+// one permute of the eight positions (lanes past the hits are never kept).
+struct CompressTable {
+  alignas(32) std::uint32_t lanes[256][8];
+  constexpr CompressTable() : lanes{} {
+    for (unsigned mask = 0; mask < 256; ++mask) {
+      unsigned out = 0;
+      for (unsigned lane = 0; lane < 8; ++lane)
+        if (mask & (1u << lane)) lanes[mask][out++] = lane;
+    }
+  }
+};
+constexpr CompressTable kCompress;
+
+// The minimum image of one axis, lane by lane as the scalar code: at most one of the two
+// adjustments applies, the second compare sees the first one's result.
+__attribute__((target("avx2"))) inline __m256d wrapAxis(__m256d o, __m256d half, __m256d minusHalf, __m256d side) {
+  o = _mm256_blendv_pd(o, _mm256_sub_pd(o, side), _mm256_cmp_pd(o, half, _CMP_GT_OQ));
+  return _mm256_blendv_pd(o, _mm256_add_pd(o, side), _mm256_cmp_pd(o, minusHalf, _CMP_LT_OQ));
+}
+
+// The broadcast constants of one boid's filter.
+struct Avx2Boid {
+  __m256d x, y, z, r2, w, h, d, hw, hh, hd, nhw, nhh, nhd;
+};
+
+// Four doubles from p, all of them or (in the tail) those of the lanes set in `lanes`.
+template <bool kWhole>
+__attribute__((target("avx2"))) inline __m256d load(const double* p, __m256i lanes) {
+  if constexpr (kWhole) return _mm256_loadu_pd(p);
+  else return _mm256_maskload_pd(p, lanes);
+}
+
+// The hit bits of the four candidates from `at`, loaded whole or, in the tail, under `live`.
+template <bool kWrap, bool kInclusive, bool k3d, bool kWhole>
+__attribute__((target("avx2"))) inline unsigned hitBits(const Avx2Boid& b, const FilterInput& in, std::size_t at,
+                                                        __m256i live) {
+  __m256d ox = _mm256_sub_pd(load<kWhole>(in.cx + at, live), b.x);
+  __m256d oy = _mm256_sub_pd(load<kWhole>(in.cy + at, live), b.y);
+  if constexpr (kWrap) ox = wrapAxis(ox, b.hw, b.nhw, b.w), oy = wrapAxis(oy, b.hh, b.nhh, b.h);
+  __m256d d2 = _mm256_add_pd(_mm256_mul_pd(ox, ox), _mm256_mul_pd(oy, oy));
+  if constexpr (k3d) {
+    __m256d oz = _mm256_sub_pd(load<kWhole>(in.cz + at, live), b.z);
+    if constexpr (kWrap) oz = wrapAxis(oz, b.hd, b.nhd, b.d);
+    d2 = _mm256_add_pd(d2, _mm256_mul_pd(oz, oz));  // (dx*dx + dy*dy) + dz*dz
+  }
+  const __m256d near = kInclusive ? _mm256_cmp_pd(d2, b.r2, _CMP_LE_OQ) : _mm256_cmp_pd(d2, b.r2, _CMP_LT_OQ);
+  return static_cast<unsigned>(_mm256_movemask_pd(near));
+}
+
+// Eight candidates a round, as two vectors of four; the tail's loads are masked.
+template <bool kWrap, bool kInclusive, bool k3d>
+__attribute__((target("avx2"))) std::size_t filterAvx2(const FilterInput& in, const Offsets& o, std::uint32_t* hits) {
+  const Avx2Boid b{_mm256_set1_pd(in.x), _mm256_set1_pd(in.y), _mm256_set1_pd(in.z), _mm256_set1_pd(in.r2),
+                   _mm256_set1_pd(o.width), _mm256_set1_pd(o.height), _mm256_set1_pd(o.depth),
+                   _mm256_set1_pd(o.halfWidth), _mm256_set1_pd(o.halfHeight), _mm256_set1_pd(o.halfDepth),
+                   _mm256_set1_pd(-o.halfWidth), _mm256_set1_pd(-o.halfHeight), _mm256_set1_pd(-o.halfDepth)};
+  const __m256i firstLanes = _mm256_setr_epi64x(0, 1, 2, 3), lastLanes = _mm256_setr_epi64x(4, 5, 6, 7);
+  const __m256i eight = _mm256_set1_epi32(8);
+  __m256i positions = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+  const std::size_t n = in.n, self = in.self;
+  std::size_t found = 0;
+  for (std::size_t k = 0; k < n; k += 8) {
+    const std::size_t left = n - k;
+    unsigned hit;
+    if (left >= 8) {
+      hit = hitBits<kWrap, kInclusive, k3d, true>(b, in, k, firstLanes) |
+            hitBits<kWrap, kInclusive, k3d, true>(b, in, k + 4, firstLanes) << 4;
+    } else {
+      const __m256i count = _mm256_set1_epi64x(static_cast<long long>(left));
+      hit = hitBits<kWrap, kInclusive, k3d, false>(b, in, k, _mm256_cmpgt_epi64(count, firstLanes)) |
+            hitBits<kWrap, kInclusive, k3d, false>(b, in, k + 4, _mm256_cmpgt_epi64(count, lastLanes)) << 4;
+      hit &= (1u << left) - 1;
+    }
+    if (self - k < 8) hit &= ~(1u << (self - k));
+    const __m256i order = _mm256_load_si256(reinterpret_cast<const __m256i*>(kCompress.lanes[hit]));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(hits + found), _mm256_permutevar8x32_epi32(positions, order));
+    found += static_cast<std::size_t>(__builtin_popcount(hit));
+    positions = _mm256_add_epi32(positions, eight);
+  }
+  return found;
+}
+
+template <bool k3d>
+std::size_t filterAvx2Dims(const FilterInput& in, const Offsets& o, std::uint32_t* hits) {
+  const bool wrap = in.wrap && o.periodic;
+  if (wrap) return in.inclusive ? filterAvx2<true, true, k3d>(in, o, hits) : filterAvx2<true, false, k3d>(in, o, hits);
+  return in.inclusive ? filterAvx2<false, true, k3d>(in, o, hits) : filterAvx2<false, false, k3d>(in, o, hits);
+}
+
+std::size_t filterAvx2Any(const FilterInput& in, const Offsets& o, std::uint32_t* hits) {
+  return in.cz != nullptr ? filterAvx2Dims<true>(in, o, hits) : filterAvx2Dims<false>(in, o, hits);
+}
+
+}  // namespace
+
+FilterFunction filterCandidatesAvx2() {
+  static const bool supported = __builtin_cpu_supports("avx2");
+  return supported ? &filterAvx2Any : nullptr;
+}
 #else
 FilterFunction filterCandidatesAvx512() { return nullptr; }
+FilterFunction filterCandidatesAvx2() { return nullptr; }
 #endif
 
 std::size_t filterCandidates(const FilterInput& in, const Offsets& offsets, std::uint32_t* hits) {
-  static const FilterFunction widest = filterCandidatesAvx512() ? filterCandidatesAvx512() : &filterCandidatesPortable;
+  static const FilterFunction widest = filterCandidatesAvx512() ? filterCandidatesAvx512()
+                                       : filterCandidatesAvx2() ? filterCandidatesAvx2()
+                                                                : &filterCandidatesPortable;
   return widest(in, offsets, hits);
 }
 

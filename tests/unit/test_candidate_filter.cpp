@@ -1,5 +1,5 @@
 // The neighbour filter's versions against a plain loop: the portable one everywhere, the
-// AVX-512 one where this CPU has it. Candidates sit exactly on the radius, on both sides of
+// AVX2 and AVX-512 ones where this CPU has them. Candidates sit exactly on the radius, on both sides of
 // half the world (where the minimum image flips), on the boid itself, and in counts that are
 // and are not multiples of the vector width.
 #include <gtest/gtest.h>
@@ -22,6 +22,14 @@ std::vector<std::uint32_t> plainHits(const FilterInput& in, const Offsets& offse
     if (k != in.self && (in.inclusive ? d2 <= in.r2 : d2 < in.r2)) hits.push_back(static_cast<std::uint32_t>(k));
   }
   return hits;
+}
+
+// Every version this CPU runs.
+std::vector<FilterFunction> versions() {
+  std::vector<FilterFunction> all{&filterCandidatesPortable};
+  for (FilterFunction wide : {filterCandidatesAvx2(), filterCandidatesAvx512()})
+    if (wide) all.push_back(wide);
+  return all;
 }
 
 std::vector<std::uint32_t> run(FilterFunction filter, const FilterInput& in, const Offsets& offsets) {
@@ -56,8 +64,6 @@ Candidates around(double x, double y, double r, double side, std::size_t n, Xosh
 }  // namespace
 
 TEST(CandidateFilter, VersionsAgreeWithAPlainLoop) {
-  std::vector<FilterFunction> versions{&filterCandidatesPortable};
-  if (filterCandidatesAvx512()) versions.push_back(filterCandidatesAvx512());
   Xoshiro256ss rng(99);
   int cases = 0;
   for (const Space space : {Space::square(40), Space{30, 20, false}, Space::square(8)})
@@ -70,7 +76,7 @@ TEST(CandidateFilter, VersionsAgreeWithAPlainLoop) {
           const std::size_t self = n == 0 ? 0 : static_cast<std::size_t>(trial) % n;
           const FilterInput in{c.x.data(), c.y.data(), n, x, y, r * r, inclusive, self, true};
           const auto expected = plainHits(in, offsets);
-          for (FilterFunction filter : versions) EXPECT_EQ(run(filter, in, offsets), expected) << n << " candidates";
+          for (FilterFunction filter : versions()) EXPECT_EQ(run(filter, in, offsets), expected) << n << " candidates";
           ++cases;
         }
       }
@@ -80,8 +86,6 @@ TEST(CandidateFilter, VersionsAgreeWithAPlainLoop) {
 
 TEST(CandidateFilter, WithoutWrapItMatchesWhereNoOffsetReachesHalfTheWorld) {
   // The step turns the wrap off for tiles far from the edges: the hits must be the same.
-  std::vector<FilterFunction> versions{&filterCandidatesPortable};
-  if (filterCandidatesAvx512()) versions.push_back(filterCandidatesAvx512());
   Xoshiro256ss rng(7);
   const Space space = Space::square(1000);
   const Offsets offsets(space);
@@ -93,13 +97,11 @@ TEST(CandidateFilter, WithoutWrapItMatchesWhereNoOffsetReachesHalfTheWorld) {
     const FilterInput wrapped{cx.data(), cy.data(), cx.size(), x, y, 25, false, 3, true};
     FilterInput plain = wrapped;
     plain.wrap = false;
-    for (FilterFunction filter : versions) EXPECT_EQ(run(filter, plain, offsets), run(filter, wrapped, offsets));
+    for (FilterFunction filter : versions()) EXPECT_EQ(run(filter, plain, offsets), run(filter, wrapped, offsets));
   }
 }
 
 TEST(CandidateFilter, ThreeDimensionalVersionsAgreeWithAPlainLoop) {
-  std::vector<FilterFunction> versions{&filterCandidatesPortable};
-  if (filterCandidatesAvx512()) versions.push_back(filterCandidatesAvx512());
   Xoshiro256ss rng(31);
   int cases = 0;
   for (const Space space : {Space::cube(40), Space{30, 20, false, 25}, Space::cube(8)})
@@ -127,14 +129,20 @@ TEST(CandidateFilter, ThreeDimensionalVersionsAgreeWithAPlainLoop) {
               const double d2 = dx * dx + dy * dy + dz * dz;
               if (k != self && (inclusive ? d2 <= r * r : d2 < r * r)) expected.push_back(static_cast<std::uint32_t>(k));
             }
-            for (FilterFunction filter : versions) EXPECT_EQ(run(filter, in, offsets), expected) << n << " candidates";
+            for (FilterFunction filter : versions()) EXPECT_EQ(run(filter, in, offsets), expected) << n << " candidates";
             ++cases;
           }
       }
   EXPECT_GT(cases, 400);
 }
 
-TEST(CandidateFilter, TheDispatchPicksTheWidestVersion) {
-  if (!__builtin_cpu_supports("avx512f")) GTEST_SKIP() << "this CPU has no AVX-512";
-  EXPECT_NE(filterCandidatesAvx512(), nullptr);
+TEST(CandidateFilter, TheDispatchFindsTheVersionsThisCpuHas) {
+#if defined(__x86_64__)
+  EXPECT_EQ(filterCandidatesAvx2() != nullptr, __builtin_cpu_supports("avx2") != 0);
+  EXPECT_EQ(filterCandidatesAvx512() != nullptr,
+            __builtin_cpu_supports("avx512f") != 0 && __builtin_cpu_supports("avx512vl") != 0);
+#else
+  EXPECT_EQ(filterCandidatesAvx2(), nullptr);
+  EXPECT_EQ(filterCandidatesAvx512(), nullptr);
+#endif
 }

@@ -2,8 +2,9 @@
 // The inner loop of the neighbour search (public but a detail of the engine): the squared distances from one boid to all of its
 // candidates, and the hits among them in candidate order.
 //
-// Design: one pass over contiguous arrays. On x86-64 an AVX-512 version (8 candidates per
-// instruction, hits packed with a compress) is picked at run time when the CPU has it;
+// Design: one pass over contiguous arrays. On x86-64 the widest version the CPU has is picked
+// at run time: AVX-512 (8 candidates per instruction, hits packed with a compress), else AVX2
+// (8 candidates as two vectors of 4, hits packed by a permute from a table of the 256 masks);
 // elsewhere, WebAssembly included, a portable loop that the compiler vectorises as far as
 // the target allows. Only the hits are written: a caller recomputes their offsets, which is
 // cheaper than storing every candidate's. In 3D (cz given) the same loops gain a third axis.
@@ -36,10 +37,11 @@ struct FilterInput {
 /// its d2 = dx*dx + dy*dy (+ dz*dz).
 std::size_t filterCandidates(const FilterInput& in, const Offsets& offsets, std::uint32_t* hits);
 
-/// The portable version (2D or 3D by in.cz), and the AVX-512 one (nullptr when not built for this platform or
-/// not supported by this CPU): exposed so that tests can compare them.
+/// The portable version (2D or 3D by in.cz), and the AVX-512 and AVX2 ones (nullptr when not built for this
+/// platform or not supported by this CPU): exposed so that tests can compare them.
 std::size_t filterCandidatesPortable(const FilterInput& in, const Offsets& offsets, std::uint32_t* hits);
 using FilterFunction = std::size_t (*)(const FilterInput&, const Offsets&, std::uint32_t*);
 FilterFunction filterCandidatesAvx512();
+FilterFunction filterCandidatesAvx2();
 
 }  // namespace flocklab
