@@ -9,30 +9,11 @@
 // honours Range reads the header itself (see byte_range.hpp).
 #include <httplib.h>
 
-#include <chrono>
-#include <cstddef>
+#include "support/server_limits.hpp"
 
 namespace flocklab::cli {
 
-/// Bounds on what one client, and all of them together, can make the server hold.
-struct ServerLimits {
-  /// A request's line and headers must all arrive within this, however slowly they trickle.
-  std::chrono::milliseconds headerTimeout{5000};
-  /// How long an open connection may wait, idle, for its (next) request.
-  std::chrono::milliseconds idleTimeout{5000};
-  /// How long sending one response may take in all (a client that stops reading is dropped).
-  std::chrono::milliseconds sendTimeout{60000};
-  /// Bytes of request line and headers together; more closes the connection.
-  std::size_t maxHeadBytes = 64 * 1024;
-  /// Connections served at once, each on its own thread; more are refused with 503.
-  int maxConnections = 64;
-  /// Connections served at once for one client address; more are refused with 503.
-  int maxPerClient = 16;
-  /// Requests on one keep-alive connection before it is closed.
-  int maxRequestsPerConnection = 100;
-};
-
-/// httplib::Server with the limits above. Only GET and HEAD are served: any other method gets
+/// httplib::Server with the limits of server_limits.hpp. Only GET and HEAD are served: any other method gets
 /// 405 and a request that announces a body gets 413, both without reading the body, and the
 /// connection is then closed. Thread-safe as httplib::Server is; set handlers before listening.
 class GuardedServer : public httplib::Server {

@@ -1,0 +1,27 @@
+#pragma once
+// The limits of flocklab's HTTP server (guarded_server.hpp), apart from httplib so that the
+// command can check them without loading the server.
+#include <chrono>
+#include <cstddef>
+
+namespace flocklab::cli {
+
+/// Bounds on what one client, and all of them together, can make the server hold.
+struct ServerLimits {
+  /// A request's line and headers must all arrive within this, however slowly they trickle.
+  std::chrono::milliseconds headerTimeout{5000};
+  /// How long an open connection may wait, idle, for its (next) request.
+  std::chrono::milliseconds idleTimeout{5000};
+  /// How long sending one response may take in all (a client that stops reading is dropped).
+  std::chrono::milliseconds sendTimeout{60000};
+  /// Bytes of request line and headers together; more closes the connection.
+  std::size_t maxHeadBytes = 64 * 1024;
+  /// Connections served at once, each on its own thread; more are refused with 503.
+  int maxConnections = 64;
+  /// Connections served at once for one client address; more are refused with 503.
+  int maxPerClient = 16;
+  /// Requests on one keep-alive connection before it is closed.
+  int maxRequestsPerConnection = 100;
+};
+
+}  // namespace flocklab::cli
