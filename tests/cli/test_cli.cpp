@@ -389,6 +389,25 @@ TEST_F(Cli, BenchTimesTheWorkloadsAndDrawsTheScaling) {
   EXPECT_GT(rows[2].at("checks_per_second").get<double>(), 0) << "abm sequential counts its candidates";
   EXPECT_EQ(rows[3].at("boids"), 400);
 
+  // Every workload asked for gets a row: W4 without --full says how to run it; W7 (the browser
+  // lab in Chromium) gives its three flock sizes, or one row saying why it was not measured.
+  const Result listed = run("bench --only W4,W7 --repeats 1 --json -q");
+  ASSERT_EQ(listed.status, 0) << listed.err;
+  const auto more = nlohmann::json::parse(listed.out).at("rows");
+  ASSERT_GE(more.size(), 2u) << listed.out;
+  EXPECT_EQ(more[0].at("id"), "W4");
+  EXPECT_TRUE(more[0].at("seconds").is_null());
+  EXPECT_NE(more[0].at("note").get<std::string>().find("--full"), std::string::npos);
+  for (std::size_t k = 1; k < more.size(); ++k) EXPECT_EQ(more[k].at("id"), "W7") << listed.out;
+  if (more.size() == 2) {
+    EXPECT_EQ(more[1].at("result"), "not measured") << listed.out;
+  } else {
+    ASSERT_EQ(more.size(), 4u) << listed.out;
+    EXPECT_EQ(more[2].at("boids"), 5000);
+    EXPECT_GT(more[2].at("seconds").get<double>(), 0);
+    EXPECT_NE(more[2].at("result").get<std::string>().find("steps/s"), std::string::npos) << listed.out;
+  }
+
   // W5 once (its sizes are the slow part): the table, the chart, and --quiet without progress
   // lines. A chart as PNG is the same conversion run's charts use (test_run_outputs).
   const Result table = run("bench --only W5 --repeats 1 -q --plot scaling.svg");
@@ -401,7 +420,7 @@ TEST_F(Cli, BenchTimesTheWorkloadsAndDrawsTheScaling) {
 }
 
 TEST_F(Cli, BenchRejectsBadOptions) {
-  expectUsageError("bench --only W9", "--only takes workload ids W1 to W6");
+  expectUsageError("bench --only W9", "--only takes workload ids W1 to W7");
   expectUsageError("bench --repeats 0", "--repeats must be between 1 and 1000");
   expectUsageError("bench --plot scaling.txt", "--plot must end in .svg or .png");
   expectUsageError("bench --threads -1", "--threads must be between 0");

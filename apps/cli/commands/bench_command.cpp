@@ -38,7 +38,7 @@ namespace {
 
 // The ceiling per core: about 100 GFLOP/s of f64 and 13 vector operations a 2D pair check.
 constexpr double kChecksPerCoreSecond = 4e9;
-const char* const kWorkloads[] = {"W1", "W2", "W3", "W4", "W5", "W6"};
+const char* const kWorkloads[] = {"W1", "W2", "W3", "W4", "W5", "W6", "W7"};
 
 struct Row {
   std::string id, workload;
@@ -239,6 +239,69 @@ class Bench {
     last.result = fmt::format("{} ({:.1f} steps/s); {}", rate >= 10 ? "met" : "missed", rate, last.result);
   }
 
+  // The browser lab in headless Chromium (bench/bench_browser.mjs under node): steering, 1,500,
+  // 5,000 and 10,000 boids, stepping the WebAssembly engine and drawing every step. One row each,
+  // or one row saying why it was not measured.
+  void w7() {
+    const std::string node = findInPath("node");
+    std::string script;
+#ifdef FLOCKLAB_SOURCE_DIR
+    script = FLOCKLAB_SOURCE_DIR "/bench/bench_browser.mjs";
+#endif
+    Row row;
+    row.id = "W7";
+    row.workload = "the browser lab, steering, drawing every step";
+    row.target = ">= 60 steps/s at 5,000 boids";
+    const std::string site = FLOCKLAB_SITE_DIR;
+    if (node.empty() || script.empty() || !std::filesystem::exists(script) ||
+        !std::filesystem::exists(site + "/index.html")) {
+      row.result = "not measured";
+      row.note = node.empty() ? "node not found" : !std::filesystem::exists(site + "/index.html") ? "no browser lab built (emscripten)" : "no " + script;
+      rows_.push_back(row);
+      return;
+    }
+    progress("W7: the browser lab in headless Chromium (node " + script + ")");
+    const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+    const ChildResult r = runChild({node, script, "--cli", self, "--site", site, "--repeats",
+                                    std::to_string(std::max<std::int64_t>(o_.repeats, 3))});
+    nlohmann::json report;
+    try {
+      report = nlohmann::json::parse(r.output);
+    } catch (const nlohmann::json::exception&) {
+    }
+    if (r.status != 0 || !report.contains("rows")) {
+      row.result = "not measured";
+      row.note = "the browser did not run (Chromium and npm's playwright-core: bash scripts/setup-debian.sh --test)";
+      rows_.push_back(row);
+      return;
+    }
+    for (const auto& measured : report.at("rows")) {
+      Row one = row;
+      one.boids = measured.at("boids").get<std::size_t>();
+      one.steps = 1;
+      const double rate = measured.at("steps_per_second").get<double>();
+      one.seconds = 1 / rate;
+      const std::string chromium = "Chromium " + report.value("chromium", std::string("?"));
+      if (one.boids == 5000) {
+        one.result = fmt::format("{} ({:.1f} steps/s)", rate >= 60 ? "met" : "missed", rate);
+        one.note = chromium;
+      } else {
+        one.target.clear();
+        one.note = fmt::format("{:.1f} steps/s, {}", rate, chromium);
+      }
+      rows_.push_back(one);
+    }
+  }
+
+  // A workload that this run leaves out, listed with the reason.
+  void skipped(const char* id, const char* workload, const char* why) {
+    Row row;
+    row.id = id;
+    row.workload = workload;
+    row.note = why;
+    rows_.push_back(row);
+  }
+
   // Time per boid-step of the lab flocks `paramsOf(n)` for n = 1,000 to 100,000 (and 1,000,000
   // with --full), after `warmUp` steps, at least `fewestSteps` timed: rows `id` and points on
   // `series`; the last row says whether the time per boid-step stays within a factor of 2.
@@ -313,14 +376,17 @@ class Bench {
                        "seconds", "boid-steps/s", "checks/s", "ceiling", "target: result");
     for (const Row& r : rows_) {
       const double checksPerSecond = r.checks / r.seconds;
-      // Checks are known only for flocklab's own steps.
+      // Checks are known only for flocklab's own steps; a row not run has no time.
+      const bool timed = r.seconds > 0;
       const std::string checks = r.checks > 0 ? fmt::format("{:.4g}", checksPerSecond) : "-";
       const std::string ceiling =
           r.checks > 0 ? fmt::format("{:.2f}%", 100 * checksPerSecond / (kChecksPerCoreSecond * threads_)) : "-";
+      const std::string seconds = timed ? fmt::format("{:.4g}", r.seconds) : "-";
+      const std::string rate = timed ? fmt::format("{:.4g}", static_cast<double>(r.boids * r.steps) / r.seconds) : "-";
       std::string outcome = r.target.empty() ? "" : r.target + ": " + r.result;
       if (!r.note.empty()) outcome += (outcome.empty() ? "" : "; ") + r.note;
-      out += fmt::format("{:<3} {:<45} {:>9} {:>6} {:>10.4g} {:>14.4g} {:>12} {:>8}  {}\n", r.id, r.workload, r.boids,
-                         r.steps, r.seconds, static_cast<double>(r.boids * r.steps) / r.seconds, checks, ceiling, outcome);
+      out += fmt::format("{:<3} {:<45} {:>9} {:>6} {:>10} {:>14} {:>12} {:>8}  {}\n", r.id, r.workload, r.boids, r.steps,
+                         seconds, rate, checks, ceiling, outcome);
     }
     return out;
   }
@@ -329,10 +395,13 @@ class Bench {
     nlohmann::json rows = nlohmann::json::array();
     for (const Row& r : rows_) {
       const double checksPerSecond = r.checks / r.seconds;
-      rows.push_back({{"id", r.id}, {"workload", r.workload}, {"boids", r.boids}, {"steps", r.steps}, {"seconds", r.seconds},
-                      {"boid_steps_per_second", static_cast<double>(r.boids * r.steps) / r.seconds},
-                      {"checks_per_second", checksPerSecond},
-                      {"fraction_of_ceiling", checksPerSecond / (kChecksPerCoreSecond * threads_)},
+      // A row not run has no time: its figures are null.
+      const auto timed = [&](double value) { return r.seconds > 0 ? nlohmann::json(value) : nlohmann::json(); };
+      rows.push_back({{"id", r.id}, {"workload", r.workload}, {"boids", r.boids}, {"steps", r.steps},
+                      {"seconds", timed(r.seconds)},
+                      {"boid_steps_per_second", timed(static_cast<double>(r.boids * r.steps) / r.seconds)},
+                      {"checks_per_second", timed(checksPerSecond)},
+                      {"fraction_of_ceiling", timed(checksPerSecond / (kChecksPerCoreSecond * threads_))},
                       {"target", r.target}, {"result", r.result}, {"note", r.note}});
     }
     return nlohmann::json{{"flocklab", kVersion}, {"threads", threads_},
@@ -352,7 +421,7 @@ class Bench {
 }  // namespace
 
 CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
-  CLI::App* bench = app.add_subcommand("bench", "Time the performance workloads W1 to W6 (see bench/README.md)");
+  CLI::App* bench = app.add_subcommand("bench", "Time the performance workloads W1 to W7 (see bench/README.md)");
   bench->add_flag("--full", o.full, "Also the million-boid workloads (W4, and W5 and W6 at 1,000,000): minutes");
   bench->add_flag("--json", o.json, "Print the results as JSON");
   bench->add_option("--threads", o.threads, "Worker threads; 0 (the default) means all cores");
@@ -372,7 +441,7 @@ int executeBench(const BenchOptions& o) {
     const std::size_t end = std::min(o.only.find(',', begin), o.only.size());
     const std::string id = o.only.substr(begin, end - begin);
     if (std::find(std::begin(kWorkloads), std::end(kWorkloads), id) == std::end(kWorkloads))
-      throw UsageError("--only takes workload ids W1 to W6 separated by commas (got " + o.only + ")");
+      throw UsageError("--only takes workload ids W1 to W7 separated by commas (got " + o.only + ")");
     begin = end + 1;
   }
   if (!o.plot.empty() && !isPicturePath(o.plot))
@@ -392,9 +461,13 @@ int executeBench(const BenchOptions& o) {
   if (bench.wanted("W1")) bench.w1();
   if (bench.wanted("W2")) bench.w2();
   if (bench.wanted("W3")) bench.w3();
-  if (o.full && bench.wanted("W4")) bench.w4();
+  if (bench.wanted("W4")) {
+    if (o.full) bench.w4();
+    else bench.skipped("W4", "lab at the seed's density, steps 600 to 700", "not run: --full runs it (minutes)");
+  }
   if (bench.wanted("W5")) bench.w5();
   if (bench.wanted("W6")) bench.w6();
+  if (bench.wanted("W7")) bench.w7();
   if (plot) {
     bench.bruteScaling();
     plot->commit(pictureBytes(o.plot, bench.plotSvg()));

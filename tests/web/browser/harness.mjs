@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 export const SITE = resolve(process.env.FLOCKLAB_SITE ?? join(ROOT, 'build/release/wasm/site'));
 export const ARTIFACTS = resolve(process.env.FLOCKLAB_ARTIFACTS ?? join(ROOT, 'build/release/artifacts'));
 export const CLI = process.env.FLOCKLAB_CLI ? resolve(process.env.FLOCKLAB_CLI) : join(ROOT, 'build/release/flocklab');
