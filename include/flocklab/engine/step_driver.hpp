@@ -24,6 +24,7 @@
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
+#include <type_traits>
 #include <vector>
 
 #include "flocklab/engine/candidate_filter.hpp"
@@ -196,12 +197,19 @@ void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& tar
       if constexpr (kRulePairIndexed<R>) return rule.start(ids_[out], x, y, vx, vy);
       else return rule.start(x, y, vx, vy);
     }();
-    for (std::size_t h = 0; h < found; ++h) {
-      const std::uint32_t k = scratch.hits[h];
-      const double dx = offsets.dx(x, cx[k]), dy = offsets.dy(y, cy[k]);
-      if constexpr (kRulePairIndexed<R>) rule.add(sums, c.index(k), dx, dy, dx * dx + dy * dy, cvx[k], cvy[k]);
-      else rule.add(sums, dx, dy, dx * dx + dy * dy, cvx[k], cvy[k]);
-    }
+    // Where no offset can exceed half the world (target.wrap false) the minimum image is the
+    // plain difference: the same numbers without the tests.
+    const auto addHits = [&](auto wrapped) {
+      for (std::size_t h = 0; h < found; ++h) {
+        const std::uint32_t k = scratch.hits[h];
+        double dx = cx[k] - x, dy = cy[k] - y;
+        if constexpr (decltype(wrapped)::value) dx = offsets.dx(x, cx[k]), dy = offsets.dy(y, cy[k]);
+        if constexpr (kRulePairIndexed<R>) rule.add(sums, c.index(k), dx, dy, dx * dx + dy * dy, cvx[k], cvy[k]);
+        else rule.add(sums, dx, dy, dx * dx + dy * dy, cvx[k], cvy[k]);
+      }
+    };
+    if (target.wrap) addHits(std::true_type{});
+    else addHits(std::false_type{});
     if constexpr (kRuleIndexed<R>) rule.finish(sums, ids_[out], x, y, vx, vy);
     else rule.finish(sums, x, y, vx, vy);
     state_.x[out] = x, state_.y[out] = y, state_.vx[out] = vx, state_.vy[out] = vy;
@@ -214,14 +222,19 @@ void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& tar
       if constexpr (kRulePairIndexed<R>) return rule.start(ids_[out], x, y, z, vx, vy, vz);
       else return rule.start(x, y, z, vx, vy, vz);
     }();
-    for (std::size_t h = 0; h < found; ++h) {
-      const std::uint32_t k = scratch.hits[h];
-      const double dx = offsets.dx(x, cx[k]), dy = offsets.dy(y, cy[k]), dz = offsets.dz(z, cz[k]);
-      // Determinism: d2 left to right, as the filter computed it.
-      const double d2 = dx * dx + dy * dy + dz * dz;
-      if constexpr (kRulePairIndexed<R>) rule.add(sums, c.index(k), dx, dy, dz, d2, cvx[k], cvy[k], cvz[k]);
-      else rule.add(sums, dx, dy, dz, d2, cvx[k], cvy[k], cvz[k]);
-    }
+    const auto addHits = [&](auto wrapped) {  // as in 2D
+      for (std::size_t h = 0; h < found; ++h) {
+        const std::uint32_t k = scratch.hits[h];
+        double dx = cx[k] - x, dy = cy[k] - y, dz = cz[k] - z;
+        if constexpr (decltype(wrapped)::value) dx = offsets.dx(x, cx[k]), dy = offsets.dy(y, cy[k]), dz = offsets.dz(z, cz[k]);
+        // Determinism: d2 left to right, as the filter computed it.
+        const double d2 = dx * dx + dy * dy + dz * dz;
+        if constexpr (kRulePairIndexed<R>) rule.add(sums, c.index(k), dx, dy, dz, d2, cvx[k], cvy[k], cvz[k]);
+        else rule.add(sums, dx, dy, dz, d2, cvx[k], cvy[k], cvz[k]);
+      }
+    };
+    if (target.wrap) addHits(std::true_type{});
+    else addHits(std::false_type{});
     if constexpr (kRuleIndexed<R>) rule.finish(sums, ids_[out], x, y, z, vx, vy, vz);
     else rule.finish(sums, x, y, z, vx, vy, vz);
     state_.x[out] = x, state_.y[out] = y, state_.z[out] = z;
