@@ -229,14 +229,14 @@ class Bench {
   }
 
   // The lab model in 3D (27 cells a boid): time per boid-step from 1,000 boids up, and with
-  // --full 1,000,000 boids' steps a second.
+  // --full 1,000,000 boids' steps a second (the target: 4 with 2 threads).
   void w6() {
     scaling("W6", "lab in 3D at its flock density, grid", "lab in 3D", lab3dAtFlockDensity, 10, 5, grid3d_);
     Row& last = rows_.back();
     if (last.boids != 1000000) return;
     const double rate = static_cast<double>(last.steps) / last.seconds;
-    last.target = ">= 10 steps/s; " + last.target;
-    last.result = fmt::format("{} ({:.1f} steps/s); {}", rate >= 10 ? "met" : "missed", rate, last.result);
+    last.target = ">= 4 steps/s; " + last.target;
+    last.result = fmt::format("{} ({:.1f} steps/s); {}", rate >= 4 ? "met" : "missed", rate, last.result);
   }
 
   // The browser lab in headless Chromium (bench/bench_browser.mjs under node): steering, 1,500,
