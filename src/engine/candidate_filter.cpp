@@ -4,6 +4,8 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define FLOCKLAB_X86_DISPATCH 1
 #include <immintrin.h>
+
+#include <type_traits>
 #endif
 
 namespace flocklab {
@@ -101,16 +103,23 @@ __attribute__((target("avx512f,avx512vl"))) std::size_t filterAvx512(const Filte
   return found;
 }
 
-template <bool k3d>
-std::size_t filterAvx512Dims(const FilterInput& in, const Offsets& o, std::uint32_t* hits) {
-  const bool wrap = in.wrap && o.periodic;
-  if (wrap)
-    return in.inclusive ? filterAvx512<true, true, k3d>(in, o, hits) : filterAvx512<true, false, k3d>(in, o, hits);
-  return in.inclusive ? filterAvx512<false, true, k3d>(in, o, hits) : filterAvx512<false, false, k3d>(in, o, hits);
+// Calls kernel(wrap, inclusive, in3d), each a std::bool_constant, with the input's case: one
+// instance of a vector filter per case, so that its loop tests none of them.
+template <class Kernel>
+std::size_t forCase(const FilterInput& in, const Offsets& o, Kernel kernel) {
+  const auto dims = [&](auto wrap, auto inclusive) {
+    return in.cz != nullptr ? kernel(wrap, inclusive, std::true_type{}) : kernel(wrap, inclusive, std::false_type{});
+  };
+  const auto inclusive = [&](auto wrap) {
+    return in.inclusive ? dims(wrap, std::true_type{}) : dims(wrap, std::false_type{});
+  };
+  return in.wrap && o.periodic ? inclusive(std::true_type{}) : inclusive(std::false_type{});
 }
 
 std::size_t filterAvx512Any(const FilterInput& in, const Offsets& o, std::uint32_t* hits) {
-  return in.cz != nullptr ? filterAvx512Dims<true>(in, o, hits) : filterAvx512Dims<false>(in, o, hits);
+  return forCase(in, o, [&](auto wrap, auto inclusive, auto in3d) {
+    return filterAvx512<decltype(wrap)::value, decltype(inclusive)::value, decltype(in3d)::value>(in, o, hits);
+  });
 }
 
 }  // namespace
@@ -205,15 +214,10 @@ __attribute__((target("avx2"))) std::size_t filterAvx2(const FilterInput& in, co
   return found;
 }
 
-template <bool k3d>
-std::size_t filterAvx2Dims(const FilterInput& in, const Offsets& o, std::uint32_t* hits) {
-  const bool wrap = in.wrap && o.periodic;
-  if (wrap) return in.inclusive ? filterAvx2<true, true, k3d>(in, o, hits) : filterAvx2<true, false, k3d>(in, o, hits);
-  return in.inclusive ? filterAvx2<false, true, k3d>(in, o, hits) : filterAvx2<false, false, k3d>(in, o, hits);
-}
-
 std::size_t filterAvx2Any(const FilterInput& in, const Offsets& o, std::uint32_t* hits) {
-  return in.cz != nullptr ? filterAvx2Dims<true>(in, o, hits) : filterAvx2Dims<false>(in, o, hits);
+  return forCase(in, o, [&](auto wrap, auto inclusive, auto in3d) {
+    return filterAvx2<decltype(wrap)::value, decltype(inclusive)::value, decltype(in3d)::value>(in, o, hits);
+  });
 }
 
 }  // namespace

@@ -39,6 +39,7 @@ namespace {
 // The ceiling per core: about 100 GFLOP/s of f64 and 13 vector operations a 2D pair check.
 constexpr double kChecksPerCoreSecond = 4e9;
 const char* const kWorkloads[] = {"W1", "W2", "W3", "W4", "W5", "W6", "W7"};
+const char* const kW4Workload = "lab at the seed's density, steps 600 to 700";
 
 struct Row {
   std::string id, workload;
@@ -213,7 +214,7 @@ class Bench {
     for (int s = 0; s < 100; ++s) times.push_back(secondsOf([&] { sim.step(1); }));
     Row row;
     row.id = "W4";
-    row.workload = "lab at the seed's density, steps 600 to 700";
+    row.workload = kW4Workload;
     row.boids = 1000000;
     row.steps = 1;
     row.seconds = median(times);
@@ -248,18 +249,11 @@ class Bench {
 #ifdef FLOCKLAB_SOURCE_DIR
     script = FLOCKLAB_SOURCE_DIR "/bench/bench_browser.mjs";
 #endif
-    Row row;
-    row.id = "W7";
-    row.workload = "the browser lab, steering, drawing every step";
-    row.target = ">= 60 steps/s at 5,000 boids";
+    const char* const workload = "the browser lab, steering, drawing every step";
     const std::string site = FLOCKLAB_SITE_DIR;
-    if (node.empty() || script.empty() || !std::filesystem::exists(script) ||
-        !std::filesystem::exists(site + "/index.html")) {
-      row.result = "not measured";
-      row.note = node.empty() ? "node not found" : !std::filesystem::exists(site + "/index.html") ? "no browser lab built (emscripten)" : "no " + script;
-      rows_.push_back(row);
-      return;
-    }
+    if (node.empty()) return skipped("W7", workload, "node not found");
+    if (!std::filesystem::exists(site + "/index.html")) return skipped("W7", workload, "no browser lab built (emscripten)");
+    if (script.empty() || !std::filesystem::exists(script)) return skipped("W7", workload, "no " + script);
     progress("W7: the browser lab in headless Chromium (node " + script + ")");
     const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
     const ChildResult r = runChild({node, script, "--cli", self, "--site", site, "--repeats",
@@ -269,24 +263,23 @@ class Bench {
       report = nlohmann::json::parse(r.output);
     } catch (const nlohmann::json::exception&) {
     }
-    if (r.status != 0 || !report.contains("rows")) {
-      row.result = "not measured";
-      row.note = "the browser did not run (Chromium and npm's playwright-core: bash scripts/setup-debian.sh --test)";
-      rows_.push_back(row);
-      return;
-    }
+    if (r.status != 0 || !report.contains("rows"))
+      return skipped("W7", workload,
+                     "the browser did not run (Chromium and npm's playwright-core: bash scripts/setup-debian.sh --test)");
     for (const auto& measured : report.at("rows")) {
-      Row one = row;
+      Row one;
+      one.id = "W7";
+      one.workload = workload;
       one.boids = measured.at("boids").get<std::size_t>();
       one.steps = 1;
       const double rate = measured.at("steps_per_second").get<double>();
       one.seconds = 1 / rate;
       const std::string chromium = "Chromium " + report.value("chromium", std::string("?"));
-      if (one.boids == 5000) {
+      if (one.boids == 5000) {  // the size the target names
+        one.target = ">= 60 steps/s at 5,000 boids";
         one.result = fmt::format("{} ({:.1f} steps/s)", rate >= 60 ? "met" : "missed", rate);
         one.note = chromium;
       } else {
-        one.target.clear();
         one.note = fmt::format("{:.1f} steps/s, {}", rate, chromium);
       }
       rows_.push_back(one);
@@ -294,10 +287,11 @@ class Bench {
   }
 
   // A workload that this run leaves out, listed with the reason.
-  void skipped(const char* id, const char* workload, const char* why) {
+  void skipped(const char* id, const char* workload, const std::string& why) {
     Row row;
     row.id = id;
     row.workload = workload;
+    row.result = "not measured";
     row.note = why;
     rows_.push_back(row);
   }
@@ -463,7 +457,7 @@ int executeBench(const BenchOptions& o) {
   if (bench.wanted("W3")) bench.w3();
   if (bench.wanted("W4")) {
     if (o.full) bench.w4();
-    else bench.skipped("W4", "lab at the seed's density, steps 600 to 700", "not run: --full runs it (minutes)");
+    else bench.skipped("W4", kW4Workload, "not run: --full runs it (minutes)");
   }
   if (bench.wanted("W5")) bench.w5();
   if (bench.wanted("W6")) bench.w6();

@@ -63,8 +63,8 @@ int executeServe(const ServeOptions& o) {
                      (o.dir.empty() ? " (install emscripten and build again: bash scripts/setup-debian.sh, then cmake --build)" : ""));
 
   const ServeFolder folder{o.host, o.port, root, limits};
-  using Serve = bool (*)(const ServeFolder&, std::string&);
-  const auto serve = reinterpret_cast<Serve>(moduleSymbol("libflocklab_serve.so", "flocklab_serve_folder", FLOCKLAB_SERVE_MODULE));
+  const auto serve = reinterpret_cast<decltype(&flocklab_serve_folder)>(
+      moduleSymbol("libflocklab_serve.so", "flocklab_serve_folder", FLOCKLAB_SERVE_MODULE));
   std::string error;
   if (!serve(folder, error)) throw UsageError(error);
   return 0;

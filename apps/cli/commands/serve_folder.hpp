@@ -1,6 +1,7 @@
 #pragma once
-// What the server module of `flocklab serve` (serve_module.cpp) is asked to serve; the command
-// checks it first (serve_command.hpp).
+// What the server module of `flocklab serve` (serve_module.cpp) is asked to serve, and the
+// module's entry; the command checks the folder first (serve_command.hpp) and finds the entry
+// with module_loader.hpp.
 #include <filesystem>
 #include <string>
 
@@ -16,3 +17,6 @@ struct ServeFolder {
 };
 
 }  // namespace flocklab::cli
+
+/// Serves until killed; false with a one-line `error` when the port cannot be bound.
+extern "C" bool flocklab_serve_folder(const flocklab::cli::ServeFolder& folder, std::string& error);

@@ -67,9 +67,6 @@ void sendFile(const fs::path& file, const httplib::Request& request, httplib::Re
                                 });
 }
 
-}  // namespace
-
-// Serves until killed; false with a one-line `error` when the port cannot be bound.
 bool serveFolder(const ServeFolder& folder, std::string& error) {
   const ServerLimits& limits = folder.limits;
   const fs::path& root = folder.root;
@@ -107,8 +104,10 @@ bool serveFolder(const ServeFolder& folder, std::string& error) {
   return true;
 }
 
+}  // namespace
 }  // namespace flocklab::cli
 
+// The module's entry (serve_folder.hpp). No exception leaves it.
 extern "C" __attribute__((visibility("default"))) bool flocklab_serve_folder(const flocklab::cli::ServeFolder& folder,
                                                                             std::string& error) {
   try {

@@ -12,8 +12,7 @@
 namespace flocklab::cli {
 
 std::string svgToPng(const std::string& svg) {
-  using Render = bool (*)(const std::string& svg, std::string& png, std::string& error);
-  static const Render render = reinterpret_cast<Render>(
+  static const auto render = reinterpret_cast<decltype(&flocklab_svg_to_png)>(
       moduleSymbol("libflocklab_png.so", "flocklab_svg_to_png", FLOCKLAB_PNG_MODULE));
   std::string png, error;
   if (!render(svg, png, error)) throw std::runtime_error(error);

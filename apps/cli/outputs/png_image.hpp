@@ -15,3 +15,7 @@ bool isPicturePath(const std::string& path);
 std::string pictureBytes(const std::string& path, const std::string& svg);
 
 }  // namespace flocklab::cli
+
+/// The entry of the PNG renderer module libflocklab_png.so (png_module.cpp), which svgToPng
+/// loads: the PNG of `svg`, or false with a one-line `error`.
+extern "C" bool flocklab_svg_to_png(const std::string& svg, std::string& png, std::string& error);

@@ -3,6 +3,8 @@
 // libraries. PNG through librsvg 2.54 and cairo: parse the SVG, read its intrinsic size in
 // pixels, render it onto an ARGB32 image surface painted white, and stream the PNG into a
 // string. The owners below free librsvg's and cairo's objects on every path, exceptions included.
+#include "outputs/png_image.hpp"
+
 #include <cairo.h>
 #include <librsvg/rsvg.h>
 
@@ -80,8 +82,7 @@ std::string render(const std::string& svg) {
 
 }  // namespace
 
-// The module's one entry (C linkage, found by name): the PNG of `svg`, or false with a
-// one-line `error`. No exception leaves it.
+// The module's one entry (png_image.hpp). No exception leaves it.
 extern "C" __attribute__((visibility("default"))) bool flocklab_svg_to_png(const std::string& svg, std::string& png,
                                                                           std::string& error) {
   try {
