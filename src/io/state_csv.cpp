@@ -3,11 +3,14 @@
 // Numbers are written with std::to_chars' shortest form, which parses back to the same bits.
 #include "flocklab/io/state_csv.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <cstring>
 
 namespace flocklab {
 namespace {
@@ -100,18 +103,39 @@ Flock parseStateCsv(std::string_view text, const Space& space) {
   return flock;
 }
 
-std::string readTextFile(const std::string& path) {
-  if (std::filesystem::is_directory(path)) throw CsvError("cannot read " + path + ": it is a directory");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw CsvError("cannot read " + path);
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) throw CsvError("cannot read " + path);
-  return buffer.str();
+std::string readTextFile(const std::string& path, std::uint64_t maxBytes) {
+  // O_NONBLOCK: a FIFO is refused below rather than waited on. Only a regular file has a size
+  // known before reading; a device such as /dev/zero would be read for ever.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) throw CsvError("cannot read " + path + ": " + std::strerror(errno));
+  struct Closer {
+    int fd;
+    ~Closer() { ::close(fd); }
+  } closer{fd};
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) throw CsvError("cannot read " + path + ": " + std::strerror(errno));
+  if (S_ISDIR(info.st_mode)) throw CsvError("cannot read " + path + ": it is a directory");
+  if (!S_ISREG(info.st_mode)) throw CsvError("cannot read " + path + ": it is not a regular file (a FIFO, a device or a socket)");
+  const auto size = static_cast<std::uint64_t>(info.st_size);
+  if (size > maxBytes)
+    throw CsvError("cannot read " + path + ": its " + std::to_string(size) + " bytes are more than the " +
+                   std::to_string(maxBytes) + " that fit in memory here");
+  // The size read once: a file that grows meanwhile is read as it was.
+  std::string text(static_cast<std::size_t>(size), '\0');
+  std::size_t got = 0;
+  while (got < text.size()) {
+    const ssize_t n = ::read(fd, text.data() + got, text.size() - got);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw CsvError("cannot read " + path + ": " + std::strerror(errno));
+    if (n == 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  text.resize(got);
+  return text;
 }
 
-Flock readStateCsv(const std::string& path, const Space& space) {
-  const std::string text = readTextFile(path);
+Flock readStateCsv(const std::string& path, const Space& space, std::uint64_t maxBytes) {
+  const std::string text = readTextFile(path, maxBytes);
   try {
     return parseStateCsv(text, space);
   } catch (const CsvError& e) {

@@ -266,6 +266,39 @@ ModelState SteeringSimulation::modelState() const {
   return saved;
 }
 
+void SteeringSimulation::checkSavedState(const std::vector<std::uint64_t>& species, const std::vector<std::uint64_t>& rest,
+                                         const std::vector<double>& food, const std::vector<std::uint64_t>& counts,
+                                         const std::vector<double>& totals) const {
+  // Every value within what a run can reach, so that an edited checkpoint cannot put the run
+  // where no run goes (food at NaN, more catches than the predators could make).
+  const auto refuse = [](const std::string& why) { return std::invalid_argument("the steering model's saved state " + why); };
+  std::uint64_t predators = 0;
+  for (const std::uint64_t s : species) predators += traits_[s].role == Role::Predator;
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    const SpeciesTraits& t = traits_[species[i]];
+    // As catchPrey() sets it: ceil(handling / dt) steps, or "for ever" past 9e18.
+    const double most = t.role == Role::Predator ? std::ceil(t.handling / params_.dt) : 0;
+    const bool fits = most < 9e18 ? static_cast<double>(rest[i]) <= most
+                                  : rest[i] == std::numeric_limits<std::uint64_t>::max() || static_cast<double>(rest[i]) <= most;
+    if (!fits) throw refuse("gives boid " + std::to_string(i) + " a rest longer than its species' handling time");
+  }
+  const Space world = space();
+  for (std::size_t i = 0; i < food_.size(); ++i) {
+    const double x = food[4 * i], y = food[4 * i + 1], z = food[4 * i + 2], amount = food[4 * i + 3];
+    const bool finite = std::isfinite(x) && std::isfinite(y) && std::isfinite(z);
+    if (!finite || !(world.is3d() ? world.contains(x, y, z) : world.contains(x, y)))
+      throw refuse("places food source " + std::to_string(i + 1) + " outside the world");
+    if (!(amount >= 0 && amount <= params_.food[i].amount))
+      throw refuse("gives food source " + std::to_string(i + 1) + " an amount outside 0 to its full amount");
+  }
+  // Each predator catches at most one prey a step.
+  if (counts[0] > static_cast<unsigned __int128>(predators) * stepCount())
+    throw refuse("counts more catches than its predators could make in its steps");
+  if (counts[1] > stepCount()) throw refuse("changed its time step after the checkpoint's own step");
+  if (!(std::isfinite(totals[0]) && totals[0] >= 0 && std::isfinite(totals[1]) && totals[1] >= 0))
+    throw refuse("holds a food eaten or a time that is not a finite number >= 0");
+}
+
 void SteeringSimulation::restoreModelState(const ModelState& saved) {
   const auto wholes = [&](const char* key, std::size_t size) {
     const auto it = saved.wholes.find(key);
@@ -286,6 +319,7 @@ void SteeringSimulation::restoreModelState(const ModelState& saved) {
   if (!rest.empty() && rest.size() != n) throw std::invalid_argument("the steering model's saved state has no fitting 'rest'");
   const std::vector<double> food = reals("food", 4 * food_.size()), totals = reals("totals", 2);
   const std::vector<std::uint64_t> counts = wholes("counts", 2);
+  checkSavedState(species, rest, food, counts, totals);
   speciesOf_.assign(species.begin(), species.end());
   rest_ = rest;
   for (std::size_t i = 0; i < food_.size(); ++i)

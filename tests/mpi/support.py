@@ -23,7 +23,8 @@ def mpirun(processes):
 def command(args, processes=1, **kwargs):
     """flocklab ARGS in one process (processes=1, no mpirun) or under mpirun; the finished process."""
     words = ([CLI] if processes == 1 else mpirun(processes) + [CLI]) + list(args)
-    return subprocess.run(words, capture_output=True, text=True, timeout=600, **kwargs)
+    kwargs.setdefault("timeout", 600)
+    return subprocess.run(words, capture_output=True, text=True, **kwargs)
 
 
 def summary(args, processes=1, **kwargs):
@@ -31,3 +32,22 @@ def summary(args, processes=1, **kwargs):
     done = command(["run", *args, "--hash", "--json", "-q", "--threads", "1"], processes, **kwargs)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)
+
+
+def fnv1a(data):
+    """FNV-1a 64 of `data`, as flocklab's checksums (include/flocklab/io/fnv1a.hpp)."""
+    h = 0xcbf29ce484222325
+    for byte in data:
+        h = ((h ^ byte) * 0x100000001b3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+def checkpoint_content(path):
+    """A checkpoint's bytes after its first line (the line that carries the checksum)."""
+    return path.read_bytes().split(b"\n", 1)[1]
+
+
+def with_checksum(content):
+    """A checkpoint file's bytes for `content`, with the first line and checksum flocklab writes:
+    what a file edited by hand and given a new checksum would hold."""
+    return b'{"flocklab_checkpoint":2,"checksum":"%016x"}\n' % fnv1a(content) + content

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from support import CLI, HAVE_MPI, command, summary
+from support import CLI, HAVE_MPI, checkpoint_content, command, summary, with_checksum
 
 RUNS = {
     "lab, 3D": ["--dims", "3", "--count", "300", "--steps", "300"],
@@ -74,8 +74,7 @@ def test_a_killed_run_resumes_from_its_last_whole_checkpoint(tmp_path):
         process.wait()
         if not (cp / "checkpoint.flk").exists():
             continue
-        with open(cp / "checkpoint.flk", "rb") as f:
-            resumed_from.append(json.loads(f.readline())["step"])
+        resumed_from.append(json.loads(checkpoint_content(cp / "checkpoint.flk").split(b"\n", 1)[0])["step"])
         assert summary(["--resume", str(cp)])["hash"] == whole["hash"], f"killed {delay}"
     assert any(step < 300 for step in resumed_from), f"no kill landed inside the run: {resumed_from}"
 
@@ -88,16 +87,18 @@ def test_resume_refuses_what_would_change_the_run_and_broken_files(tmp_path):
         done = command(["run", "--resume", str(cp), *extra])
         assert done.returncode == 2 and words in done.stderr, done.stderr
     data = (cp / "checkpoint.flk").read_bytes()
-    header, body = data.split(b"\n", 1)
-    wrong_kind = header.replace(b'"flocklab_checkpoint":1', b'"flocklab_checkpoint":"1"') + b"\n" + body
-    huge = header.replace(b'"boids":', b'"boids":18446744073709551615,"was":') + b"\n" + body
+    header, body = checkpoint_content(cp / "checkpoint.flk").split(b"\n", 1)
+    # Files whose checksum holds (as if edited and given a new one): their header is still checked.
+    wrong_kind = with_checksum(header.replace(b'"boids":', b'"boids":"1","was":') + b"\n" + body)
+    huge = with_checksum(header.replace(b'"boids":', b'"boids":18446744073709551615,"was":') + b"\n" + body)
     for name, broken in (("cut", data[:-9]), ("text", b"x,y,vx,vy\n1,2,3,4\n"), ("empty", b""), ("wrong kind", wrong_kind),
-                         ("huge count", huge)):
+                         ("huge count", huge), ("cut, checksum right", with_checksum(header + b"\n" + body[:-9]))):
         folder = tmp_path / name
         folder.mkdir()
         (folder / "checkpoint.flk").write_bytes(broken)
         done = command(["run", "--resume", str(folder)])
-        assert done.returncode == 2 and "is not a flocklab checkpoint" in done.stderr, (name, done.stderr)
+        assert done.returncode == 2 and ("is not a flocklab checkpoint" in done.stderr or "is damaged or was edited" in done.stderr), \
+            (name, done.stderr)
         assert done.stderr.count("\n") == 1
     done = command(["run", "--resume", str(tmp_path / "nowhere")])
     assert done.returncode == 2 and "cannot read" in done.stderr

@@ -73,9 +73,9 @@ std::int64_t countAtDensity(double density, const Space& space, bool countGiven,
 Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet& p, std::size_t defaultCount) {
   if (!o.initFile.empty()) {
     try {
-      if (!cluster()) return readStateCsv(o.initFile, m.space(p));
+      if (!cluster()) return readStateCsv(o.initFile, m.space(p), inputFileLimit());
       // Over MPI the first process reads the file and sends the text to the others.
-      const std::string text = cluster()->shareOnce([&] { return readTextFile(o.initFile); });
+      const std::string text = cluster()->shareOnce([&] { return readTextFile(o.initFile, inputFileLimit()); });
       try {
         return parseStateCsv(text, m.space(p));
       } catch (const CsvError& e) {
@@ -203,6 +203,7 @@ ModelSetup setUpModel(const RunOptions& o, const EngineOptions& engine) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
+  setup.startCount = setup.simulation->flock().size();
   return setup;
 }
 

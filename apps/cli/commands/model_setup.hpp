@@ -23,6 +23,7 @@ struct ModelSetup {
   std::string form;    ///< the model's form ("sequential" or "sync" for abm), or ""
   std::uint64_t bytesPerBoid = 0;  ///< the model's measured memory a boid (ModelDescription::bytesPerBoid)
   bool seedUsed = true;  ///< false when the seed had no effect: a start from --init, nothing random after it
+  std::uint64_t startCount = 0;  ///< the boids at the start (a run that removes caught prey ends with fewer)
 };
 
 /// A registry key as a flag name without the dashes: "max_speed" -> "max-speed".

@@ -23,6 +23,7 @@
 #include "outputs/picture_caption.hpp"
 #include "support/atomic_file.hpp"
 #include "support/cluster.hpp"
+#include "support/memory.hpp"
 #include "support/output_set.hpp"
 #include "flocklab/registry.hpp"
 #include "flocklab/word_list.hpp"
@@ -34,6 +35,7 @@
 #include "outputs/png_image.hpp"
 #include "outputs/progress_bar.hpp"
 #include "commands/run_config.hpp"
+#include "commands/run_resume.hpp"
 #include "outputs/run_report.hpp"
 #include "outputs/svg_chart.hpp"
 #include "support/text_fields.hpp"
@@ -77,6 +79,11 @@ std::uint64_t everyOf(const char* flag, const std::vector<std::string>& args) {
   const auto k = parseWhole(args[0]);
   if (!k || *k == 0) throw UsageError(fmt::format("{} takes K DIR with K a whole number >= 1 (got {})", flag, args[0]));
   return *k;
+}
+
+// DIR/checkpoint.flk of --checkpoint-every K DIR.
+std::string checkpointPath(const RunOptions& o) {
+  return (std::filesystem::path(o.checkpointEvery[1]) / kCheckpointName).string();
 }
 
 // Makes the folder of --picture-every or --checkpoint-every once every other input has passed its checks.
@@ -385,31 +392,18 @@ EngineOptions runEngineOptions(const RunOptions& o) {
   return engine;
 }
 
-ModelSetup setUpRunModel(RunOptions& o, const EngineOptions& engine, nlohmann::json* resumedRun) {
+ModelSetup setUpRunModel(RunOptions& o, const EngineOptions& engine) {
   if (o.resumeDir.empty()) return setUpModel(o, engine);
   const std::string path = (std::filesystem::path(o.resumeDir) / kCheckpointName).string();
   const auto read = [&] {
     try {
-      return readTextFile(path);
+      return readTextFile(path, inputFileLimit());
     } catch (const CsvError& e) {
       throw UsageError(std::string("--resume: ") + e.what());
     }
   };
   // Over MPI the first process reads the checkpoint and sends it to the others.
-  const Checkpoint checkpoint = parseCheckpoint(cluster() ? cluster()->shareOnce(read) : read(), path);
-  const bool stepsGiven = o.steps.has_value();
-  applyRunFile(checkpoint.run, path, o, [&](const std::string& key) { return key == "steps" && stepsGiven; });
-  ModelSetup setup = setUpModel(o, engine);
-  const std::uint64_t steps = o.steps ? static_cast<std::uint64_t>(*o.steps) : setup.defaultSteps;
-  if (steps < checkpoint.step)
-    throw UsageError(fmt::format("--steps {} is before the checkpoint's step {} in {}", steps, checkpoint.step, o.resumeDir));
-  try {
-    setup.simulation->resume(checkpoint.flock, checkpoint.step, checkpoint.model);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(fmt::format("{} does not fit its own run: {}", path, e.what()));
-  }
-  if (resumedRun) *resumedRun = checkpoint.run;
-  return setup;
+  return resumeRun(parseCheckpoint(cluster() ? cluster()->shareOnce(read) : read(), path), path, o, engine);
 }
 
 int executeRun(RunOptions o, const CLI::App& command) {
@@ -431,6 +425,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
       frameEvery = everyOf("--picture-every", o.pictureEvery);
       outputs.claimFrames("--picture-every", o.pictureEvery[1]);
     }
+    if (!o.checkpointEvery.empty()) outputs.claimFile("--checkpoint-every", checkpointPath(o));
   });
   const std::uint64_t checkpointEvery = o.checkpointEvery.empty() ? 0 : everyOf("--checkpoint-every", o.checkpointEvery);
   if (frameEvery) setInterruptMessage("flocklab: interrupted; no output written but the frames so far");
@@ -441,8 +436,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
     processes->setUpRun();
     engine.partition = processes->partition();
   }
-  nlohmann::json resumedRun;
-  ModelSetup setup = setUpRunModel(o, engine, &resumedRun);
+  ModelSetup setup = setUpRunModel(o, engine);
   Simulation& sim = *setup.simulation;
   if (processes && sim.flock().size() > 2147483647u)
     throw UsageError(fmt::format("over several MPI processes a run takes at most 2147483647 boids (got {})", sim.flock().size()));
@@ -451,7 +445,11 @@ int executeRun(RunOptions o, const CLI::App& command) {
                                  "the sequential form moves one agent after another",
                                  setup.model->name));
   if (frameEvery) makeFolder("--picture-every", o.pictureEvery[1]);
-  if (checkpointEvery) makeFolder("--checkpoint-every", o.checkpointEvery[1]);
+  if (checkpointEvery) {
+    makeFolder("--checkpoint-every", o.checkpointEvery[1]);
+    // A checkpoint that could not be written would be found at its first step: try now.
+    onOutputs([&] { AtomicFile{checkpointPath(o)}; });
+  }
 
   if ((trajectoryFile || trackFile) && setup.model->countMayChange(setup.model->current(sim)))
     throw UsageError(std::string(trajectoryFile ? "--trajectory" : "--plot-track") +
@@ -465,14 +463,12 @@ int executeRun(RunOptions o, const CLI::App& command) {
   report.count = sim.flock().size();
   report.steps = o.steps ? static_cast<std::uint64_t>(*o.steps) : setup.defaultSteps;
   const std::uint64_t first = sim.stepCount();  // 0, or the checkpoint's step
-  // A checkpoint's run: this run's parameters for a random start (an --init file's boids are
-  // in the checkpoint), or the resumed run's own.
-  nlohmann::json checkpointRun = resumedRun.is_object() ? resumedRun : nlohmann::json(resolvedRunFile(o, setup, report.steps));
-  if (checkpointRun.contains("init")) checkpointRun.erase("init"), checkpointRun["count"] = sim.flock().size();
-  checkpointRun["steps"] = report.steps;
+  // A checkpoint's run is the run file of the run as it began (a resumed run's included), so
+  // that a run resumed from it, and its --write-config, describe the same run.
+  const nlohmann::json checkpointRun = resolvedRunFile(o, setup, report.steps);
   const auto writeCheckpoint = [&] {
     const std::string bytes = formatCheckpoint({checkpointRun, sim.stepCount(), sim.flock(), sim.modelState()});
-    onOutputs([&] { AtomicFile((std::filesystem::path(o.checkpointEvery[1]) / kCheckpointName).string()).commit(bytes); });
+    onOutputs([&] { AtomicFile(checkpointPath(o)).commit(bytes); });
   };
   if (setup.seedUsed) report.seed = o.seed;
   report.startFile = o.initFile;

@@ -62,9 +62,10 @@ void prepareRun(RunOptions& options, const CLI::App& command);
 /// The engine settings `options` ask for (--neighbors, --threads).
 EngineOptions runEngineOptions(const RunOptions& options);
 /// The run's simulation (setUpModel), or with --resume the checkpointed run's, continued from
-/// its checkpoint; then `options` hold that run's parameters and `resumedRun` (when not null)
-/// its run file. Throws UsageError.
-ModelSetup setUpRunModel(RunOptions& options, const EngineOptions& engine, nlohmann::json* resumedRun = nullptr);
+/// its checkpoint; then `options` hold that run's parameters (the --init file's name of a run
+/// that started from one), so resolvedRunFile() describes the run from its start. Throws
+/// UsageError.
+ModelSetup setUpRunModel(RunOptions& options, const EngineOptions& engine);
 /// Runs it (`command` tells which options the command line gave, over a --config file);
 /// throws UsageError for bad input, returns the exit status otherwise.
 int executeRun(RunOptions options, const CLI::App& command);

@@ -26,46 +26,48 @@
 
 namespace flocklab::cli {
 UsageError wrongRunFileValue(const std::string& path, const std::string& key, const std::string& expected,
-                             const nlohmann::json& v) {
-  return UsageError(fmt::format("--config {}: key '{}' must be {} (got {})", path, excerpt(key), expected, jsonExcerpt(v)));
+                             const nlohmann::json& v, std::string_view flag) {
+  return UsageError(fmt::format("{} {}: key '{}' must be {} (got {})", flag, path, excerpt(key), expected, jsonExcerpt(v)));
 }
 
 std::uint64_t runFileWhole(const nlohmann::json& v, const std::string& path, const std::string& key, std::uint64_t min,
-                           std::uint64_t max, const std::string& maxText) {
+                           std::uint64_t max, const std::string& maxText, std::string_view flag) {
   // The range is checked before any conversion, so 2^64-1 is never read as -1; -0 is 0.
   std::optional<std::uint64_t> n;
   if (v.is_number_unsigned()) n = v.get<std::uint64_t>();
   else if (v.is_number_integer() && v.get<std::int64_t>() == 0) n = 0;
   if (!n || *n < min || *n > max)
-    throw wrongRunFileValue(path, key, fmt::format("a whole number from {} to {}", min, maxText.empty() ? std::to_string(max) : maxText), v);
+    throw wrongRunFileValue(path, key, fmt::format("a whole number from {} to {}", min, maxText.empty() ? std::to_string(max) : maxText), v,
+                            flag);
   return *n;
 }
 
 namespace {
 
 // The run's own keys (not model parameters); returns false for any other key.
-bool setRunKey(RunOptions& o, const std::string& key, const nlohmann::json& v, const std::string& path) {
+bool setRunKey(RunOptions& o, const std::string& key, const nlohmann::json& v, const std::string& path, std::string_view flag) {
+  const auto wrong = [&](const std::string& expected) { return wrongRunFileValue(path, key, expected, v, flag); };
   constexpr auto kInt64Max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
   constexpr auto kUint64Max = std::numeric_limits<std::uint64_t>::max();
   if (key == "model") {
-    if (!v.is_string() || !findModel(v.get<std::string>())) throw wrongRunFileValue(path, key, modelNames(), v);
+    if (!v.is_string() || !findModel(v.get<std::string>())) throw wrong(modelNames());
     o.model = v.get<std::string>();
   } else if (key == "init" || key == "preset") {
-    if (!v.is_string()) throw wrongRunFileValue(path, key, "a string", v);
+    if (!v.is_string()) throw wrong("a string");
     const std::string& text = v.get_ref<const std::string&>();
     // A file name is quoted whole in later messages: no control character may break their line.
     if (key == "init" && (text.empty() || excerpt(text, text.size()) != text))
-      throw wrongRunFileValue(path, key, "a file name without control characters", v);
+      throw wrong("a file name without control characters");
     if (key == "init") o.initFile = text;
     else o.preset = text;
   } else if (key == "count" || key == "steps") {
-    const std::uint64_t n = runFileWhole(v, path, key, key == "count" ? 1 : 0, kInt64Max, "2^63-1");
+    const std::uint64_t n = runFileWhole(v, path, key, key == "count" ? 1 : 0, kInt64Max, "2^63-1", flag);
     (key == "count" ? o.count : o.steps) = static_cast<std::int64_t>(n);
   } else if (key == "density") {
-    if (!v.is_number() || !(v.get<double>() > 0)) throw wrongRunFileValue(path, key, "a number > 0", v);
+    if (!v.is_number() || !(v.get<double>() > 0)) throw wrong("a number > 0");
     o.density = v.get<double>();
   } else if (key == "seed") {
-    o.seed = runFileWhole(v, path, key, 0, kUint64Max, "2^64-1");
+    o.seed = runFileWhole(v, path, key, 0, kUint64Max, "2^64-1", flag);
   } else {
     return false;
   }
@@ -109,18 +111,19 @@ nlohmann::json readRunFile(const std::string& path) {
 }
 
 void applyRunFile(const nlohmann::json& config, const std::string& path, RunOptions& o,
-                  const std::function<bool(const std::string&)>& given, const std::vector<std::string>& extraKeys) {
+                  const std::function<bool(const std::string&)>& given, const std::vector<std::string>& extraKeys,
+                  std::string_view flag) {
   // The model first: it decides what the other keys mean.
-  if (const auto it = config.find("model"); it != config.end() && !given("model")) setRunKey(o, "model", *it, path);
+  if (const auto it = config.find("model"); it != config.end() && !given("model")) setRunKey(o, "model", *it, path, flag);
   const ModelDescription* model = findModel(o.model);
   // flocklab 0.1.0 wrote every run's seed, with or without "init": there it asked for nothing.
   const auto version = config.find("flocklab");
   const bool writesEverySeed = version != config.end() && *version == "0.1.0";
   if (config.contains("count") && config.contains("density") && !given("count") && !given("density"))
-    throw UsageError("--config " + path + ": keys 'count' and 'density' both set the number of boids; give one");
+    throw UsageError(fmt::format("{} {}: keys 'count' and 'density' both set the number of boids; give one", flag, path));
   for (const auto& [name, value] : config.items()) {
     if (name == "flocklab") {
-      if (!value.is_string()) throw wrongRunFileValue(path, name, "a string (the version)", value);
+      if (!value.is_string()) throw wrongRunFileValue(path, name, "a string (the version)", value, flag);
       continue;
     }
     if (name == "model" || std::find(extraKeys.begin(), extraKeys.end(), name) != extraKeys.end()) continue;
@@ -128,15 +131,15 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
     if (given(key)) continue;
     // --count on the command line replaces the file's density, and --density its count.
     if ((key == "count" && given("density")) || (key == "density" && given("count"))) continue;
-    if (setRunKey(o, key, value, path)) {
+    if (setRunKey(o, key, value, path, flag)) {
       if (key == "seed" && !writesEverySeed) o.seedGivenBy = fmt::format("\"seed\" in {}", path);
       continue;
     }
     const ParamSpec* spec = model ? model->findParam(key) : nullptr;
     if (!spec) {
       const std::string owners = ownersOf(key);
-      if (owners.empty()) throw UsageError("--config " + path + ": unknown key '" + excerpt(name) + "'");
-      throw UsageError(fmt::format("--config {}: key '{}' belongs to --model {}, not --model {}", path, excerpt(name),
+      if (owners.empty()) throw UsageError(fmt::format("{} {}: unknown key '{}'", flag, path, excerpt(name)));
+      throw UsageError(fmt::format("{} {}: key '{}' belongs to --model {}, not --model {}", flag, path, excerpt(name),
                                    owners, o.model));
     }
     // Given on the command line under another of its names (an alias) wins too.
@@ -146,7 +149,7 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
     if (givenAs) continue;
     std::string expected;
     const auto v = paramFromJson(*spec, value, expected);
-    if (!v) throw wrongRunFileValue(path, name, expected, value);
+    if (!v) throw wrongRunFileValue(path, name, expected, value, flag);
     o.params[key] = textsOf(*v);
   }
 }
@@ -178,7 +181,7 @@ nlohmann::ordered_json resolvedRunFile(const RunOptions& o, const ModelSetup& se
   // A density is kept as given: with a world swept or changed, it still says what was meant.
   if (!o.initFile.empty()) c["init"] = o.initFile;
   else if (o.density) c["density"] = *o.density;
-  else c["count"] = sim.flock().size();
+  else c["count"] = setup.startCount;
   c["steps"] = steps;
   // A seed without effect (a start from --init, nothing random after it) is left out: with it,
   // --config would replay a --seed that `run` refuses beside --init.

@@ -1,10 +1,16 @@
-// The checkpoint file (see checkpoint_file.hpp). Every length is checked against the bytes
-// before anything is read, so a cut or foreign file is refused with one line, never read past.
+// The checkpoint file (see checkpoint_file.hpp). The checksum is checked before anything
+// else is read, and every length against the bytes before a list is taken, so a cut, changed
+// or foreign file is refused with one line, never read past.
 #include "outputs/checkpoint_file.hpp"
 
 #include <bit>
 #include <cstring>
+#include <functional>
 
+#include <fmt/format.h>
+
+#include "flocklab/io/fnv1a.hpp"
+#include "flocklab/io/state_hash.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/version.hpp"
 #include "support/usage_error.hpp"
@@ -30,45 +36,76 @@ std::vector<T> take(std::string_view bytes, std::size_t& at, std::uint64_t count
   return values;
 }
 
+// The first line; its 16 zeros are replaced by the checksum of what follows it.
+constexpr std::string_view kFirstLine = "{\"flocklab_checkpoint\":2,\"checksum\":\"0000000000000000\"}\n";
+constexpr std::size_t kChecksumAt = kFirstLine.find("0000000000000000");
+
 }  // namespace
 
 std::string formatCheckpoint(const Checkpoint& c) {
   const Flock& f = c.flock;
-  nlohmann::json head{{"flocklab_checkpoint", 1}, {"flocklab", kVersion}, {"step", c.step},
-                      {"boids", f.size()}, {"dims", f.dimensions}, {"run", c.run}};
+  nlohmann::json head{{"flocklab", kVersion}, {"step", c.step}, {"boids", f.size()}, {"dims", f.dimensions}, {"run", c.run}};
   head["reals"] = nlohmann::json::object();
   head["wholes"] = nlohmann::json::object();
   for (const auto& [name, values] : c.model.reals) head["reals"][name] = values.size();
   for (const auto& [name, values] : c.model.wholes) head["wholes"][name] = values.size();
-  std::string out = head.dump() + "\n";
+  std::string out(kFirstLine);
+  out += head.dump() + "\n";
   append(out, f.x), append(out, f.y);
   if (f.is3d()) append(out, f.z);
   append(out, f.vx), append(out, f.vy);
   if (f.is3d()) append(out, f.vz);
   for (const auto& entry : c.model.reals) append(out, entry.second);
   for (const auto& entry : c.model.wholes) append(out, entry.second);
+  const std::string checksum = hashHex(fnv1a(std::string_view(out).substr(kFirstLine.size())));
+  out.replace(kChecksumAt, checksum.size(), checksum);
   return out;
 }
 
 namespace {
 
-Checkpoint readCheckpoint(std::string_view bytes, const std::string& path) {
+// The first line's JSON object, or a refusal.
+nlohmann::json jsonLine(std::string_view line, const std::function<UsageError(const std::string&)>& refuse, const char* what) {
+  try {
+    return nlohmann::json::parse(line);
+  } catch (const nlohmann::json::exception&) {
+    throw refuse(std::string(what) + " is not JSON");
+  }
+}
+
+// The bytes after the first line, once its checksum holds.
+std::string_view provenContent(std::string_view bytes, const std::string& path) {
   const auto refuse = [&](const std::string& why) { return UsageError(path + " is not a flocklab checkpoint: " + why); };
   const std::size_t end = bytes.find('\n');
   if (end == std::string_view::npos) throw refuse("no header line");
-  nlohmann::json head;
-  try {
-    head = nlohmann::json::parse(bytes.substr(0, end));
-  } catch (const nlohmann::json::exception&) {
-    throw refuse("the header is not JSON");
-  }
+  const nlohmann::json first = jsonLine(bytes.substr(0, end), refuse, "the first line");
+  const auto format = first.is_object() ? first.find("flocklab_checkpoint") : first.end();
+  if (!first.is_object() || format == first.end() || !format->is_number_unsigned())
+    throw refuse("no 'flocklab_checkpoint' in its first line");
+  if (format->get<std::uint64_t>() == 1)
+    throw UsageError(path + " is a checkpoint of an older flocklab, which wrote no checksum; it cannot be trusted, so run again from the start");
+  if (format->get<std::uint64_t>() != 2) throw refuse("its format is not 2, the one this flocklab reads");
+  const auto checksum = first.find("checksum");
+  if (checksum == first.end() || !checksum->is_string()) throw refuse("no checksum in its first line");
+  const std::string_view content = bytes.substr(end + 1);
+  const std::string actual = hashHex(fnv1a(content));
+  if (checksum->get<std::string>() != actual)
+    throw UsageError(fmt::format("{} is damaged or was edited: its content's checksum is {}, not the {} it was written with",
+                                 path, actual, excerpt(checksum->get<std::string>())));
+  return content;
+}
+
+Checkpoint readCheckpoint(std::string_view all, const std::string& path) {
+  const auto refuse = [&](const std::string& why) { return UsageError(path + " is not a flocklab checkpoint: " + why); };
+  const std::string_view bytes = provenContent(all, path);
+  const std::size_t end = bytes.find('\n');
+  if (end == std::string_view::npos) throw refuse("no header line");
+  const nlohmann::json head = jsonLine(bytes.substr(0, end), refuse, "the header");
   const auto whole = [&](const nlohmann::json& value, const char* what) {
     if (!value.is_number_unsigned()) throw refuse(std::string("'") + what + "' is not a whole number");
     return value.get<std::uint64_t>();
   };
-  if (!head.is_object() || !head.contains("flocklab_checkpoint") || !head["flocklab_checkpoint"].is_number_unsigned() ||
-      head["flocklab_checkpoint"].get<std::uint64_t>() != 1)
-    throw refuse("no 'flocklab_checkpoint': 1 in the header");
+  if (!head.is_object()) throw refuse("the header is not a JSON object");
   if (!head.contains("run") || !head["run"].is_object()) throw refuse("no run parameters");
   if (!head.contains("reals") || !head["reals"].is_object() || !head.contains("wholes") || !head["wholes"].is_object())
     throw refuse("no lists of the model's state");

@@ -40,6 +40,11 @@ std::uint64_t physicalMemoryBytes() {
   return bytes;
 }
 
+std::uint64_t inputFileLimit() {
+  const std::uint64_t physical = physicalMemoryBytes();
+  return physical == 0 ? ~std::uint64_t{0} : physical;
+}
+
 std::string memoryProblem(std::uint64_t bytes, std::string_view what) {
   const std::uint64_t physical = physicalMemoryBytes();
   if (physical == 0 || bytes <= physical) return "";

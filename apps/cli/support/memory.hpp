@@ -15,6 +15,9 @@ inline constexpr std::uint64_t kMaxIndexableBoids = 0xffffffffULL;
 /// (/sys/fs/cgroup/memory.max) when there is one; 0 if unknown. The environment variable
 /// FLOCKLAB_MEMORY_BYTES, a whole number of bytes, replaces it (for tests).
 std::uint64_t physicalMemoryBytes();
+/// The most bytes of an input file (--init, --resume) worth reading: physicalMemoryBytes(), or no
+/// limit where it is unknown. A larger file could never be held, and an endless one is refused.
+std::uint64_t inputFileLimit();
 /// "" when `bytes` fit in physicalMemoryBytes() (or it is unknown), else one sentence:
 /// "`what` about 2.1 GiB of memory but this machine has 1.0 GiB"; `what` is the subject and its
 /// verb, "count 15000000 needs".

@@ -31,7 +31,7 @@ AtomicFile* OutputSet::add(const std::string& flag, const std::string& path) {
         (id && id == other.file->fileId()))
       throw OutputError(other.flag + " and " + flag + " both name " + excerpt(path, kPathChars) +
                         ": give each output a file of its own");
-  if (!file->writesThrough()) checkAgainstFrames(flag, identity);
+  if (!file->writesThrough()) checkAgainstFrames(flag, identity), checkAgainstClaims(flag, identity);
   outputs_.push_back({flag, identity, std::move(file)});
   return outputs_.back().file.get();
 }
@@ -41,6 +41,19 @@ void OutputSet::claimFrames(const std::string& flag, const std::string& folder) 
   framesFolder_ = identityOf(folder);
   for (const Output& output : outputs_)
     if (!output.file->writesThrough()) checkAgainstFrames(output.flag, output.identity);
+}
+
+void OutputSet::claimFile(const std::string& flag, const std::string& path) {
+  const std::string identity = identityOf(path);
+  claimed_.emplace_back(flag, identity);
+  for (const Output& output : outputs_)
+    if (!output.file->writesThrough()) checkAgainstClaims(output.flag, output.identity);
+}
+
+void OutputSet::checkAgainstClaims(const std::string& flag, const std::string& identity) const {
+  for (const auto& [owner, claimed] : claimed_)
+    if (claimed == identity)
+      throw OutputError(owner + " and " + flag + " both name " + excerpt(identity, kPathChars) + ": give each output a file of its own");
 }
 
 void OutputSet::checkAgainstFrames(const std::string& flag, const std::string& identity) const {

@@ -22,6 +22,9 @@ class OutputSet {
   /// Claims the names `frame-NNNNNN.png` in `folder` for `flag`'s frames, which are written
   /// as they come rather than at the end. Throws OutputError when an output is one of them.
   void claimFrames(const std::string& flag, const std::string& folder);
+  /// Claims `path` for `flag`'s file, which it writes itself as it goes (a checkpoint). Throws
+  /// OutputError when an output names it.
+  void claimFile(const std::string& flag, const std::string& path);
   /// Publishes every output, all or none. Throws OutputError.
   void commitAll();
 
@@ -32,8 +35,10 @@ class OutputSet {
     std::unique_ptr<AtomicFile> file;
   };
   void checkAgainstFrames(const std::string& flag, const std::string& identity) const;
+  void checkAgainstClaims(const std::string& flag, const std::string& identity) const;
 
   std::vector<Output> outputs_;
+  std::vector<std::pair<std::string, std::string>> claimed_;  // flag, identity of a claimed file
   std::string framesFlag_, framesFolder_;
 };
 

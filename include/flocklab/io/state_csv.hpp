@@ -1,6 +1,7 @@
 #pragma once
 // The state as CSV `x,y,vx,vy` (`x,y,z,vx,vy,vz` in 3D), one boid a row, numbers at round-trip precision (the shortest
 // text that parses back to the same double), so that a saved run continues bit for bit.
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -21,10 +22,15 @@ class CsvError : public std::runtime_error {
 /// short or long row, text that is not a number, non-finite values, and positions outside
 /// the world. Throws CsvError.
 Flock parseStateCsv(std::string_view text, const Space& space);
-/// A file's bytes; throws CsvError "cannot read PATH" when it cannot be read.
-std::string readTextFile(const std::string& path);
-/// Reads and parses a state file; throws CsvError (also when it cannot be read).
-Flock readStateCsv(const std::string& path, const Space& space);
+/// No limit on what readTextFile() reads but the file's own size.
+inline constexpr std::uint64_t kAnySize = ~std::uint64_t{0};
+/// A regular file's bytes, at most `maxBytes` of them. Throws CsvError naming the path: "cannot
+/// read PATH" when it cannot be read; when it is a folder, not a regular file (a FIFO or a device,
+/// which could block or never end), or larger than `maxBytes` (the memory the caller has for it).
+/// Never waits on a FIFO.
+std::string readTextFile(const std::string& path, std::uint64_t maxBytes = kAnySize);
+/// Reads (readTextFile) and parses a state file; throws CsvError (also when it cannot be read).
+Flock readStateCsv(const std::string& path, const Space& space, std::uint64_t maxBytes = kAnySize);
 /// The state as CSV text at round-trip precision (six columns for a 3D flock).
 std::string formatStateCsv(const Flock& flock);
 /// The shortest decimal text that parses back to exactly `value`.

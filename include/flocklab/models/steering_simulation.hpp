@@ -66,6 +66,10 @@ class SteeringSimulation : public Simulation {
   void restoreModelState(const ModelState& state) override;
 
  private:
+  /// Throws std::invalid_argument when a saved value is out of what a run can reach.
+  void checkSavedState(const std::vector<std::uint64_t>& species, const std::vector<std::uint64_t>& rest,
+                       const std::vector<double>& food, const std::vector<std::uint64_t>& counts,
+                       const std::vector<double>& totals) const;
   void resolveSpecies();
   void afterMove(std::uint64_t step);
   void bite(const Flock& f, const Offsets& offsets);

@@ -1,0 +1,52 @@
+// Resuming a checkpointed run (see run_resume.hpp).
+#include "commands/run_resume.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "commands/run_config.hpp"
+#include "flocklab/registry.hpp"
+#include "support/usage_error.hpp"
+
+namespace flocklab::cli {
+
+ModelSetup resumeRun(const Checkpoint& checkpoint, const std::string& path, RunOptions& o, const EngineOptions& engine) {
+  const bool stepsGiven = o.steps.has_value();
+  // A run that started from a file keeps its name ("init") for the run file it writes; its boids
+  // are in the checkpoint, so the model is set up from a random start of as many boids (or of
+  // the species' counts), which resume() replaces.
+  nlohmann::json run = checkpoint.run;
+  const std::string initFile = run.contains("init") && run["init"].is_string() ? run["init"].get<std::string>() : "";
+  run.erase("init");
+  applyRunFile(run, path, o, [&](const std::string& key) { return key == "steps" && stepsGiven; }, {}, "--resume");
+  if (!run.contains("steps")) throw UsageError(fmt::format("--resume {}: its run has no 'steps'", path));
+  const std::uint64_t runSteps = run["steps"].get<std::uint64_t>();  // checked by applyRunFile
+  if (checkpoint.step > runSteps)
+    throw UsageError(fmt::format("--resume {}: its step {} is past its run's {} steps", path, checkpoint.step, runSteps));
+  ModelSetup setup = [&] {
+    try {
+      if (!initFile.empty() && !findModel(o.model)->fixedCount(resolveParams(o)))
+        o.count = static_cast<std::int64_t>(std::max<std::size_t>(1, checkpoint.flock.size()));
+      return setUpModel(o, engine);
+    } catch (const UsageError& e) {
+      throw UsageError(fmt::format("--resume {}: its run cannot be set up: {}", path, e.what()));
+    }
+  }();
+  const std::uint64_t steps = o.steps ? static_cast<std::uint64_t>(*o.steps) : setup.defaultSteps;
+  if (steps < checkpoint.step)
+    throw UsageError(fmt::format("--steps {} is before the checkpoint's step {} in {}", steps, checkpoint.step, path));
+  try {
+    setup.simulation->resume(checkpoint.flock, checkpoint.step, checkpoint.model);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(fmt::format("--resume {}: it does not fit its own run: {}", path, e.what()));
+  }
+  if (!initFile.empty()) {
+    o.initFile = initFile;
+    setup.seedUsed = run.contains("seed");
+  }
+  return setup;
+}
+
+}  // namespace flocklab::cli
