@@ -1,6 +1,10 @@
 #pragma once
-// Runs another program to completion and times it: the whole-process workloads of
-// `flocklab bench` (flocklab itself, and node running the JavaScript reference).
+// Other programs flocklab runs: to completion and timed (the whole-process workloads of
+// `flocklab bench`: flocklab itself, and node running the JavaScript reference), or alongside a
+// command and tied to it (ffmpeg encoding a movie), so that it never outlives a killed flocklab.
+#include <sys/types.h>
+
+#include <array>
 #include <string>
 #include <vector>
 
@@ -18,5 +22,15 @@ ChildResult runChild(const std::vector<std::string>& argv);
 
 /// The full path of `name` in PATH, or "" when absent.
 std::string findInPath(const std::string& name);
+
+/// Starts argv[0] (a path) with descriptors `stdio` of this process as its stdin, stdout and
+/// stderr (-1: /dev/null) and returns its PID. The kernel sends it SIGKILL when the calling thread
+/// ends, however it ends (SIGKILL included), so call it from the thread that waits for the child
+/// (the main thread). Throws std::runtime_error, with the reason, when it cannot be started.
+pid_t spawnTiedChild(const std::vector<std::string>& argv, std::array<int, 3> stdio);
+
+/// How a child ended, from waitpid's status: "it exited with status N" or "it was killed by
+/// signal N (NAME)".
+std::string describeEnd(int status);
 
 }  // namespace flocklab::cli
