@@ -8,12 +8,14 @@
 
 #include "support/byte_range.hpp"
 #include "support/lab_server.hpp"
+#include "support/request_head.hpp"
 #include "support/static_files.hpp"
 
 using flocklab::cli::ByteRange;
 using flocklab::cli::byteRange;
 using flocklab::cli::contentRange;
 using flocklab::cli::contentType;
+using flocklab::cli::RequestHead;
 using flocklab::cli::resolveStatic;
 
 using namespace flocklab_test;
@@ -172,4 +174,74 @@ TEST_F(Site, ThousandsOfRangesGetTheFileOnce) {
   EXPECT_EQ(past->status, 416);
   EXPECT_EQ(past->get_header_value("Content-Range"), "bytes */1000");
   stopServer(server);
+}
+
+namespace {
+
+// What RequestHead decides about `bytes`: -1 when it wants more, else its verdict.
+int verdictOf(const std::string& bytes, std::size_t maxHead = 64 * 1024) {
+  RequestHead head(maxHead);
+  for (const char byte : bytes) {
+    const int verdict = head.add(byte);
+    if (verdict >= 0) return verdict;
+  }
+  return -1;
+}
+
+}  // namespace
+
+// The strict reading of a request head, line by line: what passes, and which status each kind of
+// malformed or ambiguous head gets. The raw-socket probes are in test_serve_limits.cpp.
+TEST(RequestHeads, StrictReading) {
+  const std::string host = "Host: x\r\n";
+  struct Case {
+    std::string head;
+    int verdict;
+  };
+  const std::vector<Case> cases = {
+      {"GET / HTTP/1.1\r\n" + host + "\r\n", 0},
+      {"HEAD /a?b=c HTTP/1.1\r\n" + host + "Content-Length: 0\r\nX-Tab:\tv \r\n\r\n", 0},
+      {"\r\n\r\nGET / HTTP/1.1\r\n" + host + "\r\n", 0},  // empty lines before it are skipped
+      {"GET / HTTP/1.0\r\n\r\n", 0},                            // 1.0 needs no Host
+      {"GET / HTTP/1.1\r\n\r\n", 400},                          // 1.1 does
+      {"GET / HTTP/1.1\r\n" + host + host + "\r\n", 400},       // once
+      {"get / HTTP/1.1\r\n", 400},
+      {"GET /a b HTTP/1.1\r\n", 400},
+      {"GET  / HTTP/1.1\r\n", 400},
+      {"GET / HTTP/1.1 \r\n", 400},
+      {"GET /\x01 HTTP/1.1\r\n", 400},
+      {"GET / http/1.1\r\n", 400},
+      {"GET / HTTP/2.0\r\n", 505},
+      {"GET / HTTP/1.1\n", 400},             // bare LF
+      {"GET / HTTP/1.1\rX", 400},            // bare CR
+      {"GET / HTTP/1.1\r\nHost: x\n", 400},  // bare LF in the headers
+      {"GET / HTTP/1.1\r\n" + host + "Content-Length : 5\r\n", 400},
+      {"GET / HTTP/1.1\r\n" + host + "Content-Length\t: 5\r\n", 400},
+      {"GET / HTTP/1.1\r\n" + host + " folded\r\n", 400},
+      {"GET / HTTP/1.1\r\n" + host + "No colon\r\n", 400},
+      {"GET / HTTP/1.1\r\n" + host + "X: a\x7f\r\n", 400},
+      {"GET / HTTP/1.1\r\n" + host + "Content-Length: 0\r\nContent-Length: 5\r\n\r\n", 400},
+      {"GET / HTTP/1.1\r\n" + host + "Content-Length: 0\r\nContent-Length: 0\r\n\r\n", 400},
+      {"GET / HTTP/1.1\r\n" + host + "Content-Length: 5, 5\r\n\r\n", 400},
+      {"GET / HTTP/1.1\r\n" + host + "Content-Length: -1\r\n\r\n", 400},
+      {"GET / HTTP/1.1\r\n" + host + "Content-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n", 400},
+      {"GET / HTTP/1.0\r\nTransfer-Encoding: chunked\r\n\r\n", 400},
+      {"GET / HTTP/1.1\r\n" + host + "Content-Length: 5\r\n\r\n", 413},
+      {"GET / HTTP/1.1\r\n" + host + "Content-Length: 99999999999999999999999\r\n\r\n", 413},
+      {"GET / HTTP/1.1\r\n" + host + "Transfer-Encoding: chunked\r\n\r\n", 413},
+      {"POST / HTTP/1.1\r\n" + host + "Content-Length: 5\r\n\r\n", 405},
+      {"OPTIONS * HTTP/1.1\r\n" + host + "\r\n", 405},
+      {"GET /" + std::string(RequestHead::kMaxLine, 'a'), 414},  // refused before the line ends
+      {"GET / HTTP/1.1\r\nX: " + std::string(RequestHead::kMaxLine, 'a'), 431},
+      {"GET / HTTP/1.1\r\n" + host, -1},  // not over yet
+  };
+  for (const Case& c : cases) EXPECT_EQ(verdictOf(c.head), c.verdict) << c.head.substr(0, 120);
+  // The head as a whole is bounded too, and what httplib gets is the head without empty lines.
+  std::string many = "GET / HTTP/1.1\r\n";
+  while (many.size() < 2000) many += "X-Many: 0123456789\r\n";
+  EXPECT_EQ(verdictOf(many + "\r\n", 1000), 431);
+  RequestHead head(1000);
+  const std::string text = "\r\nGET / HTTP/1.1\r\nHost: x\r\n\r\n";
+  for (const char byte : text) head.add(byte);
+  EXPECT_EQ(head.text(), text.substr(2));
 }

@@ -53,15 +53,19 @@ TEST_F(Site, SlowHeadersAreCutOffAndStarveNoOne) {
   stopServer(server);
 }
 
-// A flood of idle connections from one address holds at most --max-per-client of them; the
-// rest are refused at once, and another client is served meanwhile.
+// A flood of connections from one address, each mid-request (a request line, no end of head),
+// holds at most --max-per-client of them; the rest are refused at once with 503, and another
+// client is served meanwhile.
 TEST_F(Site, ConnectionFloodIsRefusedNotQueued) {
   Server server = startServer("--port 0 --header-timeout 60 --idle-timeout 60 --max-connections 8 --max-per-client 4 --dir '" +
                               root_.string() + "'");
   const int port = portOf(server.line);
   ASSERT_GT(port, 0) << server.line;
   std::vector<int> flood;
-  for (int i = 0; i < 40; ++i) flood.push_back(connectFrom(port));
+  for (int i = 0; i < 40; ++i) {
+    flood.push_back(connectFrom(port));
+    sendAll(flood.back(), "GET / HTTP/1.1\r\n");
+  }
   int refused = 0, held = 0;
   for (const int fd : flood) {
     ASSERT_GE(fd, 0);
@@ -69,7 +73,7 @@ TEST_F(Site, ConnectionFloodIsRefusedNotQueued) {
     const std::string answer = readUntilClosed(fd, 0.5, &closed);
     if (closed) {
       ++refused;
-      if (!answer.empty()) EXPECT_EQ(answer.rfind("HTTP/1.1 503", 0), 0u) << answer;
+      EXPECT_EQ(answer.rfind("HTTP/1.1 503", 0), 0u) << answer;
     } else {
       ++held;
     }
@@ -86,6 +90,39 @@ TEST_F(Site, ConnectionFloodIsRefusedNotQueued) {
     if (!answered200(again)) std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   EXPECT_TRUE(answered200(again)) << again.substr(0, 80);
+  stopServer(server);
+}
+
+// 64 connections that send nothing, 16 from each of four addresses, fill the default limits
+// (64 in all, 16 an address) for as long as their idle time allows (60 s here). A new client,
+// from a fifth address or from one of theirs, takes an idle one's place and is answered at
+// once; the server used to refuse everyone else with 503 until the idle ones timed out.
+TEST_F(Site, IdleConnectionsGiveWayToNewClients) {
+  Server server = startServer("--port 0 --header-timeout 60 --idle-timeout 60 --dir '" + root_.string() + "'");
+  const int port = portOf(server.line);
+  ASSERT_GT(port, 0) << server.line;
+  const char* kIdle[] = {"127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"};
+  std::vector<int> idle;
+  for (const char* from : kIdle)
+    for (int i = 0; i < 16; ++i) idle.push_back(connectFrom(port, from));
+  for (const int fd : idle) ASSERT_GE(fd, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // every one of them is admitted
+  for (const char* from : {"127.0.0.1", "127.0.0.6", "127.0.0.2"}) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::string page = rawGet(port, "/", from, 5);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_TRUE(answered200(page)) << from << ": " << page.substr(0, 80);
+    EXPECT_LT(seconds, 2.0) << from;  // generous: the answer takes milliseconds
+  }
+  // The ones that gave way were closed, not left hanging; the rest are still open.
+  int closed = 0;
+  for (const int fd : idle) {
+    char byte;
+    if (recv(fd, &byte, 1, MSG_DONTWAIT) == 0) ++closed;
+    close(fd);
+  }
+  EXPECT_GE(closed, 1);
+  EXPECT_LE(closed, 3);
   stopServer(server);
 }
 
@@ -134,5 +171,70 @@ TEST_F(Site, HugeHeadsAndBodiesAreNotHeld) {
   EXPECT_TRUE(closed);
   const std::string page = rawGet(port, "/", "127.0.0.2");
   EXPECT_TRUE(answered200(page)) << page.substr(0, 80);
+  stopServer(server);
+}
+
+// Requests whose framing could hide a second request, or that are malformed, are answered with
+// one status and the connection is closed: what follows them is never read as a request. Each
+// probe below used to be answered and then have its "body" (or its next line) served as another
+// request, or, for the long URL, the connection closed without an answer.
+TEST_F(Site, MalformedOrAmbiguousRequestsAreRefusedAndClosed) {
+  Server server = startServer("--port 0 --dir '" + root_.string() + "'");
+  const int port = portOf(server.line);
+  ASSERT_GT(port, 0) << server.line;
+  const std::string next = "GET /sub/ HTTP/1.1\r\nHost: x\r\n\r\n";  // would be served as a second request
+  const std::string length = std::to_string(next.size());
+  struct Probe {
+    const char* name;
+    std::string request;
+    const char* status;
+  };
+  const std::vector<Probe> probes = {
+      {"two Content-Lengths", "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: " + length + "\r\n\r\n" + next,
+       "HTTP/1.1 400 Bad Request"},
+      {"space before the colon of Content-Length", "GET / HTTP/1.1\r\nHost: x\r\nContent-Length : " + length + "\r\n\r\n" + next,
+       "HTTP/1.1 400 Bad Request"},
+      {"space before the colon of Transfer-Encoding",
+       "GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n" + next, "HTTP/1.1 400 Bad Request"},
+      {"a lowercase method", "get /x HTTP/1.1\r\nHost: x\r\n\r\n" + next, "HTTP/1.1 400 Bad Request"},
+      {"a space in the path", "GET /a b HTTP/1.1\r\nHost: x\r\n\r\n" + next, "HTTP/1.1 400 Bad Request"},
+      {"a bare LF", "GET / HTTP/1.1\nHost: x\n\n" + next, "HTTP/1.1 400 Bad Request"},
+      {"a 70,000-character URL", "GET /" + std::string(70000, 'a') + " HTTP/1.1\r\nHost: x\r\n\r\n" + next,
+       "HTTP/1.1 414 URI Too Long"},
+      {"Expect: 100-continue with a body", "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: " + length + "\r\nExpect: 100-continue\r\n\r\n",
+       "HTTP/1.1 413 Content Too Large"},
+      {"a chunked body", "GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n" + next,
+       "HTTP/1.1 413 Content Too Large"},
+  };
+  for (const Probe& probe : probes) {
+    const Exchange answer = exchange(port, probe.request);
+    EXPECT_EQ(statusLines(answer.text), std::vector<std::string>{probe.status})
+        << probe.name << ": " << answer.text.substr(0, 200);
+    EXPECT_NE(answer.text.find("Connection: close\r\n"), std::string::npos) << probe.name;
+    EXPECT_TRUE(answer.closed) << probe.name;  // recv returned 0: nothing more will be read
+  }
+  const std::string page = rawGet(port, "/", "127.0.0.2");
+  EXPECT_TRUE(answered200(page)) << page.substr(0, 80);
+  stopServer(server);
+}
+
+// Expect: 100-continue never gets 100 Continue: a GET has no body to wait for, so the final
+// answer comes at once. Valid pipelined requests are all answered, in order, on one connection.
+TEST_F(Site, NoInterimAnswersAndPipelinesStillWork) {
+  Server server = startServer("--port 0 --dir '" + root_.string() + "'");
+  const int port = portOf(server.line);
+  ASSERT_GT(port, 0) << server.line;
+  const Exchange expect = exchange(port, "GET /sub/ HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n");
+  EXPECT_EQ(statusLines(expect.text), std::vector<std::string>{"HTTP/1.1 200 OK"}) << expect.text.substr(0, 200);
+  EXPECT_TRUE(expect.closed);
+  const Exchange pipelined = exchange(port,
+                                      "GET /sub/ HTTP/1.1\r\nHost: x\r\n\r\n"
+                                      "HEAD / HTTP/1.1\r\nHost: x\r\n\r\n"
+                                      "GET /missing HTTP/1.1\r\nHost: x\r\n\r\n"
+                                      "GET /sub/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const std::vector<std::string> expected = {"HTTP/1.1 200 OK", "HTTP/1.1 200 OK", "HTTP/1.1 404 Not Found",
+                                             "HTTP/1.1 200 OK"};
+  EXPECT_EQ(statusLines(pipelined.text), expected) << pipelined.text;
+  EXPECT_TRUE(pipelined.closed);
   stopServer(server);
 }

@@ -17,6 +17,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace flocklab_test {
 
@@ -138,6 +139,32 @@ inline std::string rawGet(int port, const std::string& path, const char* from = 
   std::string text = readUntilClosed(fd, seconds);
   close(fd);
   return text;
+}
+
+// What a server answered to raw bytes on one connection, and whether it then closed it.
+struct Exchange {
+  std::string text;
+  bool closed = false;
+};
+
+// Sends `request` on a fresh connection from `from` and reads until the server closes or `seconds` pass.
+inline Exchange exchange(int port, const std::string& request, double seconds = 5, const char* from = "127.0.0.1") {
+  Exchange result;
+  const int fd = connectFrom(port, from);
+  if (fd < 0) return result;
+  sendAll(fd, request);
+  result.text = readUntilClosed(fd, seconds, &result.closed);
+  close(fd);
+  return result;
+}
+
+// The status lines in `text`, in order ("HTTP/1.1 200 OK", ...). The served files' bodies never
+// contain "HTTP/1.", so every occurrence starts a response.
+inline std::vector<std::string> statusLines(const std::string& text) {
+  std::vector<std::string> lines;
+  for (auto at = text.find("HTTP/1."); at != std::string::npos; at = text.find("HTTP/1.", at + 1))
+    lines.push_back(text.substr(at, text.find("\r\n", at) - at));
+  return lines;
 }
 
 // The resident memory of process `pid`, in KiB (from /proc).

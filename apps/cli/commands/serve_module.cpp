@@ -97,7 +97,7 @@ bool serveFolder(const ServeFolder& folder, std::string& error) {
   const std::string shownHost = host.find(':') != std::string::npos ? "[" + host + "]" : host;
   std::printf("flocklab serve: serving %s at http://%s:%d/\n", root.c_str(), shownHost.c_str(), port);
   std::fflush(stdout);
-  if (!server.listen_after_bind()) {
+  if (!server.listenAfterBind()) {
     error = "the server stopped unexpectedly";
     return false;
   }

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <utility>
 
 namespace flocklab::cli {
 
@@ -59,11 +60,29 @@ bool DeadlineStream::waitForRequest(Clock::time_point until) {
   return recv(sock_, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
 }
 
-bool DeadlineStream::is_readable() const { return bufferAt_ < bufferEnd_ || wait(POLLIN, readBy_); }
+bool DeadlineStream::requestStarted() const {
+  char byte;
+  return bufferAt_ < bufferEnd_ || recv(sock_, &byte, 1, MSG_PEEK | MSG_DONTWAIT) > 0;
+}
+
+void DeadlineStream::replay(std::string bytes) {
+  replay_ = std::move(bytes);
+  replayAt_ = 0;
+}
+
+bool DeadlineStream::is_readable() const {
+  return replayAt_ < replay_.size() || bufferAt_ < bufferEnd_ || wait(POLLIN, readBy_);
+}
 
 bool DeadlineStream::is_writable() const { return wait(POLLOUT, writeBy_); }
 
 ssize_t DeadlineStream::read(char* ptr, size_t size) {
+  if (replayAt_ < replay_.size()) {
+    const std::size_t n = std::min(size, replay_.size() - replayAt_);
+    std::memcpy(ptr, replay_.data() + replayAt_, n);
+    replayAt_ += n;
+    return static_cast<ssize_t>(n);
+  }
   if (bufferAt_ == bufferEnd_) {
     if (readBudget_ == 0 || !wait(POLLIN, readBy_)) {
       cutOff_ = true;

@@ -3,6 +3,8 @@
 // whole request, not at a timeout per call, and whose reads stop after a byte budget. httplib
 // reads a request a byte at a time until a line ends, so without these a client could hold a
 // thread for ever (a byte every few seconds) or fill memory (a line that never ends).
+// GuardedServer reads each request head itself first (request_head.hpp) and hands it back with
+// replay(), so that httplib reads the very bytes that were checked.
 #include <httplib.h>
 
 #include <array>
@@ -24,6 +26,11 @@ class DeadlineStream : public httplib::Stream {
   /// Waits until the next request's first byte is here (true), or `until` passes or the peer
   /// closes (false). Bytes already read ahead count as here.
   bool waitForRequest(Clock::time_point until);
+  /// True when a byte of the next request is here already (buffered or waiting in the socket).
+  bool requestStarted() const;
+  /// Makes the next reads return `bytes` (a head already read and checked) before anything else;
+  /// they count against no budget or deadline.
+  void replay(std::string bytes);
   /// True once a read of this request failed for its deadline or its byte budget.
   bool cutOff() const { return cutOff_; }
 
@@ -42,6 +49,8 @@ class DeadlineStream : public httplib::Stream {
   Clock::time_point readBy_{}, writeBy_{};
   std::size_t readBudget_ = 0;
   bool cutOff_ = false;
+  std::string replay_;
+  std::size_t replayAt_ = 0;
   std::array<char, 4096> buffer_{};
   std::size_t bufferAt_ = 0, bufferEnd_ = 0;
 };

@@ -1,18 +1,26 @@
 // Connections and threads. Each admitted connection gets a thread of its own at once, from a
-// pool that grows up to maxConnections and never queues: when every thread is busy, or a new
-// one cannot be started (a process limit), the accepting thread refuses the connection itself
-// (a short 503, then close). So a flood of slow or idle connections can hold at most
-// maxConnections threads, each for at most idleTimeout + headerTimeout before its request is
-// whole, and one client address at most maxPerClient of them; memory per connection is a
-// fixed read buffer plus at most maxHeadBytes of request head.
+// pool that grows up to maxConnections and never queues. A connection counts as idle while it
+// waits for a request of which no byte has come (a fresh connection or a keep-alive one between
+// requests). When a limit is full, a new connection takes the place of the connection idle the
+// longest (all of them for maxConnections, its own address's for maxPerClient), which is closed
+// at once: idle connections cost their clients nothing to hold (a browser reconnects) and
+// would otherwise hold the server full for idleTimeout. Only when every connection in the way
+// is mid-request is the new one refused (a short 503, then close), by the accepting thread
+// itself when no thread is free. So a flood holds at most maxConnections threads, a connection
+// that is mid-request is never dropped for another, and one address holds at most maxPerClient
+// of them; each thread is held at most idleTimeout + headerTimeout + kLinger before its request
+// is whole; memory per connection is a fixed read buffer plus at most maxHeadBytes of head.
 #include "support/guarded_server.hpp"
 
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <condition_variable>
+#include <cstdint>
 #include <deque>
-#include <map>
+#include <functional>
+#include <list>
 #include <mutex>
 #include <string>
 #include <system_error>
@@ -20,31 +28,112 @@
 #include <vector>
 
 #include "support/deadline_stream.hpp"
+#include "support/request_head.hpp"
 
 namespace flocklab::cli {
 
+using Clock = DeadlineStream::Clock;
+
+/// One connection being served. Guarded by Connections' mutex.
+struct ConnectionEntry {
+  socket_t sock;
+  std::string client;
+  std::uint64_t idleSince = 0;  // 0 while busy; else when it went idle, in Connections' ticks
+  bool evicted = false;         // closed to make room: its thread returns as soon as it sees it
+};
+
+/// The connections being served, by client address, and which of them are idle.
+class Connections {
+ public:
+  /// Registers `sock` from `client`, evicting the client's longest-idle connection if it already
+  /// has `limit`; nullptr when it has `limit` and none of them is idle.
+  ConnectionEntry* admit(socket_t sock, std::string client, int limit) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    int open = 0;
+    ConnectionEntry* oldest = nullptr;
+    for (ConnectionEntry& entry : entries_)
+      if (!entry.evicted && entry.client == client) {
+        ++open;
+        if (entry.idleSince != 0 && (!oldest || entry.idleSince < oldest->idleSince)) oldest = &entry;
+      }
+    if (open >= limit) {
+      if (!oldest) return nullptr;
+      evict(*oldest);
+    }
+    entries_.push_back(ConnectionEntry{sock, std::move(client)});
+    return &entries_.back();
+  }
+
+  /// Forgets `entry`; its socket is closed only after this, so evict() never reaches a reused one.
+  void release(ConnectionEntry* entry) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    entries_.remove_if([entry](const ConnectionEntry& e) { return &e == entry; });
+  }
+
+  /// Marks `entry` idle or busy; false when it was evicted meanwhile (then it must close).
+  bool setIdle(ConnectionEntry& entry, bool idle) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (entry.evicted) return false;
+    entry.idleSince = idle ? ++ticks_ : 0;
+    return true;
+  }
+
+  /// Evicts the connection idle the longest, of any client; false when none is idle.
+  bool evictOldestIdle() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ConnectionEntry* oldest = nullptr;
+    for (ConnectionEntry& entry : entries_)
+      if (!entry.evicted && entry.idleSince != 0 && (!oldest || entry.idleSince < oldest->idleSince)) oldest = &entry;
+    if (oldest) evict(*oldest);
+    return oldest != nullptr;
+  }
+
+ private:
+  // Shutting the socket down wakes its thread's poll() at once (the peer sees the close).
+  static void evict(ConnectionEntry& entry) {
+    entry.evicted = true;
+    entry.idleSince = 0;
+    shutdown(entry.sock, SHUT_RDWR);
+  }
+
+  std::mutex mutex_;
+  std::list<ConnectionEntry> entries_;  // a list: entries stay put while others come and go
+  std::uint64_t ticks_ = 0;
+};
+
 namespace {
 
-using Clock = DeadlineStream::Clock;
+// After a refusal: how long, and how many bytes, the server reads on so that closing does not
+// reset the connection before the client has read the answer.
+constexpr std::chrono::milliseconds kLinger{1000};
+constexpr std::size_t kLingerBytes = 256 * 1024;
 
 // Set on the accepting thread while it runs a connection it could not hand to a worker.
 thread_local bool tRefuseConnection = false;
 
-// A pool of up to `limit` threads that runs each task at once or not at all.
+// A pool of up to `limit` threads that runs each task at once or not at all. When every thread
+// is taken it asks `evictIdle` to free one held by an idle connection, and waits for it.
 class ImmediatePool : public httplib::TaskQueue {
  public:
-  explicit ImmediatePool(int limit) : limit_(static_cast<std::size_t>(limit)) {}
+  ImmediatePool(int limit, std::function<bool()> evictIdle)
+      : limit_(static_cast<std::size_t>(limit)), evictIdle_(std::move(evictIdle)) {}
   ~ImmediatePool() override { shutdown(); }
 
   void enqueue(std::function<void()> task) override {
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      if (!stopping_ && (tasks_.size() < idle_ || startThread())) {
-        tasks_.push_back(std::move(task));
-        wake_.notify_one();
-        return;
-      }
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (!stopping_ && !hasRoom()) {
+      lock.unlock();
+      const bool evicted = evictIdle_();
+      lock.lock();
+      // The evicted connection's thread is back within microseconds; the bound is a safeguard.
+      if (evicted) freed_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_ || hasRoom(); });
     }
+    if (!stopping_ && (tasks_.size() < idle_ || startThread())) {
+      tasks_.push_back(std::move(task));
+      wake_.notify_one();
+      return;
+    }
+    lock.unlock();
     tRefuseConnection = true;  // the task sees this and refuses its connection
     task();
     tRefuseConnection = false;
@@ -56,11 +145,14 @@ class ImmediatePool : public httplib::TaskQueue {
       stopping_ = true;
     }
     wake_.notify_all();
+    freed_.notify_all();
     for (auto& thread : threads_)
       if (thread.joinable()) thread.join();
   }
 
  private:
+  bool hasRoom() const { return tasks_.size() < idle_ || threads_.size() < limit_; }  // with mutex_ held
+
   bool startThread() {  // with mutex_ held
     if (threads_.size() >= limit_) return false;
     try {
@@ -75,6 +167,7 @@ class ImmediatePool : public httplib::TaskQueue {
     std::unique_lock<std::mutex> lock(mutex_);
     for (;;) {
       ++idle_;
+      freed_.notify_all();
       wake_.wait(lock, [this] { return stopping_ || !tasks_.empty(); });
       --idle_;
       if (tasks_.empty()) return;  // stopping, nothing left
@@ -87,54 +180,14 @@ class ImmediatePool : public httplib::TaskQueue {
   }
 
   const std::size_t limit_;
+  const std::function<bool()> evictIdle_;
   std::mutex mutex_;
-  std::condition_variable wake_;
+  std::condition_variable wake_, freed_;
   std::deque<std::function<void()>> tasks_;
   std::vector<std::thread> threads_;
   std::size_t idle_ = 0;
   bool stopping_ = false;
 };
-
-// Connections open per client address; a Ticket holds one of them.
-class ClientCounts {
- public:
-  class Ticket {
-   public:
-    Ticket(ClientCounts& counts, std::string client) : counts_(counts), client_(std::move(client)) {}
-    Ticket(const Ticket&) = delete;
-    Ticket& operator=(const Ticket&) = delete;
-    ~Ticket() { counts_.release(client_); }
-
-   private:
-    ClientCounts& counts_;
-    std::string client_;
-  };
-
-  bool admit(const std::string& client, int limit) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    int& open = open_[client];
-    if (open >= limit) {
-      if (open == 0) open_.erase(client);
-      return false;
-    }
-    ++open;
-    return true;
-  }
-
- private:
-  void release(const std::string& client) {
-    std::lock_guard<std::mutex> lock(mutex_);
-    if (--open_[client] == 0) open_.erase(client);
-  }
-
-  std::mutex mutex_;
-  std::map<std::string, int> open_;
-};
-
-ClientCounts& clientCounts() {
-  static ClientCounts counts;
-  return counts;
-}
 
 // Tells a connection it will not be served, without waiting on it: what the client already
 // sent is drained first so that closing does not reset the connection before it reads the 503.
@@ -148,37 +201,64 @@ void refuse(socket_t sock) {
   shutdown(sock, SHUT_WR);
 }
 
-bool announcesBody(const httplib::Request& request) {
-  return request.has_header("Transfer-Encoding") ||
-         (request.has_header("Content-Length") && request.get_header_value("Content-Length") != "0");
+// Answers a refused head with `status` and ends the connection: the answer, then our side
+// closed (the client reads it to the end at once), then a bounded read of whatever the client
+// still sends, so that closing with unread bytes does not reset the answer away.
+void refuseRequest(DeadlineStream& stream, int status, bool head) {
+  const std::string reason = reasonPhrase(status);
+  const std::string body = std::to_string(status) + " " + reason + "\n";
+  std::string response = "HTTP/1.1 " + std::to_string(status) + " " + reason +
+                         "\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: " +
+                         std::to_string(body.size()) + "\r\n" + (status == 405 ? "Allow: GET, HEAD\r\n" : "") +
+                         "Connection: close\r\n\r\n" + (head ? "" : body);
+  for (std::size_t at = 0; at < response.size();) {
+    const ssize_t n = stream.write(response.data() + at, response.size() - at);
+    if (n < 0) return;
+    at += static_cast<std::size_t>(n);
+  }
+  shutdown(stream.socket(), SHUT_WR);
+  const auto until = Clock::now() + kLinger;
+  char sink[4096];
+  for (std::size_t drained = 0; drained < kLingerBytes;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count();
+    pollfd fd{stream.socket(), POLLIN, 0};
+    if (left <= 0 || poll(&fd, 1, static_cast<int>(left)) <= 0) return;
+    const ssize_t n = recv(stream.socket(), sink, sizeof sink, MSG_DONTWAIT);
+    if (n <= 0) return;
+    drained += static_cast<std::size_t>(n);
+  }
 }
 
 }  // namespace
 
-GuardedServer::GuardedServer(const ServerLimits& limits) : limits_(limits) {
-  new_task_queue = [this] { return new ImmediatePool(limits_.maxConnections); };
+GuardedServer::GuardedServer(const ServerLimits& limits)
+    : limits_(limits), connections_(std::make_unique<Connections>()) {
+  new_task_queue = [this] {
+    return new ImmediatePool(limits_.maxConnections, [this] { return connections_->evictOldestIdle(); });
+  };
   set_keep_alive_timeout(std::chrono::duration_cast<std::chrono::seconds>(limits_.idleTimeout).count());
   set_keep_alive_max_count(static_cast<std::size_t>(limits_.maxRequestsPerConnection));
-  set_payload_max_length(0);
-  set_pre_routing_handler([](const httplib::Request& request, httplib::Response& response) {
-    if (request.method != "GET" && request.method != "HEAD") {
-      response.status = 405;
-      response.set_header("Allow", "GET, HEAD");
-    } else if (announcesBody(request)) {
-      response.status = 413;
-    } else {
-      return HandlerResponse::Unhandled;
-    }
-    response.set_content(std::to_string(response.status) + " refused\n", "text/plain; charset=utf-8");
-    return HandlerResponse::Handled;
-  });
+  set_payload_max_length(0);  // no body ever passes the head check; none is read either way
+}
+
+GuardedServer::~GuardedServer() = default;
+
+bool GuardedServer::listenAfterBind() {
+  // On a socket that already listens, listen() only changes the queue's length.
+  if (svr_sock_ != INVALID_SOCKET) ::listen(svr_sock_, SOMAXCONN);
+  return listen_after_bind();
 }
 
 bool GuardedServer::process_and_close_socket(socket_t sock) {
-  const std::string client = tRefuseConnection ? "" : peerAddress(sock);
-  if (!tRefuseConnection && clientCounts().admit(client, limits_.maxPerClient)) {
-    ClientCounts::Ticket ticket(clientCounts(), client);
-    serveConnection(sock);
+  ConnectionEntry* entry =
+      tRefuseConnection ? nullptr : connections_->admit(sock, peerAddress(sock), limits_.maxPerClient);
+  if (entry) {
+    struct Release {
+      Connections& connections;
+      ConnectionEntry* entry;
+      ~Release() { connections.release(entry); }
+    } release{*connections_, entry};
+    serveConnection(sock, *entry);
   } else {
     refuse(sock);
   }
@@ -187,24 +267,41 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
   return true;
 }
 
-void GuardedServer::serveConnection(socket_t sock) {
+void GuardedServer::serveConnection(socket_t sock, ConnectionEntry& entry) {
   DeadlineStream stream(sock);
   for (int served = 0; served < limits_.maxRequestsPerConnection && is_running(); ++served) {
-    if (!stream.waitForRequest(Clock::now() + limits_.idleTimeout)) return;
+    if (!stream.requestStarted()) {
+      if (!connections_->setIdle(entry, true)) return;
+      const bool ready = stream.waitForRequest(Clock::now() + limits_.idleTimeout);
+      if (!connections_->setIdle(entry, false) || !ready) return;  // evicted, idle too long, or closed
+    }
     const auto start = Clock::now();
-    stream.beginRequest(start + limits_.headerTimeout, limits_.maxHeadBytes, start + limits_.sendTimeout);
-    bool closeAfter = false;
+    const auto headBy = start + limits_.headerTimeout;
+    // The stream reads a buffer at a time, so it may hold a pipelined request's first bytes.
+    stream.beginRequest(headBy, limits_.maxHeadBytes + 4096, start + limits_.sendTimeout);
+    RequestHead head(limits_.maxHeadBytes);
+    int verdict = -1;
+    while (verdict < 0) {
+      char byte;
+      if (stream.read(&byte, 1) != 1) {
+        if (!stream.cutOff()) return;  // the client closed or failed mid-head: no one to answer
+        verdict = Clock::now() >= headBy ? 408 : 431;
+        break;
+      }
+      verdict = head.add(byte);
+    }
+    if (verdict != 0) return refuseRequest(stream, verdict, head.isHead());
+    // httplib reads exactly the checked head: a GET or HEAD without a body, so whatever follows
+    // it on the connection is the next request.
+    stream.replay(head.text());
     bool closed = false;
     const bool last = served + 1 == limits_.maxRequestsPerConnection;
-    const bool ok = process_request(stream, last, closed, [&closeAfter](httplib::Request& request) {
+    const bool ok = process_request(stream, last, closed, [](httplib::Request& request) {
       request.ranges.clear();  // handlers honour one range at most themselves
-      if ((request.method != "GET" && request.method != "HEAD") || announcesBody(request)) {
-        closeAfter = true;  // its body is never read, so nothing after it can be parsed
-        request.set_header("Connection", "close");
-      }
+      // No body will be read, so there is nothing to continue: the final status comes directly.
+      request.headers.erase("Expect");
     });
-    // A request cut off (too slow, too long) was answered 400; what follows it is not a request.
-    if (!ok || closed || closeAfter || stream.cutOff()) return;
+    if (!ok || closed || stream.cutOff()) return;
   }
 }
 

@@ -14,11 +14,13 @@ struct ServerLimits {
   std::chrono::milliseconds idleTimeout{5000};
   /// How long sending one response may take in all (a client that stops reading is dropped).
   std::chrono::milliseconds sendTimeout{60000};
-  /// Bytes of request line and headers together; more closes the connection.
+  /// Bytes of request line and headers together; more is answered 431 and closes the connection.
   std::size_t maxHeadBytes = 64 * 1024;
-  /// Connections served at once, each on its own thread; more are refused with 503.
+  /// Connections served at once, each on its own thread. A new one takes the place of the
+  /// connection idle the longest; when none is idle it is refused with 503.
   int maxConnections = 64;
-  /// Connections served at once for one client address; more are refused with 503.
+  /// Connections served at once for one client address; beyond it as for maxConnections, among
+  /// that address's own connections.
   int maxPerClient = 16;
   /// Requests on one keep-alive connection before it is closed.
   int maxRequestsPerConnection = 100;
