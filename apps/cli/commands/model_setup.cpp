@@ -211,12 +211,12 @@ ModelSetup setUpModel(const RunOptions& o, const EngineOptions& engine) {
                                  o.seedGivenBy, excerpt(o.initFile), m.name,
                                  setup.form.empty() ? "" : " in its " + setup.form + " form",
                                  o.seedGivenBy == "--seed" ? "--seed" : "the seed"));
-  sayWarnings(m, p);
   try {
     setup.simulation = m.create(p, std::move(start), o.seed, engine);
   } catch (const std::invalid_argument& e) {
     throw UsageError(e.what());
   }
+  sayWarnings(m, p);  // only once nothing can fail here: an error stays the one line on stderr
   return setup;
 }
 
