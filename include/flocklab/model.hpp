@@ -157,6 +157,10 @@ class ModelDescription {
   virtual bool seedAfterStart(const ParamSet&) const { return false; }
   /// The circles boids avoid, for pictures.
   virtual std::vector<Obstacle> obstacles(const ParamSet&) const { return {}; }
+  /// What these (valid) parameters allow but a person can hardly mean, one line each without a
+  /// prefix ("food at 5,5 lies inside an obstacle and cannot be reached"); front ends show them
+  /// and go on. Empty for most.
+  virtual std::vector<std::string> warnings(const ParamSet&) const { return {}; }
   /// The number of boids these parameters fix themselves (the steering model's species), or
   /// nothing when the front end chooses (--count, --density, a preset's count).
   virtual std::optional<std::uint64_t> fixedCount(const ParamSet&) const { return std::nullopt; }

@@ -1,9 +1,9 @@
 #pragma once
 // Numbers in parameter texts (an obstacle's "X,Y,R", the pointer's "food:X,Y@FROM-TO") and in
-// the core's messages, read and written by the core itself: strict (all of the field is the number), and written as the
-// shortest text that reads back to the same double, so a value survives a run file exactly.
+// the core's messages, read and written by the core itself: read strictly, with the options' own
+// reader (readDecimal), and written as the shortest text that reads back to the same double, so
+// a value survives a run file exactly.
 // Uses strtod/snprintf, which the WebAssembly build's libc++ has (it lacks floating to_chars).
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -13,16 +13,16 @@
 #include <string_view>
 #include <vector>
 
+#include "flocklab/decimal_text.hpp"
+
 namespace flocklab::text {
 
-/// `field` as a finite double, or nothing when it is empty, not all a number, or not finite.
+/// `field` as a finite double in the options' decimal grammar (flocklab/decimal_text.hpp: no
+/// hexadecimal, no '+' in front, no spaces), or nothing when it is empty, not all such a
+/// number, or not finite.
 inline std::optional<double> number(std::string_view field) {
-  const std::string s(field);
-  if (s.empty() || s.front() == ' ' || s.front() == '\t' || s.front() == '\n') return std::nullopt;
-  char* end = nullptr;
-  errno = 0;
-  const double v = std::strtod(s.c_str(), &end);
-  if (end != s.c_str() + s.size() || !std::isfinite(v)) return std::nullopt;
+  const auto v = readDecimal(field);
+  if (!v || !std::isfinite(*v)) return std::nullopt;
   return v;
 }
 

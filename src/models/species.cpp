@@ -4,6 +4,7 @@
 #include "flocklab/models/species.hpp"
 
 #include <stdexcept>
+#include <vector>
 
 #include "flocklab/text_excerpt.hpp"
 #include "models/param_text.hpp"
@@ -51,11 +52,17 @@ SpeciesSpec parseSpecies(std::string_view text) {
   if (!count) throw std::invalid_argument(who + "count must be a whole number >= 0 (got " + excerpt(rest.substr(0, second)) + ")");
   s.count = *count;
   if (second == std::string_view::npos) return s;
+  // A key given twice is refused rather than the last one kept: the user meant one of the two.
+  std::vector<std::string_view> given;
   for (std::string_view pair : text::fields(rest.substr(second + 1))) {
     const std::size_t eq = pair.find('=');
     if (eq == std::string_view::npos)
       throw std::invalid_argument(who + "each setting must look like KEY=VALUE (got " + excerpt(pair) + ")");
     const std::string_view key = pair.substr(0, eq), value = pair.substr(eq + 1);
+    const std::string_view canonical = key == "color" ? "colour" : key;
+    for (std::string_view earlier : given)
+      if (earlier == canonical) throw std::invalid_argument(who + "key " + excerpt(canonical) + " is given twice");
+    given.push_back(canonical);
     if (key == "role") {
       if (value != "prey" && value != "predator")
         throw std::invalid_argument(who + "role must be prey or predator (got " + excerpt(value) + ")");

@@ -90,16 +90,25 @@ const SteeringModel& steering();
 constexpr std::size_t kMaxSpecies = 64;
 constexpr std::size_t kMaxFood = 1000;
 
+// Bounds that keep a step's arithmetic finite for every value allowed. A species' separation
+// term is multiplied by the size ratio size_T / size_S, at most kMaxSize / kMinSize = 1e6 (sizes
+// of 1e-300 and 1e6 made it 1e306, the sum overflowed to inf and inf * 0 gave NaN positions).
+// Every steering term is weight * a vector of length at most V/30 <= 3.4e98, so with weights
+// <= 1e6 the velocity change stays below 1e110 and its squared length finite (a weight of 1e308
+// overflowed to NaN). Presets, sliders and tests use sizes 0.5 to 2 and weights up to 10.
+constexpr double kMinSize = 0.001, kMaxSize = 1000, kMaxWeight = 1e6;
+
 // The spec of a species' key: the model's parameter of the same name (max_speed, vision, ...),
 // or the species' own (size, fear_radius, ...).
 ParamSpec speciesKeySpec(const ModelDescription& m, SpeciesKey k) {
   if (const ParamSpec* own = m.findParam(kSpeciesKeys[k])) return *own;
   const std::string key(kSpeciesKeys[k]);
   switch (k) {
-    case kSize: return {.key = key, .help = "body size: pictures draw it, separation scales by it", .minOpen = true, .max = 1e6};
+    case kSize:
+      return {.key = key, .help = "body size: pictures draw it, separation scales by it", .min = kMinSize, .max = kMaxSize};
     case kFearRadius: return {.key = key, .unit = "px", .help = "prey flee predators within this", .max = kMaxLength};
-    case kFleeWeight: return {.key = key, .help = "weight of fleeing predators"};
-    case kChaseWeight: return {.key = key, .help = "weight of a predator's chase"};
+    case kFleeWeight: return {.key = key, .help = "weight of fleeing predators", .max = kMaxWeight};
+    case kChaseWeight: return {.key = key, .help = "weight of a predator's chase", .max = kMaxWeight};
     case kCatchRadius: return {.key = key, .unit = "px", .help = "prey nearer than this to a predator is caught", .max = kMaxLength};
     default: return {.key = key, .unit = "s", .help = "a predator's rest after a catch", .max = 1e9};
   }
@@ -175,6 +184,18 @@ std::string foodProblem(const SteeringParams& p) {
   return "";
 }
 
+// Food inside an obstacle is valid (the world may hold it) but boids are kept out of every
+// obstacle, so they can never reach it; food respawns outside every obstacle, so only the
+// sources as written can be inside.
+std::vector<std::string> foodWarnings(const SteeringParams& p) {
+  std::vector<std::string> out;
+  for (const FoodSource& f : p.food)
+    if (f.axes == 3 ? insideAnObstacle(p, f.x, f.y, f.z) : insideAnObstacle(p, f.x, f.y))
+      out.push_back("food at " + text::shortest(f.x) + "," + text::shortest(f.y) +
+                    (f.axes == 3 ? "," + text::shortest(f.z) : "") + " lies inside an obstacle and cannot be reached");
+  return out;
+}
+
 SteeringModel describeSteering() {
   SteeringModel m;
   m.name = "steering";
@@ -191,7 +212,8 @@ SteeringModel describeSteering() {
              {"swarm", "insects: dense clouds milling in place, no common heading", 1500},
              {"chaos", "a gas: boids only push each other away", 1500}};
   const auto weight = [](const char* key, const char* help, double top) {
-    return ParamSpec{.key = key, .help = help, .sliderMin = 0, .sliderMax = top, .sliderStep = top > 4 ? 0.1 : 0.05};
+    return ParamSpec{.key = key, .help = help, .max = kMaxWeight, .sliderMin = 0, .sliderMax = top,
+                     .sliderStep = top > 4 ? 0.1 : 0.05};
   };
   m.number(weight("separation", "weight of separation (x1.5 inside), 0 switches it off", 4), &SteeringParams::separation);
   m.number(weight("alignment", "weight of alignment (towards the neighbours' mean velocity)", 4), &SteeringParams::alignment);
@@ -324,6 +346,7 @@ SteeringModel describeSteering() {
   // The noise draws from the seed every step.
   m.seedAfterStartOf = [](const SteeringParams& p) { return p.noise > 0; };
   m.obstaclesOf = [](const SteeringParams& p) { return p.obstacles; };
+  m.warningsOf = [](const SteeringParams& p) { return foodWarnings(p); };
   m.fixedCountOf = [](const SteeringParams& p) -> std::optional<std::uint64_t> {
     if (p.species.empty()) return std::nullopt;
     std::uint64_t total = 0;

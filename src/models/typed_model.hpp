@@ -33,6 +33,7 @@ class TypedModel final : public ModelDescription {
   std::function<std::string(const Params&)> formOf = [](const Params&) { return std::string(); };
   std::function<bool(const Params&)> seedAfterStartOf = [](const Params&) { return false; };
   std::function<std::vector<Obstacle>(const Params&)> obstaclesOf = [](const Params&) { return std::vector<Obstacle>(); };
+  std::function<std::vector<std::string>(const Params&)> warningsOf = [](const Params&) { return std::vector<std::string>(); };
   std::function<std::uint64_t(const Params&)> bytesPerBoidOf = [](const Params&) { return kUnmeasuredBytesPerBoid; };
   std::function<std::optional<std::uint64_t>(const Params&)> fixedCountOf = [](const Params&) {
     return std::optional<std::uint64_t>();
@@ -86,6 +87,7 @@ class TypedModel final : public ModelDescription {
   std::string form(const ParamSet& p) const override { return formOf(p.as<Params>()); }
   bool seedAfterStart(const ParamSet& p) const override { return seedAfterStartOf(p.as<Params>()); }
   std::vector<Obstacle> obstacles(const ParamSet& p) const override { return obstaclesOf(p.as<Params>()); }
+  std::vector<std::string> warnings(const ParamSet& p) const override { return warningsOf(p.as<Params>()); }
   std::uint64_t bytesPerBoid(const ParamSet& p) const override { return bytesPerBoidOf(p.as<Params>()); }
   std::optional<std::uint64_t> fixedCount(const ParamSet& p) const override { return fixedCountOf(p.as<Params>()); }
   std::vector<MetricSpec> extraMetrics(const ParamSet& p) const override { return extraMetricsOf(p.as<Params>()); }

@@ -124,5 +124,99 @@ TEST_F(Species, PicturesDrawEachSpeciesInItsColourWithALegend) {
   EXPECT_EQ(svg.find("heading</text>"), std::string::npos) << "species replace the heading colours";
 }
 
+// Issue 9: sizes of 1e-300 and 1e6 made the size ratio 1e306, the separation sum overflowed and
+// the saved state held NaN (mean_nn_distance null, --init refused the file). Sizes now lie in
+// [0.001, 1000] and every weight in [0, 1e6]; the extremes allowed run finite and save a file
+// that --init reads back.
+TEST_F(Species, ExtremeSizesAndWeightsAreRefusedBeforeTheyOverflow) {
+  const std::string s = "run --model steering --steps 300 ";
+  expectUsageError(s + "--species a:200:size=1e-300 --species b:200:size=1000000",
+                   "species a: size must be a finite number in [0.001, 1000] (got 1e-300)");
+  expectUsageError(s + "--species a:200:size=1000000", "species a: size must be a finite number in [0.001, 1000]");
+  expectUsageError(s + "--separation 1e308", "--separation must be a finite number in [0, 1000000] (got 1e308)");
+  expectUsageError(s + "--species a:20:flee_weight=1e7", "species a: flee_weight must be a finite number in [0, 1000000]");
+  expectUsageError(s + "--species h:2:role=predator,chase_weight=1e300", "chase_weight must be a finite number in [0, 1000000]");
+  const std::string extreme = s + "--species a:200:size=0.001,separation=1e6 --species b:200:size=1000,alignment=1e6 "
+                                  "--wall-weight 1e6 --edges walls --obstacle 450,280,60 --obstacle-weight 1e6 --json";
+  const Result r = run(extreme + " --save end.csv");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_FALSE(nlohmann::json::parse(r.out).at("end").at("mean_nn_distance").is_null()) << r.out;
+  const std::string csv = slurp(dir_ / "end.csv");
+  EXPECT_EQ(csv.find("nan"), std::string::npos);
+  EXPECT_EQ(csv.find("inf"), std::string::npos);
+  const Result again = run("run --model steering --species a:200:size=0.001 --species b:200:size=1000 --init end.csv --steps 5");
+  EXPECT_EQ(again.status, 0) << again.err;
+}
+
+TEST_F(Species, AKeyGivenTwiceIsRefused) {
+  const std::string s = "run --model steering --steps 5 ";
+  expectUsageError(s + "--species a:20:alignment=1,alignment=2", "species a: key alignment is given twice");
+  expectUsageError(s + "--species a:20:role=prey,size=2,role=predator", "species a: key role is given twice");
+  expectUsageError(s + "--species a:20:colour=#ffffff,color=#000000", "species a: key colour is given twice");
+  expectUsageError(s + "--species a:20:flocks_with=b,flocks_with=b --species b:3", "species a: key flocks_with is given twice");
+  write("run.json", R"({"model": "steering", "steps": 5, "species": ["a:20:cohesion=1,cohesion=1"]})");
+  expectUsageError("run --config run.json", "species a: key cohesion is given twice");
+}
+
+// The numbers inside texts take the options' grammar: `--radius 0x10` was refused while
+// `--food 1,1:0x10` ran with 16.
+TEST_F(Species, NumbersInTextsAreDecimalOnly) {
+  const std::string s = "run --model steering --steps 5 ";
+  expectUsageError(s + "--food 1,1:0x10", "--food must look like X,Y:AMOUNT (X,Y,Z:AMOUNT in 3D) (got 1,1:0x10)");
+  expectUsageError(s + "--food 0x1p4,1:5", "--food must look like X,Y:AMOUNT");
+  expectUsageError(s + "--food 1,1:+5", "--food must look like X,Y:AMOUNT");
+  expectUsageError(s + "--food ' 1,1:5'", "--food must look like X,Y:AMOUNT");
+  expectUsageError(s + "--food 1,1:inf", "--food must look like X,Y:AMOUNT");
+  expectUsageError(s + "--obstacle 0x10,10,5", "--obstacle must look like X,Y,R (X,Y,Z,R in 3D) (got 0x10,10,5)");
+  expectUsageError(s + "--obstacle 100,100,+5", "--obstacle must look like X,Y,R");
+  expectUsageError(s + "--pointer food:0x10,5", "--pointer must look like food:X,Y");
+  expectUsageError(s + "--pointer 'predator:10, 5'", "--pointer must look like food:X,Y");
+  expectUsageError(s + "--species a:20:alignment=0x1", "species a: alignment must be a finite number (got 0x1)");
+  expectUsageError(s + "--species a:20:size=+2", "species a: size must be a finite number (got +2)");
+  expectUsageError(s + "--species a:20:cohesion=nan", "species a: cohesion must be a finite number (got nan)");
+  expectUsageError(s + "--alignment 0x10", "--alignment takes a number (got 0x10)");
+  // The decimal forms the options take, the texts take too.
+  EXPECT_EQ(hashOf(s + "--food 100.,.5e2:1E1 --obstacle 300,3e2,25. --species a:20:size=.5"),
+            hashOf(s + "--food 100,50:10 --obstacle 300,300,25 --species a:20:size=0.5"));
+}
+
+// Food no boid can reach is run, with one warning line on stderr (once, even in a sweep's many runs).
+TEST_F(Species, FoodInsideAnObstacleIsRunWithAWarning) {
+  const std::string s = "run --model steering --steps 5 --quiet --obstacle 500,300,50 ";
+  const Result r = run(s + "--food 500,300:5 --food 520,300:2 --food 10,10:3");
+  EXPECT_EQ(r.status, 0) << r.err;
+  EXPECT_EQ(r.err,
+            "flocklab: warning: food at 500,300 lies inside an obstacle and cannot be reached\n"
+            "flocklab: warning: food at 520,300 lies inside an obstacle and cannot be reached\n");
+  EXPECT_EQ(run(s + "--food 10,10:3").err, "");
+  EXPECT_EQ(run(s + "--food 551,300:3").err, "");
+  const Result sphere = run("run --model steering --steps 5 --quiet --dims 3 --obstacle 500,300,280,50 --food 500,300,290:5");
+  EXPECT_EQ(sphere.err, "flocklab: warning: food at 500,300,290 lies inside an obstacle and cannot be reached\n");
+  const Result sweep = run("sweep --model steering --count 50 --steps 20 --seeds 2 --obstacle 500,300,50 --food 500,300:5 "
+                           "--param alignment=1,2 --out s.csv");
+  EXPECT_EQ(sweep.status, 0) << sweep.err;
+  EXPECT_EQ(sweep.err, "flocklab: warning: food at 500,300 lies inside an obstacle and cannot be reached\n");
+}
+
+// A start file at rest is read, not refused (docs/model-steering.md, "A start at rest"): the
+// clamp leaves a zero velocity alone, so a boid that nothing steers stays where it is, while a
+// dense group is pushed off by separation and cohesion. The same in the lab model.
+TEST_F(Species, AFlockAtRestMovesOnlyWhereSomethingSteersIt) {
+  std::string csv = "x,y,vx,vy\n10,10,0,0\n90,10,0,0\n";  // two boids far from everything
+  for (int i = 0; i < 8; ++i) csv += std::to_string(50 + i % 3) + "." + std::to_string(i) + "," + std::to_string(70 + i / 3) + ",0,0\n";
+  write("rest.csv", csv);
+  for (const std::string model : {"steering --width 100 --height 100 --vision 10", "lab --world 100 --radius 5"}) {
+    const Result r = run("run --quiet --model " + model + " --init rest.csv --steps 20 --save end.csv");
+    ASSERT_EQ(r.status, 0) << model << ": " << r.err;
+    const std::string end = slurp(dir_ / "end.csv");
+    std::vector<std::string> rows;
+    for (std::size_t at = 0; at < end.size(); at = end.find('\n', at) + 1) rows.push_back(end.substr(at, end.find('\n', at) - at));
+    ASSERT_GE(rows.size(), 11u) << end;
+    EXPECT_EQ(rows[1], "10,10,0,0") << model;
+    EXPECT_EQ(rows[2], "90,10,0,0") << model;
+    for (std::size_t i = 3; i < 11; ++i) EXPECT_EQ(csvFields(rows[i])[2] == "0" && csvFields(rows[i])[3] == "0", false) << model << " " << rows[i];
+  }
+}
+
 }  // namespace
 }  // namespace flocklab_test

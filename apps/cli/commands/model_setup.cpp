@@ -8,11 +8,14 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <map>
+#include <mutex>
+#include <set>
 #include <stdexcept>
 
+#include "flocklab/decimal_text.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "support/cluster.hpp"
 #include "flocklab/registry.hpp"
@@ -37,13 +40,12 @@ std::string withFlag(std::string message, const ParamSpec& spec, const std::stri
 ParamValue valueOf(const ParamSpec& spec, const std::vector<std::string>& texts, const std::string& flag) {
   switch (spec.kind) {
     case ParamKind::Number: {
-      // from_chars reads "nan" and "inf" too, so that the range check names them.
-      double v = 0;
+      // The reader of the numbers inside parameter texts too (--food, --obstacle, a species'
+      // keys), so both take the same grammar; it reads "nan" and "inf", which the range check names.
       const std::string& t = texts.front();
-      const auto [end, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
-      if (t.empty() || ec != std::errc() || end != t.data() + t.size())
-        throw UsageError(fmt::format("{} takes a number (got {})", flag, excerpt(t)));
-      return v;
+      const auto v = readDecimal(t);
+      if (!v) throw UsageError(fmt::format("{} takes a number (got {})", flag, excerpt(t)));
+      return *v;
     }
     case ParamKind::Switch:
       if (texts.front() != "true" && texts.front() != "false")
@@ -106,6 +108,17 @@ Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet&
       !problem.empty())
     throw UsageError(problem);
   return m.randomStart(p, static_cast<std::size_t>(count), o.seed);
+}
+
+// Prints the model's warnings about these parameters (food no boid can reach) to stderr and goes
+// on. Each is said once in the process: a sweep sets its model up once for each of its runs.
+void sayWarnings(const ModelDescription& m, const ParamSet& p) {
+  static std::mutex mutex;
+  static std::set<std::string> said;
+  for (const std::string& warning : m.warnings(p)) {
+    const std::lock_guard<std::mutex> lock(mutex);
+    if (said.insert(warning).second) std::fprintf(stderr, "flocklab: warning: %s\n", warning.c_str());
+  }
 }
 
 const ModelDescription& chosenModel(const RunOptions& o) {
@@ -204,6 +217,7 @@ ModelSetup setUpModel(const RunOptions& o, const EngineOptions& engine) {
     throw UsageError(e.what());
   }
   setup.startCount = setup.simulation->flock().size();
+  sayWarnings(m, p);  // only once nothing can fail here: an error stays the one line on stderr
   return setup;
 }
 

@@ -1,0 +1,50 @@
+#pragma once
+// The one reader of a number a person types: an option's value (`--radius 0.5`) and every number
+// inside a parameter's text (`--food 1,1:5`, `--obstacle`, `--pointer`, a species' keys) alike,
+// so that what one accepts the other accepts. Design: the grammar is std::from_chars' plain
+// decimal form, checked character by character and converted with strtod, because the
+// WebAssembly build's libc++ has no floating from_chars (strtod alone would also take "+1",
+// " 1", "0x10" and "0x1p4"). Header-only: the command and the core read through the same code.
+#include <cmath>
+#include <cstdlib>
+#include <limits>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace flocklab {
+
+/// `text` read as a decimal number: an optional '-', digits with at most one '.' (at least one
+/// digit in all), then an optional exponent `e`/`E` with an optional sign and its digits. No
+/// '+' in front, no spaces, no hexadecimal. "inf", "infinity" and "nan" (any case, after an
+/// optional '-') are read too, as from_chars reads them, so that a range check can name them.
+/// Nothing when `text` is not all such a number, or when its value lies beyond a double's range
+/// (1e400; 1e-400, which would round to 0). Pure; thread-safe.
+inline std::optional<double> readDecimal(std::string_view text) {
+  std::size_t i = !text.empty() && text[0] == '-' ? 1 : 0;
+  std::string word(text.substr(i));
+  for (char& c : word) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  if (word == "inf" || word == "infinity")
+    return i == 1 ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+  if (word == "nan") return std::numeric_limits<double>::quiet_NaN();
+  const auto isDigit = [&](std::size_t at) { return at < text.size() && text[at] >= '0' && text[at] <= '9'; };
+  std::size_t digits = 0;
+  bool nonZero = false;  // a mantissa with a digit other than 0 that reads as 0 has underflowed
+  for (; isDigit(i); ++i, ++digits) nonZero = nonZero || text[i] != '0';
+  if (i < text.size() && text[i] == '.')
+    for (++i; isDigit(i); ++i, ++digits) nonZero = nonZero || text[i] != '0';
+  if (digits == 0) return std::nullopt;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    if (!isDigit(i)) return std::nullopt;
+    while (isDigit(i)) ++i;
+  }
+  if (i != text.size()) return std::nullopt;
+  const std::string s(text);
+  const double v = std::strtod(s.c_str(), nullptr);
+  if (std::isinf(v) || (v == 0 && nonZero)) return std::nullopt;
+  return v;
+}
+
+}  // namespace flocklab
