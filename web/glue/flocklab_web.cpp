@@ -6,13 +6,20 @@
 // nothing frees it (about 90 bytes lost per refused call). Every call that can fail catches here
 // and reports through lastError(): create() returns null, setParams() and spawn() false.
 //
-// Positions and velocities are typed-array views straight into wasm memory (no copies). A step
-// writes them in place; they move when the boid count changes (spawn) and are detached when
-// wasm memory grows: a new view's buffer, offset and length tell whether an old one still holds.
+// Positions and velocities are typed-array views straight into wasm memory, for index.js to
+// copy from at once and never keep: the flock's arrays are gathered from the step driver only
+// when asked for, move when the count changes, are left behind when memory grows and freed
+// with the flock, so a kept view would read stale, moved or freed memory (docs/javascript.md).
+//
+// Numbers from JavaScript arrive as doubles and are checked here before any cast: embind's own
+// conversion to an integer wraps (2^32 becomes 0), and a double cast to an integer it does not
+// fit is undefined behaviour.
 #include <emscripten/bind.h>
+#include <emscripten/heap.h>
 #include <malloc.h>
 
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <cstdint>
 #include <memory>
@@ -29,6 +36,12 @@ namespace {
 
 /// The most memory a wasm32 module can address; a flock that needs more is refused up front.
 constexpr double kWasmBytes = 2.0 * (1ULL << 30);
+/// 2^53 - 1: every whole number up to it is exactly a double, so it is the most steps and boids
+/// JavaScript can ask for without rounding.
+constexpr double kMaxWhole = 9007199254740991.0;
+
+/// Is `v` a whole number in [least, most]? False for NaN and the infinities.
+bool whole(double v, double least, double most) { return v >= least && v <= most && std::floor(v) == v; }
 
 std::string lastError_;
 
@@ -79,7 +92,7 @@ class WebSimulation {
     const std::uint64_t s = parseSeed(seed);
     readParamsJson(params_, paramsJson);
     if (const std::string problem = params_.problem(); !problem.empty()) throw std::invalid_argument(problem);
-    const bool given = count >= 0;
+    const bool given = !(count < 0);  // NaN is a count given, and refused below
     double boids = given ? count : static_cast<double>(model_->countFor(preset));
     if (const auto fixed = model_->fixedCount(params_)) {
       if (given && count != static_cast<double>(*fixed))
@@ -88,15 +101,23 @@ class WebSimulation {
       if (*fixed == 0) throw std::invalid_argument("the species add up to no boids; give one a count of at least 1");
       boids = static_cast<double>(*fixed);
     }
-    if (boids < 1 || boids != static_cast<double>(static_cast<std::uint64_t>(boids)))
-      throw std::invalid_argument("count must be a whole number of at least 1 (got " + countText(boids) + ")");
+    if (!whole(boids, 1, kMaxWhole))
+      throw std::invalid_argument("count must be a whole number from 1 to 2^53-1 (got " + countText(boids) + ")");
     if (boids * static_cast<double>(model_->bytesPerBoid(params_)) > kWasmBytes)
       throw std::invalid_argument("count " + countText(boids) + " needs more memory than the 2 GiB WebAssembly can address");
     sim_ = model_->create(params_, model_->randomStart(params_, static_cast<std::size_t>(boids), s), s);
   }
 
-  /// `k` steps: a whole number >= 0 (index.js checks it; a double carries up to 2^53).
-  void step(double k) { sim_->step(k > 0 ? static_cast<std::uint64_t>(k) : 0); }
+  /// `k` steps, a whole number from 0 to 2^53-1 (index.js checks it too). False (see
+  /// lastError()) for another `k`, with no step taken.
+  bool step(double k) {
+    return guarded([&] {
+      if (!whole(k, 0, kMaxWhole))
+        throw std::invalid_argument("steps must be a whole number from 0 to 2^53-1 (got " + countText(k) + ")");
+      sim_->step(static_cast<std::uint64_t>(k));
+      return true;
+    }, false);
+  }
   double stepCount() const { return static_cast<double>(sim_->stepCount()); }
   int count() const { return static_cast<int>(sim_->flock().size()); }
   std::string model() const { return model_->name; }
@@ -134,10 +155,12 @@ class WebSimulation {
   }
   /// Adds a boid of kind `kind` (a species of the steering model) at (x, y, z), flying towards
   /// the centre: "click to spawn a predator". False (see lastError()) for a model without
-  /// kinds or a bad place.
-  bool spawn(int kind, double x, double y, double z) {
+  /// kinds, a kind it lacks or a bad place.
+  bool spawn(double kind, double x, double y, double z) {
     return guarded([&] {
-      if (kind < 0) throw std::invalid_argument("the kind must be >= 0");
+      if (!whole(kind, 0, 4294967295.0))
+        throw std::invalid_argument("kind must be a species index, a whole number from 0 to 4294967295 (got " +
+                                    countText(kind) + ")");
       sim_->addBoid(static_cast<std::uint32_t>(kind), x, y, z);
       return true;
     }, false);
@@ -179,11 +202,14 @@ std::unique_ptr<WebSimulation> create(const std::string& model, const std::strin
                  std::unique_ptr<WebSimulation>());
 }
 
-/// Why the last create(), setParams() or spawn() failed ("" when it did not).
+/// Why the last create(), step(), setParams() or spawn() failed ("" when it did not).
 std::string lastError() { return lastError_; }
 
 /// Bytes of the wasm heap in use (malloc's count): what a leak would raise.
 double heapBytes() { return static_cast<double>(mallinfo().uordblks); }
+
+/// Bytes of wasm memory: it grows as flocks need it and never shrinks.
+double memoryBytes() { return static_cast<double>(emscripten_get_heap_size()); }
 
 std::string version() { return kVersion; }
 
@@ -211,6 +237,7 @@ EMSCRIPTEN_BINDINGS(flocklab) {
   emscripten::function("create", &create);
   emscripten::function("lastError", &lastError);
   emscripten::function("heapBytes", &heapBytes);
+  emscripten::function("memoryBytes", &memoryBytes);
   emscripten::function("registryJson", &registryJson);
   emscripten::function("version", &version);
 }

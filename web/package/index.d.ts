@@ -89,7 +89,9 @@ export interface Appearance {
  * registry's key, in camelCase or with dashes (`maxSpeed`, `max_speed`, `max-speed`).
  */
 export interface SimulationOptions {
+  /** A whole number from 1 to 2^53-1 (and within the 2 GiB WebAssembly can address). */
   count?: number;
+  /** A whole number from 0 to 2^64-1: as a number up to 2^53-1, or a bigint or decimal string. */
   seed?: number | bigint | string;
   preset?: string;
   [param: string]: ParamValue | bigint | undefined;
@@ -101,16 +103,23 @@ export interface SimulationOptions {
  */
 declare class Simulation {
   constructor(model?: string, options?: SimulationOptions);
-  /** Advances `n` steps (default 1). */
+  /**
+   * Advances `n` steps (default 1): a whole number from 0 to 2^53-1, else RangeError (a larger
+   * double is no exact count).
+   */
   step(n?: number): this;
   readonly model: string;
   readonly stepCount: number;
   readonly count: number;
   readonly dims: 2 | 3;
   /**
-   * The positions, one Float64Array per axis ([x, y] or [x, y, z]) over the engine's memory (no
-   * copies). A step updates them in place; read this property again after spawn(), or when wasm
-   * memory has grown (a detached view has length 0).
+   * The positions, one Float64Array per axis ([x, y] or [x, y, z]): copies this Simulation owns,
+   * never views of wasm memory. The same arrays on every read while the count stays, refilled
+   * after each step(), spawn() and setParams(), so arrays kept across steps show each step and
+   * wasm memory growth does not touch them. When the count changes (spawn(), caught prey removed)
+   * or on dispose(), the arrays handed out before are detached: length 0, an element reads
+   * undefined and a write does nothing (methods such as fill() throw TypeError); read this
+   * property again for new ones. A write into them changes the copy only, never the flock.
    */
   readonly positions: readonly Float64Array[];
   /** The velocities, as `positions`. */
@@ -129,9 +138,12 @@ declare class Simulation {
   appearance(): Appearance;
   /** Each boid's kind, an index into appearance().kinds (a copy). */
   kindOf(): Uint32Array;
-  /** Adds a boid of a species (its index or name) at (x, y[, z]). */
+  /**
+   * Adds a boid of a species (its name, or its index from 0 to the species' count - 1, else
+   * RangeError) at (x, y[, z]). Detaches the arrays `positions` and `velocities` handed out before.
+   */
   spawn(kind: number | string, x: number, y: number, z?: number): this;
-  /** Frees the engine's memory for this flock; later calls throw. */
+  /** Frees the engine's memory for this flock; later calls throw, arrays handed out before have length 0. */
   dispose(): void;
   readonly disposed: boolean;
 }
@@ -150,4 +162,6 @@ export interface Flocklab {
   model(name: string): ModelInfo;
   /** Bytes of the engine's heap in use. */
   heapBytes(): number;
+  /** Bytes of WebAssembly memory: it grows as flocks need it (to at most 2 GiB) and never shrinks. */
+  memoryBytes(): number;
 }

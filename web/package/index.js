@@ -5,10 +5,18 @@
 // the engine's JSON and the engine's refusals into exceptions (TypeError for a value of the
 // wrong type, RangeError for an unknown name or a value the model refuses).
 //
-// Views: `positions` and `velocities` are Float64Arrays over the engine's own arrays in wasm
-// memory (no copies), one per axis. A step writes them in place, so views kept across steps
-// show the new state; they are replaced when the boid count changes (spawn) or wasm memory
-// grows (which detaches every view). Reading `sim.positions` again is cheap and always current.
+// Views: `positions` and `velocities` are Float64Arrays that JavaScript owns, one per axis,
+// refilled from the engine after every call that changes the flock (step, spawn, setParams).
+// They are never views of wasm memory: the engine's boid-order arrays are brought up to date
+// only when asked for (a step works on the driver's own copy, in grid order), they move when
+// the count changes (spawn, catches) and when memory grows, and dispose frees them, so a view
+// into them would go stale or outlive what it shows, reading or writing another flock's memory.
+// Design: one ArrayBuffer holds every axis; while the count stays, the same arrays are
+// refilled in place, so views kept across steps show each step; when the count changes or the
+// flock is disposed, that buffer is detached, so every view handed out before has length 0 and
+// reads and writes nothing, and the property gives new arrays. Writing into a view changes
+// only the copy. Until the property is first read nothing is copied; after, each step() call
+// copies 2 x dims x count doubles once (about 7 us for 5,000 boids in 2D: docs/javascript.md).
 import createCore from './flocklab_core.js';
 
 const IN_NODE = typeof process === 'object' && typeof process.versions?.node === 'string';
@@ -60,6 +68,9 @@ class Flocklab {
   /** Bytes of the engine's heap in use: constant over create/dispose cycles (no leak). */
   heapBytes() { return this.#core.heapBytes(); }
 
+  /** Bytes of WebAssembly memory: it grows as flocks need it (to at most 2 GiB) and never shrinks. */
+  memoryBytes() { return this.#core.memoryBytes(); }
+
   /** The registry's description of `name`; RangeError naming the models for another name. */
   model(name) {
     const found = this.#registry.models.find((m) => m.name === name);
@@ -75,6 +86,7 @@ class Flocklab {
 function describe(value) {
   if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
   if (typeof value === 'bigint') return `${value}n`;
+  if (typeof value === 'number') return String(value);  // NaN and Infinity, which JSON calls null
   try {
     return JSON.stringify(value) ?? String(value);
   } catch {
@@ -142,13 +154,27 @@ function seedText(seed) {
   throw new TypeError(`seed must be a number, bigint or string (got ${describe(seed)})`);
 }
 
-/** A whole number of at least `least` (steps, counts). */
+/**
+ * A whole number from `least` to 2^53-1 (steps, counts): every such number is exact as a
+ * double, and the engine's uint64 holds it; a larger one would be rounded or wrap.
+ */
 function wholeNumber(value, name, least) {
   if (typeof value !== 'number') throw new TypeError(`${name} must be a number (got ${describe(value)})`);
-  if (!Number.isInteger(value) || value < least) {
-    throw new RangeError(`${name} must be a whole number of at least ${least} (got ${value})`);
+  if (!Number.isSafeInteger(value) || value < least) {
+    throw new RangeError(`${name} must be a whole number from ${least} to 2^53-1 (got ${value})`);
   }
   return value;
+}
+
+/** A coordinate: a number (the engine says whether the place is in the world). */
+function coordinate(value, name) {
+  if (typeof value !== 'number') throw new TypeError(`${name} must be a number (got ${describe(value)})`);
+  return value;
+}
+
+/** Detaches `buffer`: every typed array over it then has length 0 and reads and writes nothing. */
+function detach(buffer) {
+  structuredClone(buffer, { transfer: [buffer] });
 }
 
 /** One flock. Create it through a loaded engine: `new lab.Simulation(model, options)`. */
@@ -156,7 +182,7 @@ class Simulation {
   #core;
   #sim;
   #description;
-  #views = null;       // {positions, velocities}: the views handed out last
+  #copies = null;      // {buffer, count, positions, velocities}: the arrays handed out (see the top)
 
   constructor(lab, core, model = 'lab', options = {}) {
     if (typeof model !== 'string') throw new TypeError(`model must be a string (got ${describe(model)})`);
@@ -180,10 +206,12 @@ class Simulation {
     return this.#sim;
   }
 
-  /** Advances `n` steps (default 1). Returns this. */
+  /** Advances `n` steps (default 1; a whole number from 0 to 2^53-1). Returns this. */
   step(n = 1) {
     const sim = this.#live();
-    sim.step(wholeNumber(n, 'steps', 0));
+    const steps = wholeNumber(n, 'steps', 0);
+    if (!sim.step(steps)) throw new RangeError(this.#core.lastError());
+    this.#refresh();
     return this;
   }
 
@@ -196,20 +224,57 @@ class Simulation {
   /** 2 or 3. */
   get dims() { return this.#live().dimensions(); }
 
-  /** The views handed out last while a new view of x sees the same memory; new ones else. */
-  #currentViews() {
-    const sim = this.#live();
-    const x = sim.x(), held = this.#views?.positions[0];
-    if (held && held.buffer === x.buffer && held.byteOffset === x.byteOffset && held.length === x.length) return this.#views;
-    const axes = this.dims === 3 ? [[x, sim.y(), sim.z()], [sim.vx(), sim.vy(), sim.vz()]] : [[x, sim.y()], [sim.vx(), sim.vy()]];
-    this.#views = { positions: Object.freeze(axes[0]), velocities: Object.freeze(axes[1]) };
-    return this.#views;
+  /**
+   * The engine's axes in the order of the copies: x, y[, z], vx, vy[, vz]. They are views of
+   * wasm memory: copy from them at once, before any other call into the engine.
+   */
+  #engineAxes() {
+    const sim = this.#sim;
+    return sim.dimensions() === 3 ? [sim.x(), sim.y(), sim.z(), sim.vx(), sim.vy(), sim.vz()]
+      : [sim.x(), sim.y(), sim.vx(), sim.vy()];
   }
 
-  /** [x, y] or [x, y, z]: Float64Array views of the engine's positions (no copies; see the top of this file). */
-  get positions() { return this.#currentViews().positions; }
-  /** [vx, vy] or [vx, vy, vz]: Float64Array views of the engine's velocities. */
-  get velocities() { return this.#currentViews().velocities; }
+  /** The copies handed out, made when first asked for and after the count changed. */
+  #currentCopies() {
+    this.#live();
+    if (this.#copies) return this.#copies;
+    const axes = this.#engineAxes(), count = axes[0].length;
+    const buffer = new ArrayBuffer(axes.length * count * Float64Array.BYTES_PER_ELEMENT);
+    const copies = axes.map((axis, a) => {
+      const copy = new Float64Array(buffer, a * count * Float64Array.BYTES_PER_ELEMENT, count);
+      copy.set(axis);
+      return copy;
+    });
+    const half = copies.length / 2;
+    this.#copies = { buffer, count, positions: Object.freeze(copies.slice(0, half)), velocities: Object.freeze(copies.slice(half)) };
+    return this.#copies;
+  }
+
+  /** After a change of the flock: the copies handed out refilled in place, or detached when the count changed. */
+  #refresh() {
+    const held = this.#copies;
+    if (!held) return;
+    if (this.#sim.count() !== held.count) {
+      this.#dropCopies();
+      return;
+    }
+    const copies = [...held.positions, ...held.velocities];
+    this.#engineAxes().forEach((axis, a) => copies[a].set(axis));
+  }
+
+  #dropCopies() {
+    if (this.#copies) detach(this.#copies.buffer);
+    this.#copies = null;
+  }
+
+  /**
+   * [x, y] or [x, y, z]: Float64Arrays this Simulation owns, the same ones on every read while
+   * the count stays, refilled after each step (see the top of this file). After the count
+   * changes (spawn, catches) or dispose(), the ones handed out before have length 0.
+   */
+  get positions() { return this.#currentCopies().positions; }
+  /** [vx, vy] or [vx, vy, vz]: as `positions`. */
+  get velocities() { return this.#currentCopies().velocities; }
 
   /** The metrics now, keyed by the metric schema, then the model's own (species, catches). */
   metrics() { return JSON.parse(this.#live().metricsJson()); }
@@ -229,6 +294,7 @@ class Simulation {
     const { json, names } = engineParams(this.#description, changes);
     const ok = sim.setParams(json);
     if (!ok) throw new RangeError(inCallersWords(this.#core.lastError(), names));
+    this.#refresh();
     return this;
   }
 
@@ -256,23 +322,39 @@ class Simulation {
   /** Each boid's kind, an index into appearance().kinds (a copy; empty without species). */
   kindOf() { return this.#live().kindOf().slice(); }
 
-  /** Adds a boid of species `kind` (its index or name) at (x, y[, z]). Returns this. */
+  /**
+   * Adds a boid of species `kind` (its index, from 0 to the species' count - 1, or its name) at
+   * (x, y[, z]). Returns this. The count changes, so views handed out before have length 0.
+   */
   spawn(kind, x, y, z = 0) {
     const sim = this.#live();
-    const index = typeof kind === 'string' ? this.appearance().kinds.findIndex((k) => k.name === kind) : kind;
+    if (typeof kind !== 'string' && typeof kind !== 'number') {
+      throw new TypeError(`kind must be a species' index or name (got ${describe(kind)})`);
+    }
+    const kinds = this.appearance().kinds;
+    const index = typeof kind === 'string' ? kinds.findIndex((k) => k.name === kind) : kind;
     if (typeof kind === 'string' && index < 0) throw new RangeError(`no species is called ${describe(kind)}`);
-    if (!Number.isInteger(index)) throw new TypeError(`kind must be a species' index or name (got ${describe(kind)})`);
-    const ok = sim.spawn(index, x, y, z);
+    if (kinds.length === 0) throw new RangeError(`this ${sim.model()} run has no species to add a boid to`);
+    // Checked here as well as in the engine: its index is a uint32, which 2^32 would wrap to 0.
+    if (!(Number.isInteger(index) && index >= 0 && index < kinds.length)) {
+      throw new RangeError(`kind must be a species' name or index from 0 to ${kinds.length - 1} (got ${describe(kind)})`);
+    }
+    const at = [coordinate(x, 'x'), coordinate(y, 'y'), coordinate(z, 'z')];
+    const ok = sim.spawn(index, ...at);
     if (!ok) throw new RangeError(this.#core.lastError());
+    this.#refresh();
     return this;
   }
 
-  /** Frees the engine's memory for this flock. Later calls throw; a second dispose() does nothing. */
+  /**
+   * Frees the engine's memory for this flock. Later calls throw; views handed out before have
+   * length 0; a second dispose() does nothing.
+   */
   dispose() {
     if (!this.#sim) return;
+    this.#dropCopies();
     this.#sim.delete();
     this.#sim = null;
-    this.#views = null;
   }
 
   /** Has dispose() been called? */

@@ -1,13 +1,15 @@
-// The npm package's API under node: views over the engine's memory, parameters by name with the
-// command's messages, live changes, species, and memory that create/dispose cycles and refused
-// calls give back. Run by ctest with FLOCKLAB_CLI (the native binary) and FLOCKLAB_PACKAGE.
+// The npm package's API under node: positions and velocities as the native state, parameters by
+// name with the command's messages, numbers out of range refused (never wrapped), live changes,
+// species, and memory that create/dispose cycles and refused calls give back (views held across
+// steps, spawns, growth and dispose: memory.test.mjs). Run by ctest with FLOCKLAB_CLI (the
+// native binary) and FLOCKLAB_PACKAGE.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLI, loadPackage, nativeRun } from './support.mjs';
+import { CLI, loadPackage, nativeRun, PACKAGE } from './support.mjs';
 
 const lab = await loadPackage();
 const { Simulation } = lab;
@@ -33,7 +35,7 @@ test('the version is the command\'s', () => {
   assert.equal(`flocklab ${lab.version}`, execFileSync(CLI, ['--version'], { encoding: 'utf8' }).trim());
 });
 
-test('positions and velocities are views of the engine\'s arrays: the native state, bit for bit', () => {
+test('positions and velocities are the native state, bit for bit', () => {
   withSim('lab', { count: 200, seed: 5 }, (sim) => {
     sim.step(150);
     const folder = mkdtempSync(join(tmpdir(), 'flocklab-views-'));
@@ -50,11 +52,9 @@ test('positions and velocities are views of the engine\'s arrays: the native sta
       rmSync(folder, { recursive: true, force: true });
     }
     const [x] = sim.positions;
-    // a write into a view is a write into the flock: the hash follows it, and comes back
-    const before = sim.hash(), old = x[7];
-    x[7] = old + 1;
-    assert.notEqual(sim.hash(), before);
-    x[7] = old;
+    // the arrays are the Simulation's copies: a write into them leaves the flock as it was
+    const before = sim.hash();
+    x[7] += 1;
     assert.equal(sim.hash(), before);
   });
 });
@@ -65,27 +65,26 @@ test('views kept across steps show each step, and are the same objects', () => {
     const positions = sim.positions, [x] = positions;
     const first = x[0];
     sim.step(40);
-    assert.equal(sim.positions, positions);
     assert.notEqual(x[0], first);
-    // the held view is the flock: a write through it moves the hash off the command's
+    assert.equal(sim.positions, positions);
+    // a write into a copy is not the flock's: the hash stays the command's
     const native = nativeRun(['--model', 'steering', '--count', '300', '--seed', '2', '--steps', '45']).hash;
-    assert.equal(sim.hash(), native);
     x[0] += 1;
-    assert.notEqual(sim.hash(), native);
+    assert.equal(sim.hash(), native);
   });
 });
 
-test('views survive wasm memory growth: the property gives fresh ones, the old ones are detached', () => {
+test('wasm memory growth moves no view: the property gives the same arrays after it', () => {
   withSim('lab', { count: 100, seed: 3 }, (sim) => {
     sim.step(10);
-    const [x] = sim.positions;
-    const heap = lab.heapBytes();
+    const positions = sim.positions;
+    const heap = lab.heapBytes(), memory = lab.memoryBytes();
     withSim('lab', { count: 2000000, seed: 1 }, () => {});  // 64 MB of positions and velocities: the memory grows
     assert.equal(lab.heapBytes(), heap, 'the big flock gave its memory back');
-    assert.equal(x.length, 0, 'a view from before the growth is detached');
-    const [fresh] = sim.positions;
-    assert.equal(fresh.length, 100);
+    assert.ok(lab.memoryBytes() > memory, 'the memory grew');
     sim.step(10);
+    assert.equal(sim.positions, positions);
+    assert.equal(positions[0].length, 100);
     assert.equal(sim.hash(), nativeRun(['--count', '100', '--seed', '3', '--steps', '20']).hash);
   });
 });
@@ -139,7 +138,7 @@ test('unknown names and values of the wrong type throw, naming them', () => {
   refused('lab', { radius: 'big' }, TypeError, /^radius must be a number \(got "big"\)/);
   refused('abm', { sync: 1 }, TypeError, /^sync must be true or false/);
   refused('lab', { radius: NaN }, RangeError, /^radius must be a finite number/);
-  refused('lab', { count: 0 }, RangeError, /^count must be a whole number of at least 1 \(got 0\)/);
+  refused('lab', { count: 0 }, RangeError, /^count must be a whole number from 1 to 2\^53-1 \(got 0\)/);
   refused('lab', { count: 2.5 }, RangeError, /^count must be a whole number/);
   refused('lab', { count: '10' }, TypeError, /^count must be a number/);
   refused('lab', { seed: -1 }, RangeError, /^seed must be a whole number/);
@@ -151,6 +150,71 @@ test('unknown names and values of the wrong type throw, naming them', () => {
     assert.throws(() => sim.step(-1), RangeError);
     assert.throws(() => sim.step('3'), TypeError);
   });
+});
+
+test('numbers out of range are refused with the argument and its range, never wrapped or cut', () => {
+  const refused = (call, type, message) =>
+    assert.throws(call, (e) => e instanceof type && e.message === message, message);
+  withSim('lab', { count: 10 }, (sim) => {
+    // a double past 2^53 is no exact count of steps, and the engine's uint64 cast of it wrapped to no step at all
+    for (const [n, shown] of [[1e20, '100000000000000000000'], [2 ** 64, '18446744073709552000'], [1e300, '1e+300'],
+      [2 ** 53, '9007199254740992'], [2.5, '2.5'], [-1, '-1'], [NaN, 'NaN'], [Infinity, 'Infinity']]) {
+      refused(() => sim.step(n), RangeError, `steps must be a whole number from 0 to 2^53-1 (got ${shown})`);
+    }
+    assert.equal(sim.stepCount, 0);
+    assert.equal(sim.step(0).stepCount, 0);
+    refused(() => sim.spawn(0, 1, 1), RangeError, 'this lab run has no species to add a boid to');
+  });
+  for (const [count, shown] of [[1e20, '100000000000000000000'], [2 ** 64, '18446744073709552000'], [2 ** 53, '9007199254740992'], [-3, '-3']]) {
+    refused(() => new Simulation('lab', { count }), RangeError, `count must be a whole number from 1 to 2^53-1 (got ${shown})`);
+  }
+  refused(() => new Simulation('lab', { count: 2 ** 53 - 1 }), RangeError,
+    'count 9007199254740991 needs more memory than the 2 GiB WebAssembly can address');
+  refused(() => new Simulation('lab', { seed: 2 ** 53 }), RangeError,
+    'seed must be a whole number from 0 to 2^53-1, or a bigint or string up to 2^64-1 (got 9007199254740992)');
+  refused(() => new Simulation('lab', { seed: 2n ** 64n }), RangeError,
+    'seed must be a whole number from 0 to 2^64-1 (got 18446744073709551616)');
+  refused(() => new Simulation('steering', { species: ['prey:4294967296'] }), RangeError,
+    'the species\' counts add up to more than 4294967295 boids');
+  withSim('steering', { species: ['prey:20', 'hawk:0:role=predator'], seed: 3 }, (sim) => {
+    // the engine's species index is a uint32: 2^32 was a boid of species 0, 2^31 "must be >= 0"
+    for (const [kind, shown] of [[2 ** 32, '4294967296'], [2 ** 31, '2147483648'], [2, '2'], [-1, '-1'], [1.5, '1.5'], [NaN, 'NaN']]) {
+      refused(() => sim.spawn(kind, 10, 10), RangeError, `kind must be a species' name or index from 0 to 1 (got ${shown})`);
+    }
+    refused(() => sim.spawn(null, 10, 10), TypeError, 'kind must be a species\' index or name (got null)');
+    refused(() => sim.spawn(1, '10', 10), TypeError, 'x must be a number (got "10")');
+    refused(() => sim.spawn(1, 10), TypeError, 'y must be a number (got undefined)');
+    refused(() => sim.spawn(1, 10, Infinity), RangeError, 'the new boid\'s place is off the world');
+    assert.equal(sim.count, 20);
+    assert.equal(sim.spawn(1, 10, 10).count, 21);
+  });
+});
+
+test('the engine module checks the numbers itself, for callers other than index.js', async () => {
+  const createCore = (await import(`${PACKAGE}/flocklab_core.js`)).default;
+  const core = await createCore({ wasmBinary: readFileSync(`${PACKAGE}/flocklab_core.wasm`) });
+  const sim = core.create('steering', '', '{"species": ["prey:5", "hawk:0:role=predator"]}', -1, '1');
+  try {
+    for (const k of [1e20, 2 ** 64, 2 ** 53, -1, 0.5, NaN]) {
+      assert.equal(sim.step(k), false, String(k));
+      assert.match(core.lastError(), /^steps must be a whole number from 0 to 2\^53-1 \(got /);
+    }
+    assert.equal(sim.stepCount(), 0);
+    assert.equal(sim.step(3), true);
+    for (const kind of [2 ** 32, 2 ** 31 + 2 ** 32, -1, 0.5]) {
+      assert.equal(sim.spawn(kind, 10, 10, 0), false, String(kind));
+      assert.match(core.lastError(), /^kind must be a species index, a whole number from 0 to 4294967295 \(got /);
+    }
+    assert.equal(sim.spawn(2 ** 32 - 1, 10, 10, 0), false);
+    assert.equal(core.lastError(), 'there is no species 4294967295 to add a boid to');
+    assert.equal(sim.count(), 5);
+    assert.equal(core.create('lab', '', '{}', 1e20, '1'), null);
+    assert.equal(core.lastError(), 'count must be a whole number from 1 to 2^53-1 (got 1e+20)');
+    assert.equal(core.create('lab', '', '{}', NaN, '1'), null);
+    assert.equal(core.lastError(), 'count must be a whole number from 1 to 2^53-1 (got nan)');
+  } finally {
+    sim.delete();
+  }
 });
 
 test('setParams before a step gives the command\'s run with those flags; a refusal leaves the flock unchanged', () => {

@@ -9,5 +9,6 @@ const [x, y]: readonly Float64Array[] = sim.positions;
 const polarization: number = sim.metrics().polarization;
 const hash: string = sim.hash();
 const dims: 2 | 3 = sim.dims;
-console.log(models.length, x.length + y.length, polarization, hash, dims, lab.version);
+const memory: number = lab.memoryBytes();
+console.log(models.length, x.length + y.length, polarization, hash, dims, lab.version, memory);
 sim.dispose();
