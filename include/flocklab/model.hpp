@@ -45,6 +45,10 @@ using ParamValue = std::variant<double, bool, std::string, std::vector<std::stri
 /// every boid must stay finite in double precision (up to 1.8e308); at 1e308 they overflowed
 /// and the nearest-neighbour distance came out infinite.
 inline constexpr double kMaxLength = 1e100;
+/// The largest weight of a steering term (a rule's separation, alignment, cohesion, ...): with
+/// terms no longer than kMaxLength summed over at most 2^32 neighbours, a weighted sum and its
+/// squared length stay finite (a weight of 1e308 turned positions to NaN).
+inline constexpr double kMaxWeight = 1e6;
 
 /// One parameter of a model: what the front ends need to show, take and check it.
 struct ParamSpec {

@@ -23,7 +23,7 @@ LabModel describeLab() {
   m.groupsLink = "boids closer than the radius r (wrapped)";
   m.neighborsCount = "the other boids closer than r, the neighbours the rule sees";
   const auto weight = [](const char* key, const char* help) {
-    return ParamSpec{.key = key, .help = help, .sliderMin = 0, .sliderMax = 5, .sliderStep = 0.05};
+    return ParamSpec{.key = key, .help = help, .max = kMaxWeight, .sliderMin = 0, .sliderMax = 5, .sliderStep = 0.05};
   };
   m.number(weight("separation", "weight of separation (away from neighbours closer than r/2), 0 switches it off"),
            &LabParams::separation);

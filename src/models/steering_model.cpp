@@ -96,7 +96,7 @@ constexpr std::size_t kMaxFood = 1000;
 // Every steering term is weight * a vector of length at most V/30 <= 3.4e98, so with weights
 // <= 1e6 the velocity change stays below 1e110 and its squared length finite (a weight of 1e308
 // overflowed to NaN). Presets, sliders and tests use sizes 0.5 to 2 and weights up to 10.
-constexpr double kMinSize = 0.001, kMaxSize = 1000, kMaxWeight = 1e6;
+constexpr double kMinSize = 0.001, kMaxSize = 1000;  // kMaxWeight: flocklab/model.hpp
 
 // The spec of a species' key: the model's parameter of the same name (max_speed, vision, ...),
 // or the species' own (size, fear_radius, ...).

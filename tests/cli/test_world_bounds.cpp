@@ -75,3 +75,17 @@ TEST_F(WorldBounds, MessagesShowTheNumbersThatMatter) {
   expectMessage("run --model steering --dt 1e-5 --max-speed 1e9",
                 "max_speed * dt (10000 px) must not exceed the world's smaller side (560 px)");
 }
+
+// Weights are bounded as lengths are (kMaxWeight): the lab model's separation of 1e308 turned a
+// dense flock's positions to NaN; the largest weight allowed keeps every number finite.
+TEST_F(WorldBounds, WeightsAboveTheBoundAreRefusedAndTheBoundStaysFinite) {
+  for (const char* weight : {"separation", "alignment", "cohesion"})
+    expectMessage(std::string("run --") + weight + " 1e308",
+                  std::string("--") + weight + " must be a finite number in [0, 1000000] (got 1e308)");
+  const nlohmann::json j = finishes("run --count 2000 --world 60 --separation 1e6 --alignment 1e6 --cohesion 1e6 --steps 100 --save end.csv");
+  ASSERT_TRUE(j.contains("end"));
+  EXPECT_TRUE(j["end"]["mean_nn_distance"].is_number());
+  const std::string csv = slurp(dir_ / "end.csv");
+  EXPECT_GT(csv.size(), 2000u * 8);
+  EXPECT_EQ(csv.find("nan"), std::string::npos);
+}
