@@ -9,26 +9,17 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CLI, loadPackage, nativeRun, PACKAGE } from './support.mjs';
+import { CLI, loadPackage, nativeRun, PACKAGE, withSimulation } from './support.mjs';
 
 const lab = await loadPackage();
 const { Simulation } = lab;
+const withSim = (model, options, body) => withSimulation(Simulation, model, options, body);
 
 /** The command's one-line refusal of `args`, without the program's name. */
 function nativeRefusal(args) {
   const r = spawnSync(CLI, ['run', ...args], { encoding: 'utf8' });
   assert.equal(r.status, 2, r.stderr);
   return r.stderr.trim().replace(/^flocklab( run)?: (error: )?/, '');
-}
-
-/** Runs `body` with a new Simulation and disposes of it. */
-function withSim(model, options, body) {
-  const sim = new Simulation(model, options);
-  try {
-    return body(sim);
-  } finally {
-    sim.dispose();
-  }
 }
 
 test('the version is the command\'s', () => {

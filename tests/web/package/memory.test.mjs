@@ -6,10 +6,11 @@
 // no flock's hash. Run by ctest with FLOCKLAB_CLI and FLOCKLAB_PACKAGE, as api.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { loadPackage, nativeRun } from './support.mjs';
+import { loadPackage, nativeRun, withSimulation } from './support.mjs';
 
 const lab = await loadPackage();
 const { Simulation } = lab;
+const withSim = (model, options, body) => withSimulation(Simulation, model, options, body);
 
 /** The engine's state hash (src/io/state_hash.cpp) of held views: FNV-1a 64 over each value's little-endian bytes, boid by boid. */
 function hashOf(positions, velocities) {
@@ -46,16 +47,6 @@ function hold(sim) {
       }
     },
   };
-}
-
-/** Runs `body` with a new Simulation and disposes of it. */
-function withSim(model, options, body) {
-  const sim = new Simulation(model, options);
-  try {
-    return body(sim);
-  } finally {
-    sim.dispose();
-  }
 }
 
 test('views kept across steps show each step (the lab model gathers its arrays only when asked)', () => {

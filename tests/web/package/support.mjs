@@ -14,6 +14,16 @@ export async function loadPackage() {
   return (await import(pathToFileURL(`${PACKAGE}/index.js`).href)).createFlocklab();
 }
 
+/** Runs `body` with a new `Simulation(model, options)` of the package and disposes of it. */
+export function withSimulation(Simulation, model, options, body) {
+  const sim = new Simulation(model, options);
+  try {
+    return body(sim);
+  } finally {
+    sim.dispose();
+  }
+}
+
 /** `flocklab run ARGS --hash --json` on 2 threads: its JSON summary (hash, end metrics, ...). */
 export function nativeRun(args) {
   return JSON.parse(execFileSync(CLI, ['run', ...args, '--hash', '--json', '--threads', '2'], { encoding: 'utf8' }));
