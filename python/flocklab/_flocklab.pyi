@@ -19,7 +19,7 @@ class Simulation:
 
     def __init__(self, **keywords: Any) -> None: ...
     def step(self, steps: int = 1) -> None:
-        """Advances the run by ``steps`` steps with the GIL released (Ctrl-C stops it between steps)."""
+        """Advances the run by ``steps`` steps with the GIL released; Ctrl-C raises KeyboardInterrupt within about a second."""
     @property
     def positions(self) -> npt.NDArray[np.float64]:
         """Positions, a read-only (n, dims) view that every step updates in place; no copy."""
@@ -82,7 +82,7 @@ class SweepPlan:
     def header(self) -> str:
         """The CSV's header line."""
     def rows(self, runs: Sequence[int]) -> List[str]:
-        """The CSV lines of these runs, computed here with the GIL released."""
+        """The CSV lines of these runs, computed here with the GIL released; Ctrl-C stops them between steps."""
     @property
     def metric_keys(self) -> List[str]:
         """The metrics of every row."""

@@ -26,7 +26,8 @@ class Simulation(_flocklab.Simulation):
     Args:
         model: ``"lab"`` (the default), ``"steering"``, ``"abm"`` or ``"vicsek"``.
         count: boids of the random start (default: the preset's or the model's).
-        seed: the random start's seed, and of anything random after it (default 42).
+        seed: the random start's seed, and of anything random after it (default 42); 0 to 2^64-1,
+            as ``flocklab run --seed`` takes it.
         preset: one of the model's presets.
         density: boids per unit of the world's area (or volume), instead of ``count``.
         init: a state CSV to start from (``flocklab run --init``, or ``Simulation.save``).
@@ -80,7 +81,7 @@ class Simulation(_flocklab.Simulation):
         """
         import pandas as pd
 
-        at, values, frames = self._series(int(steps), int(every), bool(trajectory))
+        at, values, frames = self._series(steps, every, trajectory)  # checked there, one line each
         dt = self.params.get("dt")
         table = pd.DataFrame(values, columns=self.metric_keys)
         whole = [key for key, value in self.metrics().items() if isinstance(value, int)]

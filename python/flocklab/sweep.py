@@ -5,11 +5,19 @@ so a bad value fails before any run). Its runs are numbered in the command's can
 each chunk of runs is computed anywhere (a worker process, a Dask worker) from the sweep's
 definition alone, and the rows are joined in run order. A row is a pure function of its run, so
 the DataFrame equals the command's CSV row for row and bit for bit, wherever the rows ran.
+
+Ctrl-C: in this process a chunk's runs stop at their next step (SweepPlan.rows answers
+signals). Local worker processes ignore SIGINT and leave stopping to the parent: on any way
+out of ``sweep`` (KeyboardInterrupt included) the parent terminates them. A worker also ends
+on its own when its parent dies (even by SIGKILL): a thread in it waits on the parent's
+sentinel, a pipe the kernel closes with the parent, and then exits the worker at once.
 """
 from __future__ import annotations
 
 import io
 import os
+import signal
+import threading
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
 
 from . import _flocklab
@@ -43,9 +51,13 @@ def _seeds(seeds: Union[int, Iterable[int]], seed: Optional[int]) -> Tuple[int, 
         raise TypeError("seeds takes a number of seeds or a range of them")
     if isinstance(seeds, int):
         return (42 if seed is None else seed), seeds
-    values = list(seeds)
     if seed is not None:
         raise ValueError("give the seeds as a range, or a count and seed, not both")
+    if isinstance(seeds, range) and seeds.step == 1 and len(seeds) > 0:  # seeds up to 2^64-1, not listed
+        return seeds.start, len(seeds)
+    if not isinstance(seeds, Iterable) or isinstance(seeds, (str, bytes)):
+        raise TypeError(f"seeds takes a number of seeds or a range of them (got a {type(seeds).__name__})")
+    values = list(seeds)
     if not values or any(not isinstance(v, int) or isinstance(v, bool) for v in values):
         raise TypeError("seeds takes a number of seeds or a range of whole numbers")
     if values != list(range(values[0], values[0] + len(values))):
@@ -74,6 +86,40 @@ def _plan(definition: Tuple) -> Any:
 def _rows(definition: Tuple, runs: Sequence[int]) -> List[str]:
     """The CSV lines of ``runs`` (a worker's task)."""
     return _plan(definition).rows(list(runs))
+
+
+def _watch_parent() -> None:
+    """(In a worker.) Exits the worker as soon as its parent process is gone."""
+    import multiprocessing
+    import multiprocessing.connection
+
+    multiprocessing.connection.wait([multiprocessing.parent_process().sentinel])
+    os._exit(1)
+
+
+def _worker_start() -> None:
+    """A local worker's set-up: SIGINT is the parent's to answer; end with the parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, name="flocklab-parent-watch", daemon=True).start()
+
+
+def _rows_of(task: Tuple[Tuple, Sequence[int]]) -> List[str]:
+    return _rows(*task)
+
+
+def _in_processes(definition: Tuple, chunks: List[List[int]], workers: int) -> List[List[str]]:
+    """The chunks' rows, computed by ``workers`` fresh worker processes."""
+    import multiprocessing
+
+    # Fresh interpreters, not forks: the parent may hold the engine's worker threads.
+    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_start)
+    try:
+        parts = pool.map_async(_rows_of, [(definition, chunk) for chunk in chunks], chunksize=1).get()
+        pool.close()
+        return parts
+    finally:
+        pool.terminate()  # at once on KeyboardInterrupt or an error; a no-op once closed and done
+        pool.join()
 
 
 def _write_whole(path: str, text: str) -> None:
@@ -118,7 +164,7 @@ def sweep(model: str = "lab", params: Optional[Mapping[str, Values]] = None,
 
     first, count = _seeds(seeds, seed)
     keywords = tuple(sorted({"model": model, "steps": steps, **model_params}.items()))
-    definition = (_specs(params or {}), first, count, int(every), keywords)
+    definition = (_specs(params or {}), first, count, every, keywords)
     plan = _plan(definition)  # checks everything here, before any run
     if client is not None:
         workers = max(1, len(client.scheduler_info().get("workers", {})))
@@ -127,6 +173,8 @@ def sweep(model: str = "lab", params: Optional[Mapping[str, Values]] = None,
         parts = client.gather(futures)
     else:
         workers = processes if processes is not None else (os.cpu_count() or 1)
+        if isinstance(workers, bool) or not isinstance(workers, int):
+            raise TypeError(f"processes takes a whole number (got a {type(workers).__name__})")
         if workers < 1:
             raise ValueError(f"processes must be at least 1 (got {workers})")
         workers = min(workers, plan.runs)
@@ -134,13 +182,7 @@ def sweep(model: str = "lab", params: Optional[Mapping[str, Values]] = None,
         if workers == 1:
             parts = [_rows(definition, chunk) for chunk in chunks]
         else:
-            import concurrent.futures
-            import multiprocessing
-
-            # Fresh interpreters, not forks: the parent may hold the engine's worker threads.
-            context = multiprocessing.get_context("spawn")
-            with concurrent.futures.ProcessPoolExecutor(workers, mp_context=context) as pool:
-                parts = list(pool.map(_rows, [definition] * len(chunks), chunks))
+            parts = _in_processes(definition, chunks, workers)
     text = plan.header() + "".join(line for part in parts for line in part)
     if out is not None:
         _write_whole(os.fspath(out), text)

@@ -18,9 +18,6 @@ namespace py = pybind11;
 namespace flocklab::python {
 namespace {
 
-// Python's name for the kind of `value`: "list", "dict", "NoneType".
-std::string typeName(const py::handle& value) { return py::str(py::type::handle_of(value).attr("__name__")); }
-
 // One scalar value as the command line's text, or nothing for a kind no option takes.
 std::optional<std::string> scalarText(const py::handle& value) {
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "true" : "false";
@@ -52,26 +49,50 @@ std::vector<std::string> texts(const std::string& key, const py::handle& value, 
   return {*text};
 }
 
-// A whole number keyword of the start, checked for its Python type.
-std::int64_t wholeKeyword(const char* key, const py::handle& value) {
+// Python's own int, for a bool-free int or anything with __index__ (numpy's integers).
+py::int_ wholeValue(const char* key, const py::handle& value) {
   if (py::isinstance<py::bool_>(value) || !(py::isinstance<py::int_>(value) || py::hasattr(value, "__index__")))
     throw py::type_error(fmt::format("{} takes a whole number (got a {})", key, typeName(value)));
-  const py::object whole = py::reinterpret_borrow<py::object>(value).attr("__index__")();
+  PyObject* whole = PyNumber_Index(value.ptr());
+  if (!whole) throw py::error_already_set();
+  return py::reinterpret_steal<py::int_>(whole);
+}
+
+}  // namespace
+
+std::string typeName(const py::handle& value) { return py::str(py::type::handle_of(value).attr("__name__")); }
+
+std::int64_t wholeKeyword(const char* key, const py::handle& value) {
+  const py::int_ whole = wholeValue(key, value);
   try {
     return whole.cast<std::int64_t>();
   } catch (const py::cast_error&) {
     throw py::value_error(fmt::format("{} must be at most {} (got {})", key, std::numeric_limits<std::int64_t>::max(),
-                                      py::str(whole).cast<std::string>()));
+                                      std::string(py::repr(whole))));
   }
+}
+
+std::uint64_t seedKeyword(const char* key, const py::handle& value) {
+  const py::int_ whole = wholeValue(key, value);
+  // Every seed the command takes, and only those: 0 to 2^64-1.
+  const bool negative = whole < py::int_(0);
+  const unsigned long long seed = negative ? 0 : PyLong_AsUnsignedLongLong(whole.ptr());
+  if (negative || (seed == static_cast<unsigned long long>(-1) && PyErr_Occurred())) {
+    PyErr_Clear();
+    throw py::value_error(fmt::format("{} must be a whole number from 0 to 2^64-1 ({}) (got {})", key,
+                                      std::numeric_limits<std::uint64_t>::max(), std::string(py::repr(whole))));
+  }
+  return seed;
 }
 
 std::string textKeyword(const char* key, const py::handle& value) {
   if (!py::isinstance<py::str>(value) && !py::hasattr(value, "__fspath__"))
     throw py::type_error(fmt::format("{} takes a text (got a {})", key, typeName(value)));
-  return py::str(py::module_::import("os").attr("fspath")(value));
+  const py::object path = py::module_::import("os").attr("fspath")(value);
+  if (!py::isinstance<py::str>(path))
+    throw py::type_error(fmt::format("{} takes a text path, not {}", key, typeName(path)));
+  return path.cast<std::string>();
 }
-
-}  // namespace
 
 std::string numberText(double value) { return roundTrip(value); }
 
@@ -113,9 +134,7 @@ cli::RunOptions runOptions(const py::kwargs& keywords) {
     if (name == "count") {
       o.count = wholeKeyword("count", value);
     } else if (name == "seed") {
-      const std::int64_t seed = wholeKeyword("seed", value);
-      if (seed < 0) throw py::value_error(fmt::format("seed must be at least 0 (got {})", seed));
-      o.seed = static_cast<std::uint64_t>(seed);
+      o.seed = seedKeyword("seed", value);
       o.seedGivenBy = "seed";
     } else if (name == "preset") {
       o.preset = textKeyword("preset", value);

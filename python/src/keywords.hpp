@@ -39,6 +39,16 @@ auto translated(Work&& work) -> decltype(work()) {
   }
 }
 
+/// Python's name for the kind of `value`: "list", "dict", "NoneType".
+std::string typeName(const pybind11::handle& value);
+/// A whole number argument or keyword `key` (an int or anything with __index__, not a bool).
+/// Throws TypeError for another kind, ValueError beyond 2^63-1; both one line naming `key`.
+std::int64_t wholeKeyword(const char* key, const pybind11::handle& value);
+/// A seed, 0 to 2^64-1 as the command takes it; one line naming `key` otherwise.
+std::uint64_t seedKeyword(const char* key, const pybind11::handle& value);
+/// A text or path (str or os.PathLike of str) argument; TypeError naming `key` otherwise.
+std::string textKeyword(const char* key, const pybind11::handle& value);
+
 /// A double as the command line writes it: the shortest text that reads back to the same bits.
 std::string numberText(double value);
 

@@ -9,8 +9,15 @@
 //   keep the last state of the old count.
 // - One call at a time: while one thread steps (without the GIL), another thread's call that
 //   reads or changes the state raises RuntimeError instead of racing it.
-// - The GIL is released for every step, metric and series; a long call takes the GIL back
-//   about every 0.1 s to let Ctrl-C (KeyboardInterrupt) stop it between two steps.
+// - The GIL is released for every step, metric and series. Ctrl-C (KeyboardInterrupt) is
+//   answered within about a second: a call on a small flock takes the GIL back about every
+//   0.1 s to stop between two steps; a call that may take long (a large flock, or one whose
+//   last step or metrics were slow) runs as a Job (interruptible.hpp), which answers even in
+//   the middle of one long step. A job left finishing its step in the background is awaited
+//   by the next call, so every call sees a whole step. The engine's objects are shared with
+//   such a job, so they outlive this object if they must.
+// - Arguments arrive as Python objects and are checked here, so that a wrong one is a one-line
+//   TypeError or ValueError naming it, never pybind11's list of overloads with the values.
 #include "simulation_binding.hpp"
 
 #include <fmt/format.h>
@@ -19,6 +26,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
+#include <functional>
+#include <optional>
 #include <memory>
 #include <vector>
 
@@ -26,6 +36,7 @@
 #include "commands/run_config.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/io/state_hash.hpp"
+#include "interruptible.hpp"
 #include "keywords.hpp"
 #include "support/text_fields.hpp"
 
@@ -35,6 +46,31 @@ namespace flocklab::python {
 namespace {
 
 using Buffer = std::shared_ptr<std::vector<double>>;
+using Clock = std::chrono::steady_clock;
+
+// A call runs as an interruptible Job from this many boids on (a thread's start, some 50 us,
+// is then under 2% of a step), or when its last step or metrics took this long.
+constexpr std::size_t kJobBoids = 20000;
+constexpr double kJobSeconds = 0.02;
+
+double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+
+// Boid-order positions and velocities of `f` into (n, dims) arrays.
+void fillPositions(const Flock& f, double* p) {
+  const auto d = static_cast<std::size_t>(f.dimensions);
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    p[i * d] = f.x[i], p[i * d + 1] = f.y[i];
+    if (d == 3) p[i * d + 2] = f.z[i];
+  }
+}
+void fill(const Flock& f, double* p, double* v) {
+  fillPositions(f, p);
+  const auto d = static_cast<std::size_t>(f.dimensions);
+  for (std::size_t i = 0; i < f.size(); ++i) {
+    v[i * d] = f.vx[i], v[i * d + 1] = f.vy[i];
+    if (d == 3) v[i * d + 2] = f.vz[i];
+  }
+}
 
 // Lets Python handle a pending signal (Ctrl-C) about every 0.1 s of a long call that released
 // the GIL; throws error_already_set when a handler raised.
@@ -79,6 +115,16 @@ struct View {
   bool heldOutside() const { return array && Py_REFCNT(array.ptr()) > 1; }
 };
 
+// A numeric array argument of shape (n, dims), or a one-line TypeError naming it.
+using DoubleArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
+DoubleArray numbers(const char* name, const py::handle& value) {
+  const bool text = py::isinstance<py::str>(value) || py::isinstance<py::bytes>(value);
+  DoubleArray a = value.is_none() || text ? DoubleArray() : DoubleArray::ensure(value);
+  if (value.is_none() || text || !a)
+    throw py::type_error(fmt::format("{} takes an array of numbers, shape (n, dims) (got a {})", name, typeName(value)));
+  return a;
+}
+
 class PySimulation {
  public:
   explicit PySimulation(const py::kwargs& keywords) {
@@ -87,45 +133,70 @@ class PySimulation {
       const std::string key = py::str(name);
       if (key == "threads") {
         if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
-          throw py::type_error("threads takes a whole number (got a " + std::string(py::str(py::type::handle_of(value).attr("__name__"))) + ")");
-        const auto threads = value.cast<std::int64_t>();
+          throw py::type_error("threads takes a whole number (got a " + typeName(value) + ")");
+        const auto threads = wholeKeyword("threads", value);
         if (threads < 0 || threads > 1024) throw py::value_error(fmt::format("threads must be between 0 (all cores) and 1024 (got {})", threads));
         engine_.threads = static_cast<unsigned>(threads);
       } else if (key == "neighbors") {
-        const auto search = parseNeighborSearch(py::str(value).cast<std::string>());
-        if (!py::isinstance<py::str>(value) || !search)
-          throw py::value_error("neighbors must be grid or brute (got " + std::string(py::repr(value)) + ")");
+        const auto search = py::isinstance<py::str>(value) ? parseNeighborSearch(value.cast<std::string>()) : std::nullopt;
+        if (!search) throw py::value_error("neighbors must be grid or brute (got " + std::string(py::repr(value)) + ")");
         engine_.search = *search;
       } else {
         modelKeywords[name] = value;
       }
     }
     options_ = runOptions(modelKeywords);
-    translated([&] { setup_ = cli::setUpModel(options_, engine_); });
+    translated([&] { setup_ = std::make_shared<cli::ModelSetup>(cli::setUpModel(options_, engine_)); });
+    startCount_ = sim().flock().size();
   }
 
-  Simulation& sim() { return *setup_.simulation; }
-  const Simulation& sim() const { return *setup_.simulation; }
-  const ModelDescription& description() const { return *setup_.model; }
-  int dims() const { return sim().flock().dimensions; }
+  Simulation& sim() { return *setup_->simulation; }
+  const Simulation& sim() const { return *setup_->simulation; }
+  /// (For Python's calls.) The simulation once a job an interrupted call left has ended.
+  Simulation& ready() {
+    if (pending_) {
+      awaitPending(pending_);
+      viewsStale_ = true;
+    }
+    return sim();
+  }
+  const ModelDescription& description() const { return *setup_->model; }
+  int dims() { return ready().flock().dimensions; }
 
-  void step(std::int64_t steps) {
+  void step(const py::object& stepsArgument) {
+    ready();
     const BusyGuard busy(busy_);
+    const std::int64_t steps = wholeKeyword("steps", stepsArgument);
     if (steps < 0) throw py::value_error(fmt::format("steps must be at least 0 (got {})", steps));
     const bool eager = positions_.heldOutside() || velocities_.heldOutside();
+    viewsStale_ = true;  // until the steps end whole
     bool refreshed = false;
-    {
-      const py::gil_scoped_release released;
-      if (steps == 1) {
-        sim().step(1);
-      } else {
-        SignalCheck check;
-        for (std::int64_t s = 0; s < steps; ++s) {
-          sim().step(1);
-          check();
+    if (long_(stepSeconds_)) {
+      // Everything the job touches, shared: it may outlive this call, and this object.
+      auto done = std::make_shared<bool>(false);
+      auto seconds = std::make_shared<double>(stepSeconds_);
+      runInterruptibly([setup = setup_, p = positions_.buffer, v = velocities_.buffer, steps, eager, done, seconds](
+                           const std::atomic<bool>& stop) {
+        Simulation& s = *setup->simulation;
+        for (std::int64_t k = 0; k < steps && !stop; ++k) {
+          const auto start = Clock::now();
+          s.step(1);
+          *seconds = secondsSince(start);
         }
+        if (eager && !stop) *done = copyInto(s.flock(), *p, *v);
+      }, pending_);
+      stepSeconds_ = *seconds;
+      refreshed = *done;
+    } else {
+      const py::gil_scoped_release released;
+      SignalCheck check;
+      const auto start = Clock::now();
+      for (std::int64_t s = 0; s < steps; ++s) {
+        sim().step(1);
+        if (steps > 1) check();
       }
-      if (eager) refreshed = copyIntoViews();
+      if (steps > 0) stepSeconds_ = secondsSince(start) / static_cast<double>(steps);
+      if (eager) refreshed = copyInto(sim().flock(), *positions_.buffer, *velocities_.buffer);
     }
     viewsStale_ = !refreshed;
   }
@@ -134,52 +205,75 @@ class PySimulation {
   py::object velocities() { return view(velocities_); }
 
   py::tuple state() {
+    ready();
     const BusyGuard busy(busy_);
     py::array_t<double> p(py::array::ShapeContainer{static_cast<py::ssize_t>(sim().flock().size()), static_cast<py::ssize_t>(dims())});
     py::array_t<double> v(p.request().shape);
-    fill(p.mutable_data(), v.mutable_data());
+    fill(sim().flock(), p.mutable_data(), v.mutable_data());
     return py::make_tuple(p, v);
   }
 
-  void setState(const py::array_t<double, py::array::c_style | py::array::forcecast>& p,
-                const py::array_t<double, py::array::c_style | py::array::forcecast>& v) {
+  void setState(const py::object& positionsArgument, const py::object& velocitiesArgument) {
+    ready();
     const BusyGuard busy(busy_);
+    const DoubleArray p = numbers("positions", positionsArgument), v = numbers("velocities", velocitiesArgument);
     const int d = dims();
     if (p.ndim() != 2 || p.shape(1) != d)
       throw py::value_error(fmt::format("positions must have shape (n, {}) (got {})", d, shapeText(p)));
     if (v.ndim() != 2 || v.shape(0) != p.shape(0) || v.shape(1) != d)
       throw py::value_error(fmt::format("velocities must have the shape of positions, ({}, {}) (got {})", p.shape(0), d, shapeText(v)));
     if (p.shape(0) < 1) throw py::value_error("set_state needs at least one boid");
+    const ParamSet params = description().current(sim());
+    const Space space = description().space(params);
     Flock f;
     f.dimensions = d;
     f.resize(static_cast<std::size_t>(p.shape(0)));
-    for (std::size_t i = 0; i < f.size(); ++i) {
-      const double* pi = p.data(static_cast<py::ssize_t>(i), 0);
-      const double* vi = v.data(static_cast<py::ssize_t>(i), 0);
+    const double extent[3] = {space.width, space.height, space.depth};
+    static constexpr const char* kAxes[3] = {"x", "y", "z"};
+    for (py::ssize_t i = 0; i < p.shape(0); ++i) {
+      for (int k = 0; k < d; ++k) {
+        // The messages name the index the caller passed: positions[i] is boid i.
+        const double x = *p.data(i, k), vx = *v.data(i, k);
+        if (!std::isfinite(x) || x < 0 || x > extent[k])
+          throw py::value_error(fmt::format("set_state: positions[{}, {}] ({}) = {} is {}", i, k, kAxes[k], numberText(x),
+                                            std::isfinite(x) ? fmt::format("outside the world [0, {}]", numberText(extent[k])) : "not finite"));
+        if (!std::isfinite(vx))
+          throw py::value_error(fmt::format("set_state: velocities[{}, {}] (v{}) = {} is not finite", i, k, kAxes[k], numberText(vx)));
+      }
+      const double* pi = p.data(i, 0);
+      const double* vi = v.data(i, 0);
       f.x[i] = pi[0], f.y[i] = pi[1], f.vx[i] = vi[0], f.vy[i] = vi[1];
       if (d == 3) f.z[i] = pi[2], f.vz[i] = vi[2];
     }
-    // Checked as `--init` checks a file, with its messages; the text round-trips every bit.
-    const ParamSet params = description().current(sim());
+    // Then checked as `--init` checks a file (the text round-trips every bit); its rows count
+    // the header as row 1, so a message still left is given in boid indices.
     Flock start = translated([&] {
       try {
-        return parseStateCsv(formatStateCsv(f), description().space(params));
+        return parseStateCsv(formatStateCsv(f), space);
       } catch (const CsvError& e) {
-        throw cli::UsageError(std::string("set_state: ") + e.what());
+        throw cli::UsageError(std::string("set_state: ") + e.what() + " (row r is boid r - 2)");
       }
     });
-    setup_.simulation = description().create(params, std::move(start), options_.seed, engine_);
+    setup_->simulation = description().create(params, std::move(start), options_.seed, engine_);
+    startCount_ = sim().flock().size();
     startReplaced_ = true;
     viewsStale_ = true;
   }
 
   py::dict metrics() {
+    ready();
     const BusyGuard busy(busy_);
     const std::vector<MetricSpec> specs = description().metrics(description().current(sim()));
     Metrics m;
-    {
+    if (long_(metricsSeconds_)) {
+      auto out = std::make_shared<Metrics>();
+      runInterruptibly([setup = setup_, out](const std::atomic<bool>&) { *out = setup->simulation->metrics(); }, pending_);
+      m = *out;
+    } else {
       const py::gil_scoped_release released;
+      const auto start = Clock::now();
       m = sim().metrics();
+      metricsSeconds_ = secondsSince(start);
     }
     py::dict out;
     for (const MetricSpec& spec : specs) {
@@ -190,64 +284,82 @@ class PySimulation {
     return out;
   }
 
-  std::vector<std::string> metricKeys() const {
+  std::vector<std::string> metricKeys() {
     std::vector<std::string> keys;
-    for (const MetricSpec& spec : description().metrics(description().current(sim()))) keys.push_back(spec.key);
+    for (const MetricSpec& spec : description().metrics(description().current(ready()))) keys.push_back(spec.key);
     return keys;
   }
 
   // The metrics at the steps `run --every K --metrics-out` writes, over the next `steps` steps:
   // now, each multiple of `every`, and the last. Returns (steps, values[rows, metrics],
   // positions[rows, n, dims] or None).
-  py::tuple series(std::int64_t steps, std::int64_t every, bool trajectory) {
+  py::tuple series(const py::object& stepsArgument, const py::object& everyArgument, const py::object& trajectoryArgument) {
+    ready();
     const BusyGuard busy(busy_);
+    const std::int64_t steps = wholeKeyword("steps", stepsArgument), every = wholeKeyword("every", everyArgument);
+    const bool trajectory = py::bool_(trajectoryArgument);
     if (steps < 0) throw py::value_error(fmt::format("steps must be at least 0 (got {})", steps));
     if (every < 1) throw py::value_error(fmt::format("every must be at least 1 (got {})", every));
     if (trajectory && description().countMayChange(description().current(sim())))
       throw py::value_error("trajectory needs a fixed number of boids, and this run removes caught prey; use catches='rebirth'");
+    struct Series {
+      std::vector<std::uint64_t> at;
+      std::vector<double> values, frames;
+    };
+    auto out = std::make_shared<Series>();
     const std::vector<MetricSpec> specs = description().metrics(description().current(sim()));
-    std::vector<std::uint64_t> at;
-    std::vector<double> values, frames;
     const std::size_t n = sim().flock().size();
     const auto d = static_cast<std::size_t>(dims());
-    {
-      const py::gil_scoped_release released;
-      SignalCheck check;
+    viewsStale_ = true;
+    // The steps and records, stopping between steps once `stop` (or a pending signal) says so.
+    const auto work = [setup = setup_, out, specs, n, d, steps, every, trajectory](const std::atomic<bool>& stop,
+                                                                                    const std::function<void()>& check) {
+      Simulation& s = *setup->simulation;
       const auto record = [&] {
-        at.push_back(sim().stepCount());
-        const Metrics m = sim().metrics();
-        for (const MetricSpec& spec : specs) values.push_back(metricValue(spec, m));
+        out->at.push_back(s.stepCount());
+        const Metrics m = s.metrics();
+        for (const MetricSpec& spec : specs) out->values.push_back(metricValue(spec, m));
         if (trajectory) {
-          frames.resize(frames.size() + n * d);
-          fillPositions(frames.data() + frames.size() - n * d);
+          out->frames.resize(out->frames.size() + n * d);
+          fillPositions(s.flock(), out->frames.data() + out->frames.size() - n * d);
         }
       };
       record();
-      const std::uint64_t end = sim().stepCount() + static_cast<std::uint64_t>(steps);
-      while (sim().stepCount() < end) {
-        sim().step(1);
+      const std::uint64_t end = s.stepCount() + static_cast<std::uint64_t>(steps);
+      while (s.stepCount() < end && !stop) {
+        s.step(1);
         check();
-        const std::uint64_t s = sim().stepCount();
-        if (s % static_cast<std::uint64_t>(every) == 0 || s == end) record();
+        const std::uint64_t at = s.stepCount();
+        if (at % static_cast<std::uint64_t>(every) == 0 || at == end) record();
       }
+    };
+    if (long_(std::max(stepSeconds_, metricsSeconds_))) {
+      runInterruptibly([work](const std::atomic<bool>& stop) { work(stop, [] {}); }, pending_);
+    } else {
+      const py::gil_scoped_release released;
+      SignalCheck check;
+      const std::atomic<bool> never{false};
+      work(never, [&] { check(); });
     }
-    viewsStale_ = true;
-    const auto rows = static_cast<py::ssize_t>(at.size());
-    py::array_t<std::uint64_t> stepsArray(rows, at.data());
-    py::array_t<double> table({rows, static_cast<py::ssize_t>(specs.size())}, values.data());
+    const auto rows = static_cast<py::ssize_t>(out->at.size());
+    py::array_t<std::uint64_t> stepsArray(rows, out->at.data());
+    py::array_t<double> table({rows, static_cast<py::ssize_t>(specs.size())}, out->values.data());
     py::object positionsArray = py::none();
     if (trajectory)
-      positionsArray = py::array_t<double>({rows, static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(d)}, frames.data());
+      positionsArray = py::array_t<double>({rows, static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(d)}, out->frames.data());
     return py::make_tuple(stepsArray, table, positionsArray);
   }
 
   std::string hash() {
+    ready();
     const BusyGuard busy(busy_);
     return hashHex(stateHash(sim().flock()));
   }
 
-  void save(const std::string& path) {
+  void save(const py::object& pathArgument) {
+    ready();
     const BusyGuard busy(busy_);
+    const std::string path = textKeyword("path", pathArgument);
     translated([&] {
       std::string text;
       if (cli::endsWith(path, ".csv")) {
@@ -255,7 +367,7 @@ class PySimulation {
       } else if (cli::endsWith(path, ".json")) {
         if (startReplaced_)
           throw cli::UsageError("set_state replaced this run's start, which a run file cannot name; save the state as .csv and load it with init=");
-        text = cli::resolvedRunFile(options_, setup_, sim().stepCount()).dump(2) + "\n";
+        text = cli::resolvedRunFile(options_, *setup_, sim().stepCount()).dump(2) + "\n";
       } else {
         throw cli::UsageError("save takes FILE.csv (the state, as run --save writes it) or FILE.json (the run file, as run --write-config writes it) (got " + path + ")");
       }
@@ -263,15 +375,15 @@ class PySimulation {
     });
   }
 
-  py::dict params() const {
+  py::dict params() {
     py::dict out;
-    const ParamSet p = description().current(sim());
+    const ParamSet p = description().current(ready());
     for (const ParamSpec& spec : description().params) out[py::str(spec.key)] = pythonValue(p.get(spec.key));
     return out;
   }
 
-  py::dict space() const {
-    const Space s = sim().space();
+  py::dict space() {
+    const Space s = ready().space();
     py::dict out;
     out["width"] = s.width;
     out["height"] = s.height;
@@ -279,8 +391,8 @@ class PySimulation {
     return out;
   }
 
-  py::dict appearance() const {
-    const Appearance a = sim().appearance();
+  py::dict appearance() {
+    const Appearance a = ready().appearance();
     py::list kinds, food;
     for (const BoidKind& k : a.kinds)
       kinds.append(py::dict(py::arg("name") = k.name, py::arg("colour") = k.colour, py::arg("size") = k.size,
@@ -292,18 +404,18 @@ class PySimulation {
     return py::dict(py::arg("kinds") = kinds, py::arg("kind_of") = kindOf, py::arg("food") = food);
   }
 
-  py::list obstacles() const {
+  py::list obstacles() {
     py::list out;
-    for (const Obstacle& o : description().obstacles(description().current(sim())))
+    for (const Obstacle& o : description().obstacles(description().current(ready())))
       out.append(dims() == 3 ? py::make_tuple(o.x, o.y, o.z, o.radius) : py::make_tuple(o.x, o.y, o.radius));
     return out;
   }
 
   std::uint64_t runSteps() const {
-    return options_.steps ? static_cast<std::uint64_t>(*options_.steps) : setup_.defaultSteps;
+    return options_.steps ? static_cast<std::uint64_t>(*options_.steps) : setup_->defaultSteps;
   }
-  const cli::ModelSetup& setup() const { return setup_; }
-  unsigned threads() const { return sim().options().threads; }
+  const cli::ModelSetup& setup() const { return *setup_; }
+  unsigned threads() { return ready().options().threads; }
 
  private:
   static std::string shapeText(const py::array& a) {
@@ -312,28 +424,16 @@ class PySimulation {
     return text + (a.ndim() == 1 ? ",)" : ")");
   }
 
-  void fillPositions(double* p) const {
-    const Flock& f = sim().flock();
-    const auto d = static_cast<std::size_t>(f.dimensions);
-    for (std::size_t i = 0; i < f.size(); ++i) {
-      p[i * d] = f.x[i], p[i * d + 1] = f.y[i];
-      if (d == 3) p[i * d + 2] = f.z[i];
-    }
-  }
-  void fill(double* p, double* v) const {
-    fillPositions(p);
-    const Flock& f = sim().flock();
-    const auto d = static_cast<std::size_t>(f.dimensions);
-    for (std::size_t i = 0; i < f.size(); ++i) {
-      v[i * d] = f.vx[i], v[i * d + 1] = f.vy[i];
-      if (d == 3) v[i * d + 2] = f.vz[i];
-    }
-  }
-  // Copies the state into the views' buffers when their size still fits; false otherwise.
-  bool copyIntoViews() {
-    const std::size_t size = sim().flock().size() * static_cast<std::size_t>(dims());
-    if (positions_.buffer->size() != size || velocities_.buffer->size() != size) return false;
-    fill(positions_.buffer->data(), velocities_.buffer->data());
+  // Whether a call should run as a Job: a large flock at the start, or a slow last call of its
+  // kind (so a flock that grows is caught after one call). Not flock().size(): after a step
+  // that would copy the whole state into boid order.
+  bool long_(double lastSeconds) const { return startCount_ >= kJobBoids || lastSeconds > kJobSeconds; }
+
+  // Copies `f` into the views' buffers when their size still fits; false otherwise.
+  static bool copyInto(const Flock& f, std::vector<double>& p, std::vector<double>& v) {
+    const std::size_t size = f.size() * static_cast<std::size_t>(f.dimensions);
+    if (p.size() != size || v.size() != size) return false;
+    fill(f, p.data(), v.data());
     return true;
   }
   // (With the GIL.) New buffers where the count changed, then the state copied in.
@@ -344,10 +444,11 @@ class PySimulation {
         v->array = py::object();
         v->buffer = std::make_shared<std::vector<double>>(size);
       }
-    fill(positions_.buffer->data(), velocities_.buffer->data());
+    fill(sim().flock(), positions_.buffer->data(), velocities_.buffer->data());
     viewsStale_ = false;
   }
   py::object view(View& v) {
+    ready();
     const BusyGuard busy(busy_);
     if (viewsStale_ || v.buffer->size() != sim().flock().size() * static_cast<std::size_t>(dims())) refreshViews();
     if (!v.array) {
@@ -365,7 +466,10 @@ class PySimulation {
 
   cli::RunOptions options_;
   EngineOptions engine_;
-  cli::ModelSetup setup_;
+  std::shared_ptr<cli::ModelSetup> setup_;  // shared with a job that may outlive this
+  std::shared_ptr<Job> pending_;            // a job an interrupted call left running
+  double stepSeconds_ = 0, metricsSeconds_ = 0;  // the last step's and metrics' times
+  std::size_t startCount_ = 0;  // boids at the start
   bool startReplaced_ = false;  // set_state gave the run a start no run file names
   View positions_, velocities_;
   bool viewsStale_ = true;      // the buffers are behind the engine
@@ -381,7 +485,7 @@ py::object pythonValue(const ParamValue& value) {
 void bindSimulation(py::module_& m) {
   py::class_<PySimulation>(m, "Simulation", py::dynamic_attr(), "One run of a model (see flocklab.Simulation).")
       .def(py::init<const py::kwargs&>())
-      .def("step", &PySimulation::step, py::arg("steps") = 1, "Advances the run by `steps` steps, without the GIL.")
+      .def("step", &PySimulation::step, py::arg("steps") = py::int_(1), "Advances the run by `steps` steps, without the GIL.")
       .def_property_readonly("positions", &PySimulation::positions, "Positions, a read-only (n, dims) view.")
       .def_property_readonly("velocities", &PySimulation::velocities, "Velocities, a read-only (n, dims) view.")
       .def("state", &PySimulation::state, "Copies of (positions, velocities).")
@@ -391,19 +495,18 @@ void bindSimulation(py::module_& m) {
       .def_property_readonly("metric_keys", &PySimulation::metricKeys, "The metrics' keys, in their order.")
       .def("_series", &PySimulation::series, py::arg("steps"), py::arg("every"), py::arg("trajectory"))
       .def("hash", &PySimulation::hash, "The state's hash, as `flocklab run --hash` prints it.")
-      .def("save", [](PySimulation& s, const py::object& path) { s.save(py::str(py::module_::import("os").attr("fspath")(path))); },
-           py::arg("path"), "Writes the state (.csv) or the run file (.json).")
-      .def_property_readonly("model", [](const PySimulation& s) { return std::string(s.sim().model()); }, "The model's name.")
+      .def("save", &PySimulation::save, py::arg("path"), "Writes the state (.csv) or the run file (.json).")
+      .def_property_readonly("model", [](PySimulation& s) { return std::string(s.ready().model()); }, "The model's name.")
       .def_property_readonly("dims", &PySimulation::dims, "2 or 3.")
-      .def_property_readonly("step_count", [](const PySimulation& s) { return s.sim().stepCount(); }, "Steps taken.")
+      .def_property_readonly("step_count", [](PySimulation& s) { return s.ready().stepCount(); }, "Steps taken.")
       .def_property_readonly("params", &PySimulation::params, "Every parameter's value now.")
       .def_property_readonly("space", &PySimulation::space, "The world's size.")
       .def_property_readonly("appearance", &PySimulation::appearance, "Kinds of boid and food, for pictures.")
       .def_property_readonly("obstacles", &PySimulation::obstacles, "The obstacles: (x, y, radius), in 3D (x, y, z, radius).")
       .def_property_readonly("run_steps", &PySimulation::runSteps, "The steps `flocklab run` would take.")
-      .def_property_readonly("label", [](const PySimulation& s) { return s.setup().label; }, "The run's model and preset.")
+      .def_property_readonly("label", [](PySimulation& s) { return s.setup().label; }, "The run's model and preset.")
       .def_property_readonly("threads", &PySimulation::threads, "Threads a step runs on.")
-      .def("__len__", [](const PySimulation& s) { return s.sim().flock().size(); });
+      .def("__len__", [](PySimulation& s) { return s.ready().flock().size(); });
 }
 
 }  // namespace flocklab::python

@@ -1,6 +1,8 @@
 // _flocklab.SweepPlan: a sweep planned and set up as `flocklab sweep` does (sweep_setup.hpp),
 // whose rows Python computes anywhere (this process, worker processes, a Dask cluster) and
-// joins in the canonical order; a row is the same bytes wherever it is computed.
+// joins in the canonical order; a row is the same bytes wherever it is computed. rows() runs
+// as an interruptible Job (interruptible.hpp) that stops between two steps on Ctrl-C; its plan
+// is shared with the job, which may outlive the binding.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -12,6 +14,7 @@
 #include "commands/sweep_run.hpp"
 #include "commands/sweep_setup.hpp"
 #include "flocklab/executor.hpp"
+#include "interruptible.hpp"
 #include "keywords.hpp"
 #include "outputs/sweep_rows.hpp"
 
@@ -24,7 +27,16 @@ class SweepPlanBinding {
  public:
   // specs: "NAME=V1,V2" or "NAME=FROM:TO:STEP" as `--param` takes them; the keywords as
   // Simulation takes them, plus "steps".
-  SweepPlanBinding(const std::vector<std::string>& specs, std::int64_t seeds, std::int64_t every, const py::kwargs& keywords) {
+  SweepPlanBinding(const py::object& specsArgument, const py::object& seedsArgument, const py::object& everyArgument,
+                   const py::kwargs& keywords) {
+    std::vector<std::string> specs;
+    if (!py::isinstance<py::list>(specsArgument) && !py::isinstance<py::tuple>(specsArgument))
+      throw py::type_error("specs takes a list of texts NAME=VALUES (got a " + typeName(specsArgument) + ")");
+    for (const py::handle spec : specsArgument) {
+      if (!py::isinstance<py::str>(spec)) throw py::type_error("specs takes texts NAME=VALUES (got a " + typeName(spec) + " in the list)");
+      specs.push_back(spec.cast<std::string>());
+    }
+    const std::int64_t seeds = wholeKeyword("seeds", seedsArgument), every = wholeKeyword("every", everyArgument);
     if (seeds < 1 || seeds > 1000000) throw py::value_error(fmt::format("seeds must number between 1 and 1000000 (got {})", seeds));
     if (every < 1 || every > 1000000000) throw py::value_error(fmt::format("every must be between 1 and 1000000000 (got {})", every));
     if (specs.empty()) throw py::value_error("params must name at least one parameter and its values");
@@ -33,7 +45,7 @@ class SweepPlanBinding {
       if (std::string(py::str(name)) != "steps") model[name] = value;
     base_ = runOptions(model);
     if (keywords.contains("steps") && !keywords["steps"].is_none()) {
-      const auto steps = keywords["steps"].cast<std::int64_t>();
+      const auto steps = wholeKeyword("steps", keywords["steps"]);
       if (steps < 0) throw py::value_error(fmt::format("steps must be at least 0 (got {})", steps));
       base_.steps = steps;
     }
@@ -45,50 +57,59 @@ class SweepPlanBinding {
       cli::SweepPlan plan = cli::planSweep(specs, base_, static_cast<std::size_t>(seeds), [&](const std::string& key) {
         return model.contains(key) && !model[py::str(key)].is_none();
       });
-      setup_ = cli::setUpSweep(std::move(plan), base_, every_);
+      setup_ = std::make_shared<cli::SweepSetup>(cli::setUpSweep(std::move(plan), base_, every_));
     });
   }
 
-  std::size_t runs() const { return setup_.plan.runs; }
-  std::string header() const { return cli::csvHeader(setup_.plan); }
+  std::size_t runs() const { return setup_->plan.runs; }
+  std::string header() const { return cli::csvHeader(setup_->plan); }
 
-  // The CSV lines of `runs`, computed in this thread without the GIL.
-  std::vector<std::string> rows(const std::vector<std::size_t>& runs) const {
-    std::vector<std::string> lines;
-    for (std::size_t run : runs)
-      if (run >= setup_.plan.runs) throw py::index_error(fmt::format("run {} is not one of the sweep's {} runs", run, setup_.plan.runs));
-    const py::gil_scoped_release released;
-    const std::atomic<bool> stop{false};
-    for (std::size_t run : runs) {
-      const cli::RunResult r = translated([&] {
-        return cli::measureRun(setup_.plan.optionsFor(base_, run), setup_.model.steps, every_,
-                               std::make_shared<InlineExecutor>(), stop);
-      });
-      lines.push_back(cli::formatRow(setup_.plan, run, r));
+  // The CSV lines of `runs`, computed on a Job without the GIL; Ctrl-C stops them between steps.
+  std::vector<std::string> rows(const py::object& runsArgument) {
+    awaitPending(pending_);
+    std::vector<std::size_t> runs;
+    if (!py::isinstance<py::list>(runsArgument) && !py::isinstance<py::tuple>(runsArgument))
+      throw py::type_error("runs takes a list of run numbers (got a " + typeName(runsArgument) + ")");
+    for (const py::handle item : runsArgument) {
+      const std::int64_t run = wholeKeyword("runs", item);
+      if (run < 0 || static_cast<std::uint64_t>(run) >= setup_->plan.runs)
+        throw py::index_error(fmt::format("run {} is not one of the sweep's {} runs", run, setup_->plan.runs));
+      runs.push_back(static_cast<std::size_t>(run));
     }
-    return lines;
+    auto lines = std::make_shared<std::vector<std::string>>();
+    translated([&] {
+      runInterruptibly([setup = setup_, base = base_, every = every_, runs, lines](const std::atomic<bool>& stop) {
+        for (std::size_t run : runs) {
+          const cli::RunResult r = cli::measureRun(setup->plan.optionsFor(base, run), setup->model.steps, every,
+                                                   std::make_shared<InlineExecutor>(), stop);
+          lines->push_back(cli::formatRow(setup->plan, run, r));
+        }
+      }, pending_);
+    });
+    return std::move(*lines);
   }
 
   std::vector<std::string> metricKeys() const {
     std::vector<std::string> keys;
-    for (const MetricSpec& m : setup_.plan.metrics) keys.push_back(m.key);
+    for (const MetricSpec& m : setup_->plan.metrics) keys.push_back(m.key);
     return keys;
   }
-  std::uint64_t steps() const { return setup_.model.steps; }
-  const std::string& fingerprint() const { return setup_.plan.fingerprint; }
-  std::string label() const { return setup_.model.label; }
+  std::uint64_t steps() const { return setup_->model.steps; }
+  const std::string& fingerprint() const { return setup_->plan.fingerprint; }
+  std::string label() const { return setup_->model.label; }
 
  private:
   cli::RunOptions base_;
   std::uint64_t every_ = 1;
-  cli::SweepSetup setup_;
+  std::shared_ptr<const cli::SweepSetup> setup_;  // shared with a job that may outlive this
+  std::shared_ptr<Job> pending_;  // runs an interrupted rows() left finishing a step
 };
 
 }  // namespace
 
 void bindSweep(py::module_& m) {
   py::class_<SweepPlanBinding>(m, "SweepPlan", "A sweep set up as `flocklab sweep` sets it up (see flocklab.sweep).")
-      .def(py::init<const std::vector<std::string>&, std::int64_t, std::int64_t, const py::kwargs&>(), py::arg("specs"),
+      .def(py::init<const py::object&, const py::object&, const py::object&, const py::kwargs&>(), py::arg("specs"),
            py::arg("seeds"), py::arg("every"))
       .def_property_readonly("runs", &SweepPlanBinding::runs, "The number of runs.")
       .def("header", &SweepPlanBinding::header, "The CSV's header line.")

@@ -70,7 +70,9 @@ def test_models_list_every_parameter_from_the_registry():
     ({"obstacle": ["1,2"]}, ValueError, "obstacle"),
     ({"threads": -1}, ValueError, "threads must be between 0 (all cores) and 1024 (got -1)"),
     ({"neighbors": "kd"}, ValueError, "neighbors must be grid or brute (got 'kd')"),
-    ({"seed": -4}, ValueError, "seed must be at least 0 (got -4)"),
+    ({"seed": -4}, ValueError, "seed must be a whole number from 0 to 2^64-1 (18446744073709551615) (got -4)"),
+    ({"seed": 2**64}, ValueError, "seed must be a whole number from 0 to 2^64-1 (18446744073709551615) (got 18446744073709551616)"),
+    ({"seed": 1.5}, TypeError, "seed takes a whole number (got a float)"),
 ])
 def test_bad_keywords_raise_with_the_commands_message(keywords, kind, message):
     with pytest.raises(kind) as raised:
@@ -175,8 +177,13 @@ def test_set_state_starts_afresh_as_init_does(cli, tmp_path):
         other.set_state(np.zeros((100, 3)), vel)
     far = pos.copy()
     far[3, 0] = 1e9
-    with pytest.raises(ValueError, match="outside the world"):
+    # The messages name the index the caller passed (not a row of a file with a header).
+    with pytest.raises(ValueError, match=r"^set_state: positions\[3, 0\] \(x\) = 1e\+09 is outside the world \[0, \d+\]$"):
         other.set_state(far, vel)
+    bad = vel.copy()
+    bad[5, 1] = np.nan
+    with pytest.raises(ValueError, match=r"^set_state: velocities\[5, 1\] \(vy\) = nan is not finite$"):
+        other.set_state(pos, bad)
     with pytest.raises(ValueError, match="run file cannot name"):
         other.save(tmp_path / "run.json")
 
@@ -203,3 +210,44 @@ def test_save_and_load_use_the_commands_files(cli, tmp_path):
         sim.save(tmp_path / "missing" / "state.csv")
     with pytest.raises(ValueError, match="seed has no effect with init"):
         flocklab.Simulation.load(tmp_path / "state.csv", model="steering", seed=3)
+
+
+@pytest.mark.parametrize("seed", [2**63, 2**64 - 1])
+def test_seeds_up_to_2_to_the_64_give_the_commands_run(cli, tmp_path, seed):
+    sim = flocklab.Simulation("steering", count=80, seed=seed)
+    sim.step(10)
+    assert sim.hash() == cli_hash(cli, "--model", "steering", "--count", "80", "--seed", str(seed), "--steps", "10")
+    sim.save(tmp_path / "run.json")
+    assert cli_hash(cli, "--config", str(tmp_path / "run.json")) == sim.hash()
+    again = flocklab.Simulation.load(tmp_path / "run.json")
+    again.step(again.run_steps)
+    assert again.hash() == sim.hash()
+
+
+def test_numpy_seeds_are_taken_whole():
+    assert flocklab.Simulation("lab", count=30, seed=np.uint64(2**64 - 1)).hash() == \
+        flocklab.Simulation("lab", count=30, seed=2**64 - 1).hash()
+
+
+@pytest.mark.parametrize("call,kind,message", [
+    (lambda s: s.step("5"), TypeError, "steps takes a whole number (got a str)"),
+    (lambda s: s.step(2.5), TypeError, "steps takes a whole number (got a float)"),
+    (lambda s: s.step(-1), ValueError, "steps must be at least 0 (got -1)"),
+    (lambda s: s.set_state("abc", np.zeros((40, 2))), TypeError,
+     "positions takes an array of numbers, shape (n, dims) (got a str)"),
+    (lambda s: s.set_state(np.zeros((40, 2)), [["a", "b"]] * 40), TypeError,
+     "velocities takes an array of numbers, shape (n, dims) (got a list)"),
+    (lambda s: s.set_state(np.zeros((40, 2)), None), TypeError,
+     "velocities takes an array of numbers, shape (n, dims) (got a NoneType)"),
+    (lambda s: s.save(5), TypeError, "path takes a text (got a int)"),
+    (lambda s: s.save(b"x.csv"), TypeError, "path takes a text (got a bytes)"),
+    (lambda s: s.run("many"), TypeError, "steps takes a whole number (got a str)"),
+    (lambda s: s.run(10, every=[1]), TypeError, "every takes a whole number (got a list)"),
+    (lambda s: flocklab._flocklab.number_text("x"), TypeError, "number_text takes a number (got a str)"),
+])
+def test_wrong_arguments_get_one_line_naming_them(call, kind, message):
+    sim = flocklab.Simulation("lab", count=40, seed=1)
+    with pytest.raises(kind) as raised:
+        call(sim)
+    text = str(raised.value)
+    assert text == message, text

@@ -60,8 +60,33 @@ def test_columns_name_the_models_own_metrics():
     (lambda: flocklab.sweep("lab", params={"radius": [3]}, seeds=1, radius=4), ValueError, "radius"),
     (lambda: flocklab.sweep("lab", params={"radius": [3]}, seeds=1, processes=0), ValueError,
      "processes must be at least 1 (got 0)"),
+    (lambda: flocklab.sweep("lab", params={"radius": [3]}, seeds=1, processes="2"), TypeError,
+     "processes takes a whole number (got a str)"),
+    (lambda: flocklab.sweep("lab", params={"radius": [3]}, seeds=1, every="x"), TypeError,
+     "every takes a whole number (got a str)"),
+    (lambda: flocklab.sweep("lab", params={"radius": [3]}, seeds=1, steps=2.5), TypeError,
+     "steps takes a whole number (got a float)"),
+    (lambda: flocklab.sweep("lab", params={"radius": [3]}, seeds=2.5), TypeError,
+     "seeds takes a number of seeds or a range of them (got a float)"),
+    (lambda: flocklab.sweep("lab", params={"radius": [3]}, seeds=1, seed=-1), ValueError,
+     "seed must be a whole number from 0 to 2^64-1 (18446744073709551615) (got -1)"),
+    (lambda: flocklab.sweep("lab", params={"radius": [3]}, seeds=1, seed=2**64), ValueError,
+     "seed must be a whole number from 0 to 2^64-1 (18446744073709551615) (got 18446744073709551616)"),
+    (lambda: flocklab._flocklab.SweepPlan(["radius=3"], 1, 1, model="lab").rows("0"), TypeError,
+     "runs takes a list of run numbers (got a str)"),
 ])
 def test_bad_sweeps_raise_before_any_run(call, kind, message):
     with pytest.raises(kind) as raised:
         call()
     assert message in str(raised.value)
+    assert "\n" not in str(raised.value)
+
+
+def test_seeds_up_to_2_to_the_64_give_the_commands_rows(cli, tmp_path):
+    out = tmp_path / "cli.csv"
+    done = run_cli(cli, "sweep", "--quiet", "--model", "lab", "--count", "40", "--steps", "20", "--param", "radius=3,5",
+                   "--seeds", "2", "--seed", str(2**64 - 2), "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    flocklab.sweep("lab", params={"radius": [3, 5]}, seeds=range(2**64 - 2, 2**64), steps=20, count=40, processes=1,
+                   out=tmp_path / "py.csv")
+    assert (tmp_path / "py.csv").read_bytes() == out.read_bytes()
