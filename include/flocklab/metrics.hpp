@@ -1,6 +1,7 @@
 #pragma once
-// Measures of a flock (SPEC section 3; in 2D or 3D): order, groups, spacing. Computed with the
-// grid, so they cost O(n) and work at a million boids; the same bits for every executor.
+// Measures of a flock (docs/model-lab.md, "Metrics"; in 2D or 3D): order, groups, spacing.
+// Computed with the grid, so they cost O(n) and work at a million boids; the same bits for
+// every executor.
 #include <cstddef>
 #include <vector>
 

@@ -142,7 +142,8 @@ class ModelDescription {
   virtual ParamSet defaults(std::string_view preset = "") const = 0;
   /// The world of a flock under these parameters.
   virtual Space space(const ParamSet& params) const = 0;
-  /// The model's random start: `count` boids drawn from `seed` (SPEC section 2).
+  /// The model's random start: `count` boids drawn from `seed` (docs/random-numbers.md,
+  /// "The random start"; the draws on each model's page, "Random start").
   virtual Flock randomStart(const ParamSet& params, std::size_t count, std::uint64_t seed) const = 0;
   /// A simulation of `start` under `params` (valid: check problem() first for a clear message);
   /// `seed` drives any randomness after the start. Throws std::invalid_argument.

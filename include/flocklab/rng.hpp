@@ -1,5 +1,6 @@
 #pragma once
-// The random generator behind every random start (SPEC section 2): xoshiro256** seeded by
+// The random generator behind every random start (docs/random-numbers.md, "The random
+// start"): xoshiro256** seeded by
 // running SplitMix64 on the 64-bit seed four times. Documented so that any language can
 // reproduce a start: a uniform double in [0,1) is (next() >> 11) * 2^-53.
 #include <array>

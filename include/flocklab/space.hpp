@@ -27,7 +27,8 @@ struct Space {
 };
 
 /// Offsets between two positions in a Space: minimum image on a torus, plain difference in a
-/// box. Determinism: the same operations as SPEC section 3's wrapped offset, per axis.
+/// box. Determinism: the same operations as the lab model's wrapped offset, per axis
+/// (docs/model-lab.md, "One step").
 struct Offsets {
   /// The offsets of `s` (z's extent is 0 in 2D and dz then unused).
   explicit Offsets(const Space& s)

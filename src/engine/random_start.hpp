@@ -1,5 +1,6 @@
 #pragma once
-// The random start every model shares (SPEC section 2), and its 3D form (SPEC section 6).
+// The random start every model shares (docs/random-numbers.md, "The random start"; the draws
+// in docs/model-lab.md, "Random start"), and its 3D form (docs/model-lab.md, "Three dimensions").
 #include <cmath>
 #include <cstdint>
 
@@ -39,9 +40,10 @@ Flock randomStart(std::size_t count, const Space& space, double vmin, double vma
   return flock;
 }
 
-/// The 3D start (SPEC section 6), boid by boid: x = W*U, y = H*U, z = D*U, drawn again while
-/// blocked(x, y, z); a heading by rejection in the unit ball (m = ux*ux + uy*uy + uz*uz, left
-/// to right; all three drawn again while m > 1 or m == 0); speed vmin + (vmax - vmin)*U.
+/// The 3D start (docs/model-lab.md, "Three dimensions"), boid by boid: x = W*U, y = H*U,
+/// z = D*U, drawn again while blocked(x, y, z); a heading by rejection in the unit ball
+/// (m = ux*ux + uy*uy + uz*uz, left to right; all three drawn again while m > 1 or m == 0);
+/// speed vmin + (vmax - vmin)*U.
 template <class Blocked>
 Flock randomStart3d(std::size_t count, const Space& space, double vmin, double vmax, std::uint64_t seed,
                     const Blocked& blocked) {

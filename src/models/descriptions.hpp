@@ -5,9 +5,9 @@
 
 namespace flocklab {
 
-/// The lab model (SPEC section 3).
+/// The lab model (docs/model-lab.md).
 const ModelDescription& labModel();
-/// The steering model (SPEC section 4).
+/// The steering model (docs/model-steering.md).
 const ModelDescription& steeringModel();
 /// The abm model (the ABM frameworks' Flocking).
 const ModelDescription& abmModel();

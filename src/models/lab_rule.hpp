@@ -1,5 +1,6 @@
 #pragma once
-// The lab model's arithmetic for one boid (SPEC section 3), as a Rule (flocklab/rule.hpp).
+// The lab model's arithmetic for one boid (docs/model-lab.md, "One step"), as a Rule
+// (flocklab/rule.hpp).
 //
 // Determinism: neighbours are added in ascending index; the update is evaluated per axis
 // left to right as ((sep + ali) + coh), then the speed clamp, then the move with one wrap.

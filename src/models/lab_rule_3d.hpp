@@ -1,6 +1,6 @@
 #pragma once
-// The lab model's arithmetic for one boid in 3D (SPEC section 6), as a Rule
-// (flocklab/rule.hpp): LabRule's operations with a third axis, each axis evaluated as in 2D
+// The lab model's arithmetic for one boid in 3D (docs/model-lab.md, "Three dimensions"), as a
+// Rule (flocklab/rule.hpp): LabRule's operations with a third axis, each axis evaluated as in 2D
 // (((sep + ali) + coh), left to right), the speed clamp on the length of all three components,
 // the noise as a turn within a cone, the move and one wrap per axis. With all z equal and
 // vz = 0 and no noise it reproduces the 2D model bit for bit.

@@ -31,7 +31,8 @@ void LabSimulation::step(std::uint64_t steps) {
 }
 
 Flock randomLabStart(std::size_t count, const LabParams& params, std::uint64_t seed) {
-  // vmax - vmax/2 is exactly vmax/2, so this is SPEC section 2's speed = vmax/2 + (vmax/2)*U.
+  // vmax - vmax/2 is exactly vmax/2, so this is speed = vmax/2 + (vmax/2)*U
+  // (docs/model-lab.md, "Random start").
   if (params.dims == 3)
     return randomStart3d(count, labSpace(params), params.maxSpeed / 2, params.maxSpeed, seed,
                          [](double, double, double) { return false; });

@@ -1,8 +1,8 @@
 #pragma once
-// The steering model's arithmetic for one boid (SPEC section 4), as a Rule (flocklab/rule.hpp),
-// in 2D and, with a third axis, in 3D (SPEC section 6): a vision sphere, the field of view as a
-// cone around the velocity (the same cosine test), walls on six faces, obstacles as spheres and
-// the pointer at a point in space.
+// The steering model's arithmetic for one boid (docs/model-steering.md, "One step"), as a Rule
+// (flocklab/rule.hpp), in 2D and, with a third axis, in 3D ("Three dimensions"): a vision
+// sphere, the field of view as a cone around the velocity (the same cosine test), walls on six
+// faces, obstacles as spheres and the pointer at a point in space.
 //
 // Determinism: the order below is the model; docs/model-steering.md states it. Vectors are
 // summed axis by axis and their dot products left to right (x, y, then z), so the 2D rule's

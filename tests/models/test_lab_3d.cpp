@@ -1,5 +1,5 @@
-// The lab model in 3D (--dims 3, docs/model-lab.md "Three dimensions"): the start is SPEC
-// section 6's (checked against the tests' own 3D start), a flat 3D flock flies the 2D model's
+// The lab model in 3D (--dims 3, docs/model-lab.md "Three dimensions"): the start is that
+// page's (checked against the tests' own 3D start), a flat 3D flock flies the 2D model's
 // bits, grid = brute force = any thread count with and without noise, and the noise turns a
 // heading within its cone, uniformly on the cap, keeping the speed.
 #include <gtest/gtest.h>

@@ -1,9 +1,9 @@
-// Statistical checks of the lab model's claims (SPEC section 3), each over 30 seeds of 120 boids
-// and stated at a time: 600 steps from the random start. Every scenario starts from the same
-// seeds, so the comparisons are paired. The bounds come from measuring seeds 1 to 300 and
-// resampling 30 of them 20000 times: each bound lies beyond the most extreme resampled value
-// (so another set of seeds passes too), yet fails when the rule behind the claim is switched
-// off or broken in src/models/lab_rule.hpp. Figures quoted below are 300-seed means at 600 steps.
+// Statistical checks of the lab model's claims (docs/model-lab.md, "Claims"), each over 30 seeds of
+// 120 boids and stated at a time: 600 steps from the random start. Every scenario starts from the
+// same seeds, so the comparisons are paired. The bounds come from measuring seeds 1 to 300 and
+// resampling 30 of them 20000 times: each bound lies beyond the most extreme resampled value (so
+// another set of seeds passes too), yet fails when the rule behind the claim is switched off or
+// broken in src/models/lab_rule.hpp. Figures quoted below are 300-seed means at 600 steps.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -104,7 +104,7 @@ const Measure ownFlocks = [](const SeedRun& r) { return static_cast<double>(r.en
 // walk of n unit steps, over n). Starts are cheap, so 1000 seeds: the mean's standard error is
 // then 1.7% of the value (measured within 1% of it); the bound allows 8%, and catches a start
 // whose headings are biased or a polarization that does not normalise each heading. The start's
-// speeds lie in [vmax/2, vmax) (SPEC section 2).
+// speeds lie in [vmax/2, vmax) (docs/model-lab.md, "Random start").
 TEST(LabClaims, RandomStartPolarizationIsAboutSqrtPiOver4n) {
   constexpr int kStarts = 1000;
   for (const std::size_t n : {std::size_t{30}, kBoids}) {

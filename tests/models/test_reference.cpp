@@ -1,9 +1,9 @@
-// The engine against an independent reference: tests/reference/lab_reference.mjs, a plain
-// pair loop in JavaScript written from SPEC section 3 alone. Grid and brute search must match it
-// to the last bit after 300 steps, over seeds, counts and parameter sets, so that a slip in the
-// engine's arithmetic or order (not only a grid/brute disagreement) is caught. The 3D lab model
-// (--dims 3, docs/model-lab.md "Three dimensions") is checked against the reference's --dims 3
-// the same way, with and without its cone noise.
+// The engine against an independent reference: tests/reference/lab_reference.mjs, a plain pair loop
+// in JavaScript written from docs/model-lab.md alone. Grid and brute search must match it to the
+// last bit after 300 steps, over seeds, counts and parameter sets, so that a slip in the engine's
+// arithmetic or order (not only a grid/brute disagreement) is caught. The 3D lab model (--dims 3,
+// docs/model-lab.md "Three dimensions") is checked against the reference's --dims 3 the same way,
+// with and without its cone noise.
 #include <gtest/gtest.h>
 
 #include <string>

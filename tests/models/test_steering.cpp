@@ -1,7 +1,8 @@
-// The steering model (SPEC sections 1, 2 and 4): the engine's cosine against std::cos;
-// bit-identity of grid and brute search and of every thread count; the field of view's
-// neighbour sets, in hand-made scenes and in random flocks; walls, obstacles and the speed
-// band as invariants of long runs; validation of parameters and starts; the random start.
+// The steering model (docs/model-steering.md; docs/architecture.md, "The determinism rules"): the
+// engine's cosine against std::cos; bit-identity of grid and brute search and of every thread
+// count; the field of view's neighbour sets, in hand-made scenes and in random flocks; walls,
+// obstacles and the speed band as invariants of long runs; validation of parameters and starts; the
+// random start.
 // The rule's sums are private, so neighbour sets are observed through behaviour: a boid's
 // next state is a pure function of its visible neighbours, so removing an unseen boid must
 // leave it bit for bit unchanged, and removing a seen one must change it.
@@ -342,8 +343,9 @@ TEST(SteeringFieldOfView, HandMadeScenesAroundTheWedgesEdges) {
 //     on the edge and counted (>=), one a double behind is not, one a double ahead is. The
 //     vision radius is strict: exactly 50 ahead is unseen, a double closer is seen. A boid on
 //     the same spot is never a neighbour. Field of view 270 at exactly 135 degrees: the result
-//     is decided by rounding, so it must follow SPEC's predicate evaluated as written,
-//     dot(v, d) >= (|v| |d|) cos(FOV/2) with the engine's cosine; 1e-9 px either way is clear.
+//     is decided by rounding, so it must follow the model's predicate evaluated as written
+//     (docs/model-steering.md, "One step"), dot(v, d) >= (|v| |d|) cos(FOV/2) with the engine's
+//     cosine; 1e-9 px either way is clear.
 TEST(SteeringFieldOfView, ExactEdgesOfTheWedgeAndOfVision) {
   const Flock alone = oneBoid(450, 280, 64, 0);
   const auto seen = [&](const SteeringParams& p, double x, double y) {
@@ -602,10 +604,10 @@ TEST(SteeringValidation, RejectsBadParametersAndStarts) {
   EXPECT_THROW(construct(good, uneven), std::invalid_argument);
 }
 
-// 6. randomSteeringStart: every position in the world and outside every obstacle, every speed
-//    in [V/3, V]; the first boids equal SPEC section 2's recipe computed here from the raw
-//    generator (x = W*U, y = H*U redrawn while inside an obstacle; heading by rejection in
-//    the unit disc; speed V/3 + (V - V/3)*U; v = u * (speed / sqrt(m))).
+// 6. randomSteeringStart: every position in the world and outside every obstacle, every speed in
+//    [V/3, V]; the first boids equal the recipe of docs/model-steering.md, "Random start", computed
+//    here from the raw generator (x = W*U, y = H*U redrawn while inside an obstacle; heading by
+//    rejection in the unit disc; speed V/3 + (V - V/3)*U; v = u * (speed / sqrt(m))).
 TEST(SteeringRandomStart, InTheWorldOutsideObstaclesAndFollowsTheRecipe) {
   const auto byHand = [](const SteeringParams& p, std::uint64_t seed, std::size_t count) {
     const Offsets offsets(p.space());  // inside an obstacle: by the wrapped distance on a torus

@@ -1,5 +1,6 @@
-// Statistical checks of the steering model (SPEC section 4): the four presets' metric ranges as
-// docs/presets.md documents them, and the seed's experiments as this model really behaves.
+// Statistical checks of the steering model: the four presets' metric ranges as docs/presets.md
+// documents them, and the model's claims as it really behaves (docs/model-steering.md,
+// "Claims").
 //
 // Setting: 1500 boids in the default 900 x 560 world (the seed's own numbers, and what
 // `flocklab run --model steering` starts), seeds 1 to 3, every claim stated at a time. All

@@ -1,7 +1,7 @@
-// The independent reference for the lab model (SPEC section 3), written from the spec alone,
-// not from the C++ engine: the seed's plain O(n^2) pair loop, each pair i < j visited once and
-// added to both boids' sums, with exactly the spec's arithmetic and order. test_reference and
-// test_golden compare the engine with it to the last bit.
+// The independent reference for the lab model, written from the docs alone (docs/model-lab.md; its
+// noise from docs/random-numbers.md), not from the C++ engine: a plain O(n^2) pair loop, each pair
+// i < j visited once and added to both boids' sums, with exactly the docs' arithmetic and order.
+// test_reference and test_golden compare the engine with it to the last bit.
 //
 // Usage: node lab_reference.mjs --in start.csv [--out end.csv] [--hash] --steps 300
 //          [--separation 1.5] [--alignment 1] [--cohesion 1] [--radius 10] [--max-speed 1]

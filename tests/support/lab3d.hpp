@@ -1,7 +1,7 @@
 #pragma once
-// The lab model with a third axis (SPEC section 6), written against the public rule contract
-// only, as a user would: the 3D tests' model. In a box (not periodic) a boid that leaves the
-// world is put back on the wall with that velocity component reversed.
+// The lab model with a third axis (docs/model-lab.md, "Three dimensions"), written against the
+// public rule contract only, as a user would: the 3D tests' model. In a box (not periodic) a boid
+// that leaves the world is put back on the wall with that velocity component reversed.
 #include <cmath>
 #include <cstdint>
 
@@ -69,8 +69,8 @@ struct Lab3dRule {
   double s2, sepGain, aliGain, cohGain, vmax, vmin;
 };
 
-/// SPEC section 6's start: boid by boid x, y, z uniform, a heading by rejection in the unit
-/// ball, speed in [vmax/2, vmax).
+/// The 3D start of docs/model-lab.md, "Three dimensions": boid by boid x, y, z uniform, a heading
+/// by rejection in the unit ball, speed in [vmax/2, vmax).
 inline Flock randomStart3d(std::size_t count, const Space& space, std::uint64_t seed, double vmax = 1) {
   Xoshiro256ss rng(seed);
   Flock f;

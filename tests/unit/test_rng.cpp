@@ -1,7 +1,8 @@
-// The random generator and the random start against published and independently computed
-// values (SPEC section 2). Every random start, hence every golden hash, rests on these bits, and
-// the spec promises that anyone can reproduce a start in any language: a changed generator must
-// fail here, with the reference value beside it, before it shows up as a changed golden hash.
+// The random generator and the random start against published and independently computed values
+// (docs/random-numbers.md, "The random start"). Every random start, hence every golden hash, rests
+// on these bits, and that page promises that anyone can reproduce a start in any language: a
+// changed generator must fail here, with the reference value beside it, before it shows up as a
+// changed golden hash.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -94,7 +95,8 @@ TEST(Rng, UniformIsTheTop53BitsTimesTwoToTheMinus53) {
 
 namespace {
 
-// SPEC section 2's lab start for one boid, written out from the text, drawing from `g`.
+// The lab start for one boid (docs/model-lab.md, "Random start"), written out from the text,
+// drawing from `g`.
 void labBoidByHand(Xoshiro256ss& g, double L, double vmax, double out[4]) {
   const double x = L * g.uniform();
   const double y = L * g.uniform();
@@ -114,7 +116,8 @@ void labBoidByHand(Xoshiro256ss& g, double L, double vmax, double out[4]) {
 }  // namespace
 
 TEST(Rng, RandomLabStartFirstBoidByHand) {
-  // Pinned from the Python transcription of SPEC section 2 (120 boids, defaults, seed 42).
+  // Pinned from a Python transcription of docs/model-lab.md, "Random start" (120 boids,
+  // defaults, seed 42).
   LabParams defaults;
   const Flock f = randomLabStart(120, defaults, 42);
   ASSERT_EQ(f.size(), 120u);

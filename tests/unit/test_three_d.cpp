@@ -66,7 +66,8 @@ TEST(ThreeD, GridEqualsBruteInABoxForAnyThreadCount) {
 }
 
 TEST(ThreeD, AFlatFlockReproducesTheTwoDimensionalLabModel) {
-  // SPEC section 6: with all z equal and vz = 0 the 3D lab model is the 2D one, bit for bit.
+  // docs/model-lab.md, "Three dimensions": with all z equal and vz = 0 the 3D lab model is the
+  // 2D one, bit for bit.
   const LabParams p = with(10, 100);
   const Flock flat = randomLabStart(600, p, 11);
   Flock deep = flat;

@@ -1,5 +1,5 @@
 #pragma once
-// A running flock under the lab model (SPEC section 3).
+// A running flock under the lab model (docs/model-lab.md).
 #include <cstddef>
 #include <cstdint>
 
@@ -32,9 +32,9 @@ class LabSimulation : public Simulation {
   std::uint64_t seed_;
 };
 
-/// The lab model's random start (SPEC section 2): boid by boid, x = L*U, y = L*U, a heading
-/// drawn by rejection in the unit disc, speed uniform in [vmax/2, vmax); in 3D z = L*U too and
-/// the heading from the unit ball (SPEC section 6). Same bits everywhere.
+/// The lab model's random start (docs/model-lab.md, "Random start"): boid by boid, x = L*U,
+/// y = L*U, a heading drawn by rejection in the unit disc, speed uniform in [vmax/2, vmax); in
+/// 3D z = L*U too and the heading from the unit ball ("Three dimensions"). Same bits everywhere.
 Flock randomLabStart(std::size_t count, const LabParams& params, std::uint64_t seed);
 
 }  // namespace flocklab

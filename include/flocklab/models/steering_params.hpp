@@ -1,5 +1,5 @@
 #pragma once
-// Parameters of the `steering` model (SPEC section 4), the Flocking Lab's rules: vision and
+// Parameters of the `steering` model (docs/model-steering.md), the Flocking Lab's rules: vision and
 // field of view, steering towards desired directions with a capped force, walls, a pointer
 // that is food or a predator, and circular obstacles; in 3D (dims 3) a W x H x D world with
 // spherical obstacles and the pointer at a point in space. Units: pixels and seconds.

@@ -1,6 +1,6 @@
 #pragma once
-// A running flock under the steering model (SPEC section 4), with its species, predators and
-// food (docs/model-steering.md): besides the flock it holds each boid's species, the predators'
+// A running flock under the steering model, with its species, predators and food
+// (docs/model-steering.md): besides the flock it holds each boid's species, the predators'
 // rest, the food sources as they are now and the counts of catches and food eaten.
 #include <vector>
 
@@ -95,7 +95,7 @@ class SteeringSimulation : public Simulation {
   std::uint64_t stepsBefore_ = 0;  // steps taken before it
 };
 
-/// The steering model's random start (SPEC section 2 in a W x H world): boid by boid,
+/// The steering model's random start (docs/model-steering.md, "Random start"): boid by boid,
 /// x = W*U, y = H*U (drawn again while inside an obstacle), a heading drawn by rejection in
 /// the unit disc, speed V/3 + (V - V/3)*U.
 Flock randomSteeringStart(std::size_t count, const SteeringParams& params, std::uint64_t seed);
