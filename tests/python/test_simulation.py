@@ -1,5 +1,6 @@
 """flocklab.Simulation against the command: the same runs, bit for bit, for every model and
 dimension; the keywords and their errors; views, state, files and the GIL."""
+import json
 import threading
 import time
 
@@ -210,6 +211,19 @@ def test_save_and_load_use_the_commands_files(cli, tmp_path):
         sim.save(tmp_path / "missing" / "state.csv")
     with pytest.raises(ValueError, match="seed has no effect with init"):
         flocklab.Simulation.load(tmp_path / "state.csv", model="steering", seed=3)
+
+
+def test_a_run_file_of_a_run_that_removed_prey_repeats_it(cli, tmp_path):
+    """Prey removed as they are caught: the run file keeps the species' start, not the boids left."""
+    sim = flocklab.Simulation("steering", species=["a:100", "h:3:role=predator"], catches="remove")
+    sim.step(300)
+    assert len(sim) < 103
+    sim.save(tmp_path / "run.json")
+    assert json.loads((tmp_path / "run.json").read_text())["count"] == 103
+    assert cli_hash(cli, "--config", str(tmp_path / "run.json")) == sim.hash()
+    again = flocklab.Simulation.load(tmp_path / "run.json")
+    again.step(again.run_steps)
+    assert again.hash() == sim.hash()
 
 
 @pytest.mark.parametrize("seed", [2**63, 2**64 - 1])
