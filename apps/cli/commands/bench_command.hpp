@@ -1,5 +1,5 @@
 #pragma once
-// `flocklab bench`: the performance workloads W1 to W5 (bench/README.md), timed on this
+// `flocklab bench`: the performance workloads W1 to W7 (bench/README.md), timed on this
 // machine and printed as a table or JSON, with an optional scaling chart.
 #include "support/cli11_forward.hpp"
 #include <cstdint>

@@ -21,7 +21,7 @@ struct SweepModel {
   std::uint64_t steps = 0;  ///< of every run
 };
 
-/// The plot of metric `metric` (an index into kMetricNames) as SVG, from the `results` of every
+/// The plot of metric `metric` (an index into plan.metrics) as SVG, from the `results` of every
 /// run of `plan` (by run); `points`: markers and error bars rather than lines and bands.
 std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results, std::size_t metric,
                     const SweepModel& model, bool points = false);
