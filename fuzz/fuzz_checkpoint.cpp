@@ -2,8 +2,8 @@
 // bytes to a simulation continued from it (parseCheckpoint, then resumeRun: the run's parameters,
 // the flock and the model's own state, each checked).
 //
-// Each input is read twice: as a whole file, and as a file's content after a first line that
-// carries its right checksum. The first shows that damaged or foreign bytes are refused (almost
+// Each input is read as a whole file, and as a file's content after a first line that carries
+// its right checksum (with and without --steps given). The first shows that damaged or foreign bytes are refused (almost
 // always by the checksum); the second reaches every check behind the checksum, as a file edited
 // by hand and given a new checksum would.
 //
@@ -29,10 +29,12 @@ namespace {
 
 using flocklab::cli::UsageError;
 
-// Resumes from `bytes`; returns whether it was refused.
-bool refused(std::string_view bytes) {
+// Resumes from `bytes`, with or without --steps on the command line (which leaves the run's own
+// steps unread by the run file's reader); returns whether it was refused.
+bool refused(std::string_view bytes, bool stepsGiven) {
   flocklab::cli::RunOptions options;
   options.threads = 1;
+  if (stepsGiven) options.steps = 1000;
   try {
     const auto checkpoint = flocklab::cli::parseCheckpoint(bytes, "cp/checkpoint.flk");
     flocklab::EngineOptions engine;
@@ -57,9 +59,10 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view content(reinterpret_cast<const char*>(data), size);
-  refused(content);
+  refused(content, false);
   const std::string proven = "{\"flocklab_checkpoint\":2,\"checksum\":\"" + flocklab::hashHex(flocklab::fnv1a(content)) +
                              "\"}\n" + std::string(content);
-  refused(proven);
+  refused(proven, false);
+  refused(proven, true);
   return 0;
 }

@@ -2,11 +2,13 @@
 // The one reader of a number a person types: an option's value (`--radius 0.5`) and every number
 // inside a parameter's text (`--food 1,1:5`, `--obstacle`, `--pointer`, a species' keys) alike,
 // so that what one accepts the other accepts. Design: the grammar is std::from_chars' plain
-// decimal form, checked character by character and converted with strtod, because the
-// WebAssembly build's libc++ has no floating from_chars (strtod alone would also take "+1",
-// " 1", "0x10" and "0x1p4"). Header-only: the command and the core read through the same code.
+// decimal form, checked character by character (strtod alone would also take "+1", " 1",
+// "0x10" and "0x1p4") and converted with from_chars, or with strtod in the WebAssembly build,
+// whose libc++ has no floating from_chars. Header-only: the command and the core read through the same code.
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <system_error>
 #include <limits>
 #include <optional>
 #include <string>
@@ -41,8 +43,19 @@ inline std::optional<double> readDecimal(std::string_view text) {
     while (isDigit(i)) ++i;
   }
   if (i != text.size()) return std::nullopt;
+  // Both conversions round correctly, so they give the same bits. from_chars ignores the C
+  // locale, which strtod follows (a host that set LC_NUMERIC to a decimal comma would read
+  // "0.5" as 0): strtod only where from_chars is missing, and then all of the text must be read.
+  double v = 0;
+#if defined(__EMSCRIPTEN__)
   const std::string s(text);
-  const double v = std::strtod(s.c_str(), nullptr);
+  char* end = nullptr;
+  v = std::strtod(s.c_str(), &end);
+  if (end != s.c_str() + s.size()) return std::nullopt;
+#else
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+#endif
   if (std::isinf(v) || (v == 0 && nonZero)) return std::nullopt;
   return v;
 }

@@ -55,21 +55,20 @@ constexpr double kJobSeconds = 0.02;
 
 double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
-// Boid-order positions and velocities of `f` into (n, dims) arrays.
-void fillPositions(const Flock& f, double* p) {
+// The columns x, y[, z] (or vx, vy[, vz]) of `f`'s n boids into an (n, dims) array, boid by boid.
+void interleave(const Flock& f, const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& z,
+                double* out) {
   const auto d = static_cast<std::size_t>(f.dimensions);
   for (std::size_t i = 0; i < f.size(); ++i) {
-    p[i * d] = f.x[i], p[i * d + 1] = f.y[i];
-    if (d == 3) p[i * d + 2] = f.z[i];
+    out[i * d] = x[i], out[i * d + 1] = y[i];
+    if (d == 3) out[i * d + 2] = z[i];
   }
 }
+// Boid-order positions (and velocities) of `f` into (n, dims) arrays.
+void fillPositions(const Flock& f, double* p) { interleave(f, f.x, f.y, f.z, p); }
 void fill(const Flock& f, double* p, double* v) {
   fillPositions(f, p);
-  const auto d = static_cast<std::size_t>(f.dimensions);
-  for (std::size_t i = 0; i < f.size(); ++i) {
-    v[i * d] = f.vx[i], v[i * d + 1] = f.vy[i];
-    if (d == 3) v[i * d + 2] = f.vz[i];
-  }
+  interleave(f, f.vx, f.vy, f.vz, v);
 }
 
 // Lets Python handle a pending signal (Ctrl-C) about every 0.1 s of a long call that released

@@ -20,11 +20,11 @@ def checkpointed(tmp_path, args, steps, every):
     return cp / "checkpoint.flk"
 
 
-def resume_refused(tmp_path, name, data):
+def resume_refused(tmp_path, name, data, extra=()):
     folder = tmp_path / name
     folder.mkdir()
     (folder / "checkpoint.flk").write_bytes(data)
-    done = command(["run", "--resume", str(folder), "-q"])
+    done = command(["run", "--resume", str(folder), "-q", *extra])
     assert done.returncode == 2, (name, done.stdout, done.stderr)
     assert done.stderr.count("\n") == 1 and "checkpoint.flk" in done.stderr, (name, done.stderr)
     return done.stderr
@@ -82,6 +82,10 @@ def test_the_values_behind_a_right_checksum_are_checked(tmp_path):
         message = resume_refused(tmp_path, name, data)
         assert words in message, (name, message)
         assert "--config" not in message, (name, message)
+    # --steps on the command line: the run's own steps are still checked (they were not read).
+    steps_a_word = with_checksum(header.replace(b'"steps":40', b'"steps":"x"') + b"\n" + body)
+    message = resume_refused(tmp_path, "steps a word", steps_a_word, ["--steps", "100"])
+    assert "key 'steps' must be a whole number" in message, message
 
 
 def test_every_run_file_flocklab_writes_repeats_its_run(tmp_path):

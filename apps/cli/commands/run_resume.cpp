@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 #include <stdexcept>
 
 #include "commands/run_config.hpp"
@@ -21,8 +22,9 @@ ModelSetup resumeRun(const Checkpoint& checkpoint, const std::string& path, RunO
   const std::string initFile = run.contains("init") && run["init"].is_string() ? run["init"].get<std::string>() : "";
   run.erase("init");
   applyRunFile(run, path, o, [&](const std::string& key) { return key == "steps" && stepsGiven; }, {}, "--resume");
-  if (!run.contains("steps")) throw UsageError(fmt::format("--resume {}: its run has no 'steps'", path));
-  const std::uint64_t runSteps = run["steps"].get<std::uint64_t>();  // checked by applyRunFile
+  // Checked here too: applyRunFile leaves "steps" alone when --steps was given.
+  const std::uint64_t runSteps = runFileWhole(run.value("steps", nlohmann::json()), path, "steps", 0,
+                                              std::numeric_limits<std::int64_t>::max(), "2^63-1", "--resume");
   if (checkpoint.step > runSteps)
     throw UsageError(fmt::format("--resume {}: its step {} is past its run's {} steps", path, checkpoint.step, runSteps));
   ModelSetup setup = [&] {

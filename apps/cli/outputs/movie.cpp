@@ -32,6 +32,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "flocklab/text_excerpt.hpp"
 #include "support/child_process.hpp"
 #include "support/temporary_files.hpp"
 #include "support/text_fields.hpp"
@@ -55,8 +56,9 @@ std::string temporaryFolder() {
   return dir && *dir ? dir : "/tmp";
 }
 
-// The last line of ffmpeg's stderr that says something, as one printable line of at most 160
-// characters; "" when none. "Conversion failed!" only repeats that the line before it is fatal.
+// The last line of ffmpeg's stderr that says something, as an excerpt of at most 160
+// characters (one printable line of valid UTF-8); "" when none. "Conversion failed!" only
+// repeats that the line before it is fatal.
 std::string lastErrorLine(const std::string& text) {
   std::string last;
   std::size_t begin = 0;
@@ -65,14 +67,11 @@ std::string lastErrorLine(const std::string& text) {
     if (end == std::string::npos) end = text.size();
     std::string line = text.substr(begin, end - begin);
     begin = end + 1;
-    for (char& c : line)
-      if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) c = ' ';
-    line.erase(0, line.find_first_not_of(' '));
-    line.erase(line.find_last_not_of(' ') + 1);
+    line.erase(0, line.find_first_not_of(" \t"));
+    line.erase(line.find_last_not_of(" \t") + 1);
     if (!line.empty() && line != "Conversion failed!") last = line;
   }
-  if (last.size() > 160) last = last.substr(0, 157) + "...";
-  return last;
+  return last.empty() ? "" : excerpt(last, 160);
 }
 
 // Less than a megabyte left for unprivileged writers: too little for a movie.
