@@ -1,8 +1,10 @@
 """Builds flocklab's compiled module with CMake for `pip install .` (pyproject.toml).
 
-The module is the CMake target _flocklab, built in build/release with the release preset, the
-folder the README's build uses: after that build, installing compiles nothing. The package's
-version is the command's (include/flocklab/version.hpp).
+The module is the CMake target _flocklab. Where the README's build has made build/release, it is
+built there with the release preset, so installing compiles nothing more; otherwise in
+build/python with the python preset, which builds the module without the command line (no
+CLI11, cpp-httplib or librsvg needed). The package's version is the command's
+(include/flocklab/version.hpp).
 """
 import os
 import re
@@ -28,10 +30,11 @@ class CMakeBuild(build_ext):
     def build_extension(self, ext: Extension) -> None:
         python = getattr(sys, "_base_executable", sys.executable)
         run = lambda *args: subprocess.run(args, cwd=ROOT, check=True)
-        run("cmake", "--preset", "release", f"-DPython_EXECUTABLE={python}", "-DFLOCKLAB_BUILD_PYTHON=ON")
-        run("cmake", "--build", "--preset", "release", "--target", "_flocklab")
+        preset = "release" if (ROOT / "build" / "release" / "CMakeCache.txt").exists() else "python"
+        run("cmake", "--preset", preset, f"-DPython_EXECUTABLE={python}", "-DFLOCKLAB_BUILD_PYTHON=ON")
+        run("cmake", "--build", "--preset", preset, "--target", "_flocklab")
         suffix = Path(self.get_ext_filename("_flocklab")).suffix
-        built = sorted((ROOT / "build" / "release" / "python" / "flocklab").glob(f"_flocklab*{suffix}"))
+        built = sorted((ROOT / "build" / preset / "python" / "flocklab").glob(f"_flocklab*{suffix}"))
         if not built:
             raise RuntimeError("the CMake build made no _flocklab module for this Python; see the messages above")
         target = Path(self.get_ext_fullpath(ext.name))

@@ -7,9 +7,9 @@
 // always by the checksum); the second reaches every check behind the checksum, as a file edited
 // by hand and given a new checksum would.
 //
-// Contract under test (apps/cli/outputs/checkpoint_file.hpp, apps/cli/commands/run_resume.hpp):
+// Contract under test (apps/runs/checkpoint_file.hpp, apps/runs/run_resume.hpp):
 // for any bytes, resuming either gives a simulation whose state is finite and inside its world,
-// or throws cli::UsageError with a message main() prints as one line (not empty, at most
+// or throws runs::UsageError with a message main() prints as one line (not empty, at most
 // kMaxMessage bytes, no control character, valid UTF-8); never a crash, leak, hang or other
 // exception. Runs are kept small by FLOCKLAB_MEMORY_BYTES (set below): a fuzzed count that
 // would need more is refused as it would be on a small machine.
@@ -19,27 +19,27 @@
 #include <string>
 #include <string_view>
 
-#include "commands/run_resume.hpp"
+#include "runs/run_resume.hpp"
 #include "flocklab/io/fnv1a.hpp"
 #include "flocklab/io/state_hash.hpp"
-#include "support/usage_error.hpp"
+#include "runs/usage_error.hpp"
 #include "fuzz_message.hpp"
 
 namespace {
 
-using flocklab::cli::UsageError;
+using flocklab::runs::UsageError;
 
 // Resumes from `bytes`, with or without --steps on the command line (which leaves the run's own
 // steps unread by the run file's reader); returns whether it was refused.
 bool refused(std::string_view bytes, bool stepsGiven) {
-  flocklab::cli::RunOptions options;
+  flocklab::runs::RunOptions options;
   options.threads = 1;
   if (stepsGiven) options.steps = 1000;
   try {
-    const auto checkpoint = flocklab::cli::parseCheckpoint(bytes, "cp/checkpoint.flk");
+    const auto checkpoint = flocklab::runs::parseCheckpoint(bytes, "cp/checkpoint.flk");
     flocklab::EngineOptions engine;
     engine.threads = 1;
-    const auto setup = flocklab::cli::resumeRun(checkpoint, "cp/checkpoint.flk", options, engine);
+    const auto setup = flocklab::runs::resumeRun(checkpoint, "cp/checkpoint.flk", options, engine);
     const flocklab::Simulation& sim = *setup.simulation;
     flocklab::fuzz::check(sim.stepCount() == checkpoint.step);
     flocklab::fuzz::check(sim.flock().size() == checkpoint.flock.size());

@@ -1,9 +1,9 @@
 // libFuzzer target for run files: the code path of `flocklab run --config FILE` from the file's
 // bytes to checked model parameters (parseRunFile, applyRunFile, resolveParams).
 //
-// Contract under test (apps/cli/commands/run_config.hpp, flocklab/io/json_text.hpp): for any
+// Contract under test (apps/runs/run_file.hpp, flocklab/io/json_text.hpp): for any
 // bytes, reading and applying a run file either gives options whose parameters resolve, or
-// throws cli::UsageError; it never crashes, leaks, hangs or throws anything else (libFuzzer
+// throws runs::UsageError; it never crashes, leaks, hangs or throws anything else (libFuzzer
 // reports an escaping exception as a crash). On every refusal the target checks, and traps
 // when one fails, that the message is what main() prints as one line:
 //   1. it is not empty and is at most kMaxMessage bytes;
@@ -16,15 +16,15 @@
 #include <string>
 #include <string_view>
 
-#include "commands/model_setup.hpp"
-#include "commands/run_config.hpp"
-#include "support/usage_error.hpp"
+#include "runs/model_setup.hpp"
+#include "runs/run_file.hpp"
+#include "runs/usage_error.hpp"
 #include "fuzz_message.hpp"
 
 namespace {
 
-using flocklab::cli::RunOptions;
-using flocklab::cli::UsageError;
+using flocklab::runs::RunOptions;
+using flocklab::runs::UsageError;
 using flocklab::fuzz::check;
 using flocklab::fuzz::checkMessage;
 
@@ -32,9 +32,9 @@ using flocklab::fuzz::checkMessage;
 bool refused(std::string_view text, bool everyKeyGiven) {
   RunOptions options;
   try {
-    const nlohmann::json config = flocklab::cli::parseRunFile(text, "fuzz.json");
-    flocklab::cli::applyRunFile(config, "fuzz.json", options, [&](const std::string&) { return everyKeyGiven; });
-    flocklab::cli::resolveParams(options);
+    const nlohmann::json config = flocklab::runs::parseRunFile(text, "fuzz.json");
+    flocklab::runs::applyRunFile(config, "fuzz.json", options, [&](const std::string&) { return everyKeyGiven; });
+    flocklab::runs::resolveParams(options);
   } catch (const UsageError& e) {
     checkMessage(e.what());
     return true;

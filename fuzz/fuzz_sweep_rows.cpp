@@ -1,6 +1,6 @@
-// libFuzzer target for the reader of a sweep's --out on resume, flocklab::cli::parseExisting.
+// libFuzzer target for the reader of a sweep's --out on resume, flocklab::runs::parseExisting.
 //
-// Contract under test (apps/cli/outputs/sweep_rows.hpp): for any bytes and any sweep, the reader
+// Contract under test (apps/runs/sweep_rows.hpp): for any bytes and any sweep, the reader
 // either accepts the text or throws UsageError; it never crashes, hangs, leaks or throws
 // anything else (anything else escapes this function, and libFuzzer reports it as a crash).
 //
@@ -26,14 +26,14 @@
 #include "flocklab/io/fnv1a.hpp"
 #include "flocklab/io/state_hash.hpp"
 #include "flocklab/metric_schema.hpp"
-#include "outputs/sweep_rows.hpp"
-#include "support/usage_error.hpp"
+#include "runs/sweep_rows.hpp"
+#include "runs/usage_error.hpp"
 
 namespace {
 
-using flocklab::cli::ExistingOut;
-using flocklab::cli::RunResult;
-using flocklab::cli::SweepPlan;
+using flocklab::runs::ExistingOut;
+using flocklab::runs::RunResult;
+using flocklab::runs::SweepPlan;
 
 void check(bool ok) {
   if (!ok) __builtin_trap();
@@ -51,7 +51,7 @@ SweepPlan planFrom(unsigned char a, unsigned char b) {
   SweepPlan plan;
   const std::size_t params = 1 + a % 3;
   for (std::size_t p = 0; p < params; ++p) {
-    flocklab::cli::Param param;
+    flocklab::runs::Param param;
     param.name = kNames[p];
     const std::size_t values = 1 + (a >> (2 + p)) % 3;
     for (std::size_t v = 0; v < values; ++v) {
@@ -96,9 +96,9 @@ bool read(std::string_view text, const SweepPlan& plan, std::vector<RunResult>& 
   results.assign(plan.runs, RunResult{});
   have.assign(plan.runs, 0);
   try {
-    out = flocklab::cli::parseExisting(text, "fuzz.csv", plan, results, have);
+    out = flocklab::runs::parseExisting(text, "fuzz.csv", plan, results, have);
     return true;
-  } catch (const flocklab::cli::UsageError&) {
+  } catch (const flocklab::runs::UsageError&) {
     return false;
   }
 }
@@ -111,7 +111,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::string_view body(reinterpret_cast<const char*>(data + 2), size - 2);
   std::string text = (data[1] & 0x80) ? signLines(body) : std::string(body);
   // The header is prepended when the second byte asks, so that the rows are reached quickly.
-  if (data[1] & 0x40) text = flocklab::cli::csvHeader(plan) + text;
+  if (data[1] & 0x40) text = flocklab::runs::csvHeader(plan) + text;
 
   std::vector<RunResult> results;
   std::vector<char> have;
@@ -130,9 +130,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   check(marked == out.kept);
   if (out.kept == 0) return 0;
 
-  std::string again = flocklab::cli::csvHeader(plan);
+  std::string again = flocklab::runs::csvHeader(plan);
   for (std::size_t run = 0; run < plan.runs; ++run)
-    if (have[run]) again += flocklab::cli::formatRow(plan, run, results[run]);
+    if (have[run]) again += flocklab::runs::formatRow(plan, run, results[run]);
   std::vector<RunResult> results2;
   std::vector<char> have2;
   ExistingOut out2;

@@ -13,9 +13,11 @@
 #include "support/cli_messages.hpp"
 #include "support/interrupt.hpp"
 #include "support/strict_values.hpp"
-#include "support/usage_error.hpp"
+#include "runs/usage_error.hpp"
 
 namespace flocklab::cli {
+
+using namespace runs;  // the command line is written over the run library (apps/runs)
 namespace {
 
 int fail(const std::string& message, bool report) {

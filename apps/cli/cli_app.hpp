@@ -17,7 +17,7 @@ struct CliApp {
   CliApp();
   ~CliApp();
   std::unique_ptr<CLI::App> app;  // behind a pointer: main.cpp need not compile CLI11
-  RunOptions runOptions;
+  runs::RunOptions runOptions;
   SweepOptions sweepOptions;
   ModelsOptions modelsOptions;
   ServeOptions serveOptions;

@@ -9,9 +9,7 @@
 #include <exception>
 #include <string>
 
-#include "commands/sweep_command.hpp"
-#include "commands/model_setup.hpp"
-#include "support/usage_error.hpp"
+#include "runs/usage_error.hpp"
 
 namespace flocklab::mpi {
 namespace {
@@ -79,12 +77,12 @@ std::string MpiCluster::shareOnce(const std::function<std::string()>& read) {
   for (unsigned long long at = 0; at < length; at += 1ull << 30)
     MPI_Bcast(text.data() + at, static_cast<int>(std::min<unsigned long long>(length - at, 1ull << 30)), MPI_CHAR, 0, comm_);
   if (failure) std::rethrow_exception(failure);
-  if (!ok) throw cli::UsageError(text);
+  if (!ok) throw runs::UsageError(text);
   return text;
 }
 
 void MpiCluster::farmOut(const std::vector<std::size_t>& pending,
-                         const std::function<void(std::size_t, const cli::RunResult&)>& finished,
+                         const std::function<void(std::size_t, const runs::RunResult&)>& finished,
                          const std::function<bool()>& stopping) {
   sweepReleased_ = true;
   std::size_t next = 0;
@@ -107,7 +105,7 @@ void MpiCluster::farmOut(const std::vector<std::size_t>& pending,
       MPI_Get_count(&status, MPI_CHAR, &length);
       std::string why(static_cast<std::size_t>(length), '\0');
       MPI_Recv(why.data(), length, MPI_CHAR, status.MPI_SOURCE, kFailureTag, comm_, MPI_STATUS_IGNORE);
-      if (!failure) failure = std::make_exception_ptr(cli::UsageError(why));
+      if (!failure) failure = std::make_exception_ptr(runs::UsageError(why));
     } else {
       int count = 0;
       MPI_Get_count(&status, MPI_DOUBLE, &count);
@@ -116,7 +114,7 @@ void MpiCluster::farmOut(const std::vector<std::size_t>& pending,
       // [run or -1 (ready), metrics of the final state, means over the last fifth]
       if (message[0] >= 0 && !failure) {
         const std::size_t half = (message.size() - 1) / 2;
-        cli::RunResult result;
+        runs::RunResult result;
         result.final.assign(message.begin() + 1, message.begin() + 1 + static_cast<std::ptrdiff_t>(half));
         result.lastFifth.assign(message.begin() + 1 + static_cast<std::ptrdiff_t>(half), message.end());
         try {
@@ -140,29 +138,23 @@ void MpiCluster::release(bool sweep) {
     return;
   }
   if (sweepReleased_) return;
-  farmOut({}, [](std::size_t, const cli::RunResult&) {}, [] { return true; });
+  farmOut({}, [](std::size_t, const runs::RunResult&) {}, [] { return true; });
 }
 
-int MpiCluster::follow(cli::CliApp& cli) {
-  if (cli.run->parsed()) return followRun(cli);
-  if (cli.sweep->parsed()) return followSweep(cli);
+int MpiCluster::follow(const Following& following) {
+  if (following.setUpRun) return followRun(following);
+  if (following.sweepRunner) return followSweep(following);
   return 0;  // the other commands are the first rank's alone
 }
 
-int MpiCluster::followRun(cli::CliApp& cli) {
-  cli::RunOptions options = cli.runOptions;
-  // Files are the first rank's: what only it needs (ffmpeg for a movie) is not asked for here.
-  options.movieFile.clear();
+int MpiCluster::followRun(const Following& following) {
   std::unique_ptr<Simulation> sim;
   std::string failure = "no word to set the run up came";
   for (;;) {
     switch (command(0)) {
       case kSetUp:
         try {
-          cli::prepareRun(options, *cli.run);
-          EngineOptions engine = cli::runEngineOptions(options);
-          engine.partition = partition_;
-          sim = cli::setUpRunModel(options, engine).simulation;
+          sim = following.setUpRun(partition_);
         } catch (const std::exception& e) {
           // The first rank meets the same error and reports it; if it does not, the first step
           // says what went wrong here.
@@ -191,11 +183,11 @@ int MpiCluster::followRun(cli::CliApp& cli) {
   }
 }
 
-int MpiCluster::followSweep(cli::CliApp& cli) {
-  std::function<cli::RunResult(std::size_t)> runner;
+int MpiCluster::followSweep(const Following& following) {
+  std::function<runs::RunResult(std::size_t)> runner;
   std::string failure;
   try {
-    runner = cli::sweepRunner(cli.sweepOptions, *cli.sweep);
+    runner = following.sweepRunner();
   } catch (const std::exception& e) {
     failure = e.what();  // the first rank meets the same error, reports it, and hands out no run
   }
@@ -207,7 +199,7 @@ int MpiCluster::followSweep(cli::CliApp& cli) {
     MPI_Recv(&run, 1, MPI_LONG_LONG, 0, kRunTag, comm_, MPI_STATUS_IGNORE);
     if (run < 0) return 0;
     try {
-      const cli::RunResult result = runner(static_cast<std::size_t>(run));
+      const runs::RunResult result = runner(static_cast<std::size_t>(run));
       message.assign(1, static_cast<double>(run));
       message.insert(message.end(), result.final.begin(), result.final.end());
       message.insert(message.end(), result.lastFifth.begin(), result.lastFifth.end());

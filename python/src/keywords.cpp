@@ -8,8 +8,8 @@
 #include <cctype>
 #include <limits>
 
-#include "commands/model_setup.hpp"
-#include "commands/run_config.hpp"
+#include "runs/model_setup.hpp"
+#include "runs/run_file.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
 
@@ -114,15 +114,15 @@ std::string asKeywords(std::string message) {
   return out;
 }
 
-cli::RunOptions runOptions(const py::kwargs& keywords) {
-  cli::RunOptions o;
+runs::RunOptions runOptions(const py::kwargs& keywords) {
+  runs::RunOptions o;
   py::dict rest;
   for (const auto& [name, value] : keywords) rest[name] = value;
   // A run file first: the keywords win over it, as the command line does.
   if (rest.contains("config") && !rest["config"].is_none()) {
     const std::string path = textKeyword("config", rest["config"]);
     translated([&] {
-      cli::applyRunFile(cli::readRunFile(path), path, o, [&](const std::string& key) {
+      runs::applyRunFile(runs::readRunFile(path), path, o, [&](const std::string& key) {
         return rest.contains(key) && !rest[py::str(key)].is_none();
       });
     });
@@ -147,7 +147,7 @@ cli::RunOptions runOptions(const py::kwargs& keywords) {
     } else {
       const ModelDescription* m = findModel(o.model);
       const ParamSpec* spec = m ? m->findParam(name) : nullptr;
-      if (m && !spec && name.find('.') == std::string::npos && cli::ownersOf(name).empty())
+      if (m && !spec && name.find('.') == std::string::npos && runs::ownersOf(name).empty())
         throw py::value_error(fmt::format("model {} has no parameter '{}'; flocklab.models() lists each model's", m->name, name));
       o.params[name] = texts(name, value, spec);
     }

@@ -2,15 +2,15 @@
 // Python keywords as `flocklab run`'s options. Design: a keyword is a registry key, so a
 // Simulation's keywords, a run file's keys and the command's flags (with dashes) say the same
 // things; the values become the texts the command line would hold and go through the command's
-// own set-up (commands/model_setup.hpp), so that a Python run is the run of the same command,
+// own set-up (apps/runs/model_setup.hpp), so that a Python run is the run of the same command,
 // bit for bit, and a bad value gets the command's message with the flags written as keywords.
 #include <pybind11/pybind11.h>
 
 #include <string>
 
-#include "commands/run_command.hpp"
-#include "support/atomic_file.hpp"
-#include "support/usage_error.hpp"
+#include "runs/run_options.hpp"
+#include "runs/atomic_file.hpp"
+#include "runs/usage_error.hpp"
 
 namespace flocklab::python {
 
@@ -19,7 +19,7 @@ namespace flocklab::python {
 /// or a list of them for a repeatable one such as obstacle or species; None leaves the
 /// default). Throws TypeError for a value of a kind the parameter cannot take, ValueError (via
 /// keywordError) for the rest.
-cli::RunOptions runOptions(const pybind11::kwargs& keywords);
+runs::RunOptions runOptions(const pybind11::kwargs& keywords);
 
 /// The command's message with its flags as Python keywords: "--max-speed must be ..." becomes
 /// "max_speed must be ...".
@@ -31,9 +31,9 @@ template <class Work>
 auto translated(Work&& work) -> decltype(work()) {
   try {
     return work();
-  } catch (const cli::UsageError& e) {
+  } catch (const runs::UsageError& e) {
     throw pybind11::value_error(asKeywords(e.what()));
-  } catch (const OutputError& e) {
+  } catch (const runs::OutputError& e) {
     PyErr_SetString(PyExc_OSError, e.what());
     throw pybind11::error_already_set();
   }

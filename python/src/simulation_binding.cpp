@@ -32,13 +32,13 @@
 #include <memory>
 #include <vector>
 
-#include "commands/model_setup.hpp"
-#include "commands/run_config.hpp"
+#include "runs/model_setup.hpp"
+#include "runs/run_file.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/io/state_hash.hpp"
 #include "interruptible.hpp"
 #include "keywords.hpp"
-#include "support/text_fields.hpp"
+#include "runs/text_fields.hpp"
 
 namespace py = pybind11;
 
@@ -145,7 +145,7 @@ class PySimulation {
       }
     }
     options_ = runOptions(modelKeywords);
-    translated([&] { setup_ = std::make_shared<cli::ModelSetup>(cli::setUpModel(options_, engine_)); });
+    translated([&] { setup_ = std::make_shared<runs::ModelSetup>(runs::setUpModel(options_, engine_)); });
     startCount_ = sim().flock().size();
   }
 
@@ -250,7 +250,7 @@ class PySimulation {
       try {
         return parseStateCsv(formatStateCsv(f), space);
       } catch (const CsvError& e) {
-        throw cli::UsageError(std::string("set_state: ") + e.what() + " (row r is boid r - 2)");
+        throw runs::UsageError(std::string("set_state: ") + e.what() + " (row r is boid r - 2)");
       }
     });
     setup_->simulation = description().create(params, std::move(start), options_.seed, engine_);
@@ -361,16 +361,16 @@ class PySimulation {
     const std::string path = textKeyword("path", pathArgument);
     translated([&] {
       std::string text;
-      if (cli::endsWith(path, ".csv")) {
+      if (runs::endsWith(path, ".csv")) {
         text = formatStateCsv(sim().flock());
-      } else if (cli::endsWith(path, ".json")) {
+      } else if (runs::endsWith(path, ".json")) {
         if (startReplaced_)
-          throw cli::UsageError("set_state replaced this run's start, which a run file cannot name; save the state as .csv and load it with init=");
-        text = cli::resolvedRunFile(options_, *setup_, sim().stepCount()).dump(2) + "\n";
+          throw runs::UsageError("set_state replaced this run's start, which a run file cannot name; save the state as .csv and load it with init=");
+        text = runs::resolvedRunFile(options_, *setup_, sim().stepCount()).dump(2) + "\n";
       } else {
-        throw cli::UsageError("save takes FILE.csv (the state, as run --save writes it) or FILE.json (the run file, as run --write-config writes it) (got " + path + ")");
+        throw runs::UsageError("save takes FILE.csv (the state, as run --save writes it) or FILE.json (the run file, as run --write-config writes it) (got " + path + ")");
       }
-      AtomicFile(path).commit(text);
+      runs::AtomicFile(path).commit(text);
     });
   }
 
@@ -413,7 +413,7 @@ class PySimulation {
   std::uint64_t runSteps() const {
     return options_.steps ? static_cast<std::uint64_t>(*options_.steps) : setup_->defaultSteps;
   }
-  const cli::ModelSetup& setup() const { return *setup_; }
+  const runs::ModelSetup& setup() const { return *setup_; }
   unsigned threads() { return ready().options().threads; }
 
  private:
@@ -463,9 +463,9 @@ class PySimulation {
     return v.array;
   }
 
-  cli::RunOptions options_;
+  runs::RunOptions options_;
   EngineOptions engine_;
-  std::shared_ptr<cli::ModelSetup> setup_;  // shared with a job that may outlive this
+  std::shared_ptr<runs::ModelSetup> setup_;  // shared with a job that may outlive this
   std::shared_ptr<Job> pending_;            // a job an interrupted call left running
   double stepSeconds_ = 0, metricsSeconds_ = 0;  // the last step's and metrics' times
   std::size_t startCount_ = 0;  // boids at the start

@@ -11,12 +11,12 @@
 #include <atomic>
 #include <fmt/format.h>
 
-#include "commands/sweep_run.hpp"
-#include "commands/sweep_setup.hpp"
+#include "runs/sweep_run.hpp"
+#include "runs/sweep_setup.hpp"
 #include "flocklab/executor.hpp"
 #include "interruptible.hpp"
 #include "keywords.hpp"
-#include "outputs/sweep_rows.hpp"
+#include "runs/sweep_rows.hpp"
 
 namespace py = pybind11;
 
@@ -54,15 +54,15 @@ class SweepPlanBinding {
       throw py::value_error(fmt::format("seed {} leaves no room for {} seeds below 2^64", base_.seed, seeds));
     every_ = static_cast<std::uint64_t>(every);
     translated([&] {
-      cli::SweepPlan plan = cli::planSweep(specs, base_, static_cast<std::size_t>(seeds), [&](const std::string& key) {
+      runs::SweepPlan plan = runs::planSweep(specs, base_, static_cast<std::size_t>(seeds), [&](const std::string& key) {
         return model.contains(key) && !model[py::str(key)].is_none();
       });
-      setup_ = std::make_shared<cli::SweepSetup>(cli::setUpSweep(std::move(plan), base_, every_));
+      setup_ = std::make_shared<runs::SweepSetup>(runs::setUpSweep(std::move(plan), base_, every_));
     });
   }
 
   std::size_t runs() const { return setup_->plan.runs; }
-  std::string header() const { return cli::csvHeader(setup_->plan); }
+  std::string header() const { return runs::csvHeader(setup_->plan); }
 
   // The CSV lines of `runs`, computed on a Job without the GIL; Ctrl-C stops them between steps.
   std::vector<std::string> rows(const py::object& runsArgument) {
@@ -80,9 +80,9 @@ class SweepPlanBinding {
     translated([&] {
       runInterruptibly([setup = setup_, base = base_, every = every_, runs, lines](const std::atomic<bool>& stop) {
         for (std::size_t run : runs) {
-          const cli::RunResult r = cli::measureRun(setup->plan.optionsFor(base, run), setup->model.steps, every,
+          const runs::RunResult r = runs::measureRun(setup->plan.optionsFor(base, run), setup->model.steps, every,
                                                    std::make_shared<InlineExecutor>(), stop);
-          lines->push_back(cli::formatRow(setup->plan, run, r));
+          lines->push_back(runs::formatRow(setup->plan, run, r));
         }
       }, pending_);
     });
@@ -99,9 +99,9 @@ class SweepPlanBinding {
   std::string label() const { return setup_->model.label; }
 
  private:
-  cli::RunOptions base_;
+  runs::RunOptions base_;
   std::uint64_t every_ = 1;
-  std::shared_ptr<const cli::SweepSetup> setup_;  // shared with a job that may outlive this
+  std::shared_ptr<const runs::SweepSetup> setup_;  // shared with a job that may outlive this
   std::shared_ptr<Job> pending_;  // runs an interrupted rows() left finishing a step
 };
 

@@ -13,7 +13,7 @@
 #include <thread>
 
 #include "support/cli_fixture.hpp"
-#include "support/output_set.hpp"
+#include "runs/output_set.hpp"
 
 namespace flocklab_test {
 namespace {
@@ -151,12 +151,12 @@ TEST_F(OutputSafety, AFailingLaterOutputLeavesEveryOutputAsItWas) {
 
 TEST_F(OutputSafety, AFailedRenameUndoesTheRenamesBeforeIt) {
   write("first.csv", "old first\n");
-  flocklab::OutputSet outputs;
+  flocklab::runs::OutputSet outputs;
   outputs.add("--one", (dir_ / "first.csv").string())->write("new first\n");
   outputs.add("--two", (dir_ / "second.csv").string())->write("new second\n");
   // After the outputs were opened, something makes the second rename fail.
   fs::create_directories(dir_ / "second.csv" / "occupied");
-  EXPECT_THROW(outputs.commitAll(), flocklab::OutputError);
+  EXPECT_THROW(outputs.commitAll(), flocklab::runs::OutputError);
   EXPECT_EQ(slurp(dir_ / "first.csv"), "old first\n");
   EXPECT_TRUE(temporariesIn(dir_).empty());
 }

@@ -21,7 +21,7 @@
 
 #include "support/cli_fixture.hpp"
 #include "outputs/flock_picture.hpp"
-#include "support/atomic_file.hpp"
+#include "runs/atomic_file.hpp"
 #include "flocklab/flock.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
@@ -32,6 +32,7 @@
 
 namespace fs = std::filesystem;
 using namespace flocklab;
+using namespace flocklab::runs;
 using namespace flocklab::cli;
 
 namespace {

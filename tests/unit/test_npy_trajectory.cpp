@@ -14,6 +14,7 @@
 #include "outputs/npy_trajectory.hpp"
 
 using namespace flocklab;
+using namespace flocklab::runs;
 
 namespace {
 

@@ -21,19 +21,21 @@
 #include <nlohmann/json.hpp>
 
 #include "support/child_process.hpp"
-#include "support/temporary_files.hpp"
+#include "runs/temporary_files.hpp"
 #include "flocklab/models/abm_simulation.hpp"
 #include "scenes.hpp"
-#include "support/atomic_file.hpp"
+#include "runs/atomic_file.hpp"
 #include "flocklab/models/lab_simulation.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/version.hpp"
 #include "outputs/png_image.hpp"
 #include "outputs/svg_chart.hpp"
-#include "support/counted.hpp"
-#include "support/usage_error.hpp"
+#include "runs/counted.hpp"
+#include "runs/usage_error.hpp"
 
 namespace flocklab::cli {
+
+using namespace runs;  // the command line is written over the run library (apps/runs)
 namespace {
 
 // The ceiling per core: about 100 GFLOP/s of f64 and 13 vector operations a 2D pair check.

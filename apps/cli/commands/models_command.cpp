@@ -9,13 +9,15 @@
 #include <cmath>
 #include <cstdio>
 
-#include "commands/model_setup.hpp"
+#include "runs/model_setup.hpp"
 #include "flocklab/io/params_json.hpp"
 #include "flocklab/registry.hpp"
-#include "support/counted.hpp"
-#include "support/usage_error.hpp"
+#include "runs/counted.hpp"
+#include "runs/usage_error.hpp"
 
 namespace flocklab::cli {
+
+using namespace runs;  // the command line is written over the run library (apps/runs)
 namespace {
 
 // "> 0", ">= 0", "(0, 360]", "wrap, walls", "" for texts.

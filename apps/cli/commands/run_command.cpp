@@ -16,32 +16,34 @@
 #include <memory>
 #include <vector>
 
-#include "outputs/checkpoint_file.hpp"
+#include "runs/checkpoint_file.hpp"
 #include "outputs/flock_picture.hpp"
 #include "outputs/flock_picture_3d.hpp"
 #include "outputs/movie.hpp"
 #include "outputs/picture_caption.hpp"
-#include "support/atomic_file.hpp"
-#include "support/cluster.hpp"
-#include "support/memory.hpp"
-#include "support/output_set.hpp"
+#include "runs/atomic_file.hpp"
+#include "runs/cluster.hpp"
+#include "runs/memory.hpp"
+#include "runs/output_set.hpp"
 #include "flocklab/registry.hpp"
 #include "flocklab/word_list.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/io/state_hash.hpp"
 #include "support/interrupt.hpp"
-#include "commands/model_setup.hpp"
+#include "runs/model_setup.hpp"
 #include "outputs/npy_trajectory.hpp"
 #include "outputs/png_image.hpp"
 #include "outputs/progress_bar.hpp"
-#include "commands/run_config.hpp"
-#include "commands/run_resume.hpp"
+#include "runs/run_file.hpp"
+#include "runs/run_resume.hpp"
 #include "outputs/run_report.hpp"
 #include "outputs/svg_chart.hpp"
-#include "support/text_fields.hpp"
-#include "support/usage_error.hpp"
+#include "runs/text_fields.hpp"
+#include "runs/usage_error.hpp"
 
 namespace flocklab::cli {
+
+using namespace runs;  // the command line is written over the run library (apps/runs)
 namespace {
 
 void checkOptions(const RunOptions& o) {
@@ -383,27 +385,6 @@ void prepareRun(RunOptions& o, const CLI::App& command) {
                  });
   if (command.get_option("--seed")->count() > 0) o.seedGivenBy = "--seed";
   checkOptions(o);
-}
-
-EngineOptions runEngineOptions(const RunOptions& o) {
-  EngineOptions engine;
-  engine.search = *parseNeighborSearch(o.neighbors);
-  engine.threads = static_cast<unsigned>(o.threads);
-  return engine;
-}
-
-ModelSetup setUpRunModel(RunOptions& o, const EngineOptions& engine) {
-  if (o.resumeDir.empty()) return setUpModel(o, engine);
-  const std::string path = (std::filesystem::path(o.resumeDir) / kCheckpointName).string();
-  const auto read = [&] {
-    try {
-      return readTextFile(path, inputFileLimit());
-    } catch (const CsvError& e) {
-      throw UsageError(std::string("--resume: ") + e.what());
-    }
-  };
-  // Over MPI the first process reads the checkpoint and sends it to the others.
-  return resumeRun(parseCheckpoint(cluster() ? cluster()->shareOnce(read) : read(), path), path, o, engine);
 }
 
 int executeRun(RunOptions o, const CLI::App& command) {

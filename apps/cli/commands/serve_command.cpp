@@ -12,9 +12,11 @@
 
 #include "commands/serve_folder.hpp"
 #include "support/module_loader.hpp"
-#include "support/usage_error.hpp"
+#include "runs/usage_error.hpp"
 
 namespace flocklab::cli {
+
+using namespace runs;  // the command line is written over the run library (apps/runs)
 
 namespace fs = std::filesystem;
 

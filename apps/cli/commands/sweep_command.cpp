@@ -41,25 +41,27 @@
 #include "flocklab/executor.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/word_list.hpp"
-#include "support/atomic_file.hpp"
-#include "support/cluster.hpp"
-#include "support/counted.hpp"
-#include "support/output_set.hpp"
+#include "runs/atomic_file.hpp"
+#include "runs/cluster.hpp"
+#include "runs/counted.hpp"
+#include "runs/output_set.hpp"
 #include "support/interrupt.hpp"
-#include "support/memory.hpp"
-#include "commands/model_setup.hpp"
+#include "runs/memory.hpp"
+#include "runs/model_setup.hpp"
 #include "outputs/png_image.hpp"
 #include "outputs/progress_bar.hpp"
-#include "commands/run_config.hpp"
-#include "commands/sweep_plan.hpp"
+#include "runs/run_file.hpp"
+#include "runs/sweep_plan.hpp"
 #include "outputs/sweep_plot.hpp"
-#include "outputs/sweep_rows.hpp"
-#include "commands/sweep_run.hpp"
-#include "commands/sweep_setup.hpp"
-#include "support/text_fields.hpp"
-#include "support/usage_error.hpp"
+#include "runs/sweep_rows.hpp"
+#include "runs/sweep_run.hpp"
+#include "runs/sweep_setup.hpp"
+#include "runs/text_fields.hpp"
+#include "runs/usage_error.hpp"
 
 namespace flocklab::cli {
+
+using namespace runs;  // the command line is written over the run library (apps/runs)
 namespace {
 
 const char* const kSweepKeys[] = {"param", "seeds", "metric", "plot_style", "every"};

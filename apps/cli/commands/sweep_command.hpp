@@ -9,13 +9,13 @@
 #include <vector>
 
 #include "commands/run_command.hpp"
-#include "commands/sweep_run.hpp"
+#include "runs/sweep_run.hpp"
 
 namespace flocklab::cli {
 
 /// Options of `flocklab sweep`, as parsed from the command line.
 struct SweepOptions {
-  RunOptions base;                  ///< the model options, shared with `run` (addModelOptions)
+  runs::RunOptions base;                  ///< the model options, shared with `run` (addModelOptions)
   std::vector<std::string> params;  ///< "NAME=FROM:TO:STEP" or "NAME=V1,V2,...", first outermost
   std::int64_t seeds = 10;          ///< seeds --seed, --seed + 1, ...
   std::string out;                  ///< FILE.csv: one row per run
@@ -25,7 +25,7 @@ struct SweepOptions {
   std::int64_t threads = 0;         ///< runs at a time; 0: all cores
   std::int64_t every = 1;           ///< steps between measurements in the last fifth
   bool quiet = false;               ///< no progress bar
-  std::string config, writeConfig;  ///< run files (run_config.hpp)
+  std::string config, writeConfig;  ///< run files (runs/run_file.hpp)
 };
 
 /// Adds the `sweep` subcommand to `app`, parsing into `options`.
@@ -37,6 +37,6 @@ int executeSweep(SweepOptions& options, const CLI::App& command);
 /// The sweep's runs without its files: sets up the plan as executeSweep does (throws
 /// UsageError alike) and returns what computes run k's result (k in the plan's canonical
 /// order). The other processes of an MPI sweep take their runs through it.
-std::function<RunResult(std::size_t)> sweepRunner(SweepOptions& options, const CLI::App& command);
+std::function<runs::RunResult(std::size_t)> sweepRunner(SweepOptions& options, const CLI::App& command);
 
 }  // namespace flocklab::cli

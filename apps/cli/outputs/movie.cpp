@@ -34,10 +34,12 @@
 
 #include "flocklab/text_excerpt.hpp"
 #include "support/child_process.hpp"
-#include "support/temporary_files.hpp"
-#include "support/text_fields.hpp"
+#include "runs/temporary_files.hpp"
+#include "runs/text_fields.hpp"
 
 namespace flocklab::cli {
+
+using namespace runs;  // the command line is written over the run library (apps/runs)
 namespace {
 
 // Width and height from a PNG's IHDR chunk (bytes 16 to 23, big-endian).

@@ -33,12 +33,12 @@ void putDouble(char* out, double value) {
 }  // namespace
 
 NpyTrajectory::NpyTrajectory(const std::string& path, std::size_t frames, std::size_t boids, int dimensions)
-    : own_(std::make_unique<flocklab::AtomicFile>(path)), file_(*own_), frames_(frames), boids_(boids),
+    : own_(std::make_unique<runs::AtomicFile>(path)), file_(*own_), frames_(frames), boids_(boids),
       dimensions_(dimensions) {
   writeHeader();
 }
 
-NpyTrajectory::NpyTrajectory(flocklab::AtomicFile& file, std::size_t frames, std::size_t boids, int dimensions)
+NpyTrajectory::NpyTrajectory(runs::AtomicFile& file, std::size_t frames, std::size_t boids, int dimensions)
     : file_(file), frames_(frames), boids_(boids), dimensions_(dimensions) {
   writeHeader();
 }

@@ -5,7 +5,7 @@
 #include <memory>
 #include <string>
 
-#include "support/atomic_file.hpp"
+#include "runs/atomic_file.hpp"
 #include "flocklab/flock.hpp"
 
 namespace flocklab::cli {
@@ -15,29 +15,29 @@ namespace flocklab::cli {
 class NpyTrajectory {
  public:
   /// Creates `path`'s temporary file and writes the header for `frames` frames of `boids`
-  /// boids in `dimensions` (2 or 3) dimensions. Throws flocklab::OutputError when the path
+  /// boids in `dimensions` (2 or 3) dimensions. Throws runs::OutputError when the path
   /// cannot be written.
   NpyTrajectory(const std::string& path, std::size_t frames, std::size_t boids, int dimensions = 2);
   /// The same, writing into `file` (opened by the caller, for example in an OutputSet, and
   /// committed by it after complete()).
-  NpyTrajectory(flocklab::AtomicFile& file, std::size_t frames, std::size_t boids, int dimensions = 2);
+  NpyTrajectory(runs::AtomicFile& file, std::size_t frames, std::size_t boids, int dimensions = 2);
 
   /// Appends one frame, boid by boid, x y vx vy (x y z vx vy vz) each, in one write. Throws
   /// std::logic_error when all announced frames are written or the flock does not hold `boids`
   /// boids of the announced dimensions;
-  /// flocklab::OutputError when the write fails.
+  /// runs::OutputError when the write fails.
   void append(const flocklab::Flock& flock);
   /// Throws std::logic_error unless exactly `frames` frames were appended.
   void complete() const;
   /// complete(), then renames the file into place (it never appears if complete() throws).
-  /// Throws flocklab::OutputError when the rename fails.
+  /// Throws runs::OutputError when the rename fails.
   void commit();
 
  private:
   void writeHeader();
 
-  std::unique_ptr<flocklab::AtomicFile> own_;
-  flocklab::AtomicFile& file_;
+  std::unique_ptr<runs::AtomicFile> own_;
+  runs::AtomicFile& file_;
   std::size_t frames_, boids_, written_ = 0;
   int dimensions_;
   std::string buffer_;  // one frame, reused

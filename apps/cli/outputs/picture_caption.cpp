@@ -9,9 +9,11 @@
 #include <variant>
 #include <vector>
 
-#include "support/counted.hpp"
+#include "runs/counted.hpp"
 
 namespace flocklab::cli {
+
+using namespace runs;  // the command line is written over the run library (apps/runs)
 namespace {
 
 // One changed setting as the caption names it.

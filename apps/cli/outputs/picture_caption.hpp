@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "commands/model_setup.hpp"
-#include "commands/run_command.hpp"
+#include "runs/model_setup.hpp"
+#include "runs/run_options.hpp"
 #include "flocklab/model.hpp"
 
 namespace flocklab::cli {
@@ -24,7 +24,7 @@ std::string changedSettings(const ParamSet& defaults, const ParamSet& params, st
 /// charts of the run `setup` made from `options`; with `step`, the caption of its picture at
 /// that step, named before the settings ("seed 42 - step 1800 - fov 270, 2 obstacles") so that
 /// a caption that wraps puts the settings on the second line.
-std::string pictureCaption(const ModelSetup& setup, const RunOptions& options,
+std::string pictureCaption(const runs::ModelSetup& setup, const runs::RunOptions& options,
                            std::optional<std::uint64_t> step = std::nullopt);
 
 }  // namespace flocklab::cli

@@ -7,9 +7,11 @@
 #include <string>
 
 #include "support/module_loader.hpp"
-#include "support/text_fields.hpp"
+#include "runs/text_fields.hpp"
 
 namespace flocklab::cli {
+
+using namespace runs;  // the command line is written over the run library (apps/runs)
 
 std::string svgToPng(const std::string& svg) {
   static const auto render = reinterpret_cast<decltype(&flocklab_svg_to_png)>(

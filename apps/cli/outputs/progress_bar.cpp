@@ -5,9 +5,11 @@
 
 #include <cstdio>
 
-#include "support/counted.hpp"
+#include "runs/counted.hpp"
 
 namespace flocklab::cli {
+
+using namespace runs;  // the command line is written over the run library (apps/runs)
 namespace {
 
 std::string duration(double seconds) {

@@ -12,9 +12,11 @@
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/metric_schema.hpp"
 #include "flocklab/version.hpp"
-#include "support/counted.hpp"
+#include "runs/counted.hpp"
 
 namespace flocklab::cli {
+
+using namespace runs;  // the command line is written over the run library (apps/runs)
 namespace {
 
 // One metric's value as files write it: a count as a whole number, else at round-trip precision.

@@ -8,9 +8,11 @@
 #include <cmath>
 
 #include "outputs/svg_chart.hpp"
-#include "support/counted.hpp"
+#include "runs/counted.hpp"
 
 namespace flocklab::cli {
+
+using namespace runs;  // the command line is written over the run library (apps/runs)
 namespace {
 
 std::string upperFirst(std::string text) {

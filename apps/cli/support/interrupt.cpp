@@ -16,9 +16,11 @@
 #include <system_error>
 #include <thread>
 
-#include "support/temporary_files.hpp"
+#include "runs/temporary_files.hpp"
 
 namespace flocklab::cli {
+
+using namespace runs;  // the command line is written over the run library (apps/runs)
 namespace {
 
 std::atomic<bool> stopRequested{false};  // lock-free, so safe in a handler on any thread
