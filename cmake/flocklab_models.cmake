@@ -1,19 +1,19 @@
 # The models of a target, each named once. Design: a model is its own files plus one
 # flocklab_model() call, which adds its sources to the target (its description and parsers with
-# -fexceptions under emscripten, its step without), and at the end of the directory the registry
-# is written from the calls: a model_list.cpp that defines flocklab::models() in the order of
-# the calls, and, for the core, flocklab/models/all.hpp with the models' public headers (which
-# flocklab.hpp includes). The list is explicit code that names every model, so no linker drops a
-# model from a static library, as it may an unreferenced self-registering object.
+# -fexceptions under emscripten, its step without); at the end of the directory the registry is
+# written from the calls: a model_list.cpp that defines flocklab::models() in the order of the
+# calls and, for the core, flocklab/models/all.hpp with the models' public headers (which
+# flocklab.hpp includes). The list is explicit code that names every model, so no linker drops
+# a model from a static library, as it may drop a self-registering object nothing refers to.
 #
-# A target other than the core (a test's command with one model more) gets the core's models
-# first, then its own: its model_list.cpp defines flocklab::models() in the executable itself, so
-# the linker never takes the core's (model_list.cpp.o holds nothing else).
+# A target other than the core (a test's command with one model more) lists the core's models
+# first, then its own: its model_list.cpp defines flocklab::models() in the executable itself,
+# so the linker never takes the core's copy from the library (that object holds nothing else).
 
 # flocklab_model(TARGET NAME [DESCRIPTION files...] [STEP files...] [HEADERS headers...])
-#   NAME: the model's C++ name, registered by FLOCKLAB_REGISTER_MODEL(NAME, ...) in its .cpp
-#   (src/models/typed_model.hpp), as in `flocklab run --model NAME`.
-#   DESCRIPTION: sources that check values by throwing (the description, parameter parsers).
+#   NAME: the name FLOCKLAB_REGISTER_MODEL(NAME, ...) registers in the model's .cpp
+#   (src/models/typed_model.hpp); a lower-case C++ name.
+#   DESCRIPTION: the sources that check values by throwing (the description, parameter parsers).
 #   STEP: the step's sources. HEADERS: public headers under include/, for flocklab.hpp.
 function(flocklab_model target name)
   cmake_parse_arguments(arg "" "" "DESCRIPTION;STEP;HEADERS" ${ARGN})
@@ -22,18 +22,19 @@ function(flocklab_model target name)
   endif()
   target_sources(${target} PRIVATE ${arg_DESCRIPTION} ${arg_STEP})
   if(EMSCRIPTEN)
-    # See flocklab_core's -fexceptions note in src/CMakeLists.txt.
+    # Why: see flocklab_core's -fexceptions note in src/CMakeLists.txt.
     set_source_files_properties(${arg_DESCRIPTION} PROPERTIES COMPILE_OPTIONS -fexceptions)
   endif()
   get_property(started TARGET ${target} PROPERTY FLOCKLAB_MODELS SET)
   if(NOT started)
-    cmake_language(DEFER CALL flocklab_write_model_list ${target})
+    # A deferred call reads its variables when it runs: EVAL writes the target's name in now.
+    cmake_language(EVAL CODE "cmake_language(DEFER CALL flocklab_write_model_list [[${target}]])")
   endif()
   set_property(TARGET ${target} APPEND PROPERTY FLOCKLAB_MODELS ${name})
   set_property(TARGET ${target} APPEND PROPERTY FLOCKLAB_MODEL_HEADERS ${arg_HEADERS})
 endfunction()
 
-# Writes the registry of `target` (called at the end of the directory of its first model).
+# Writes the registry of `target` (deferred to the end of the directory of its first model).
 function(flocklab_write_model_list target)
   get_property(names TARGET ${target} PROPERTY FLOCKLAB_MODELS)
   if(NOT target STREQUAL "flocklab_core")
@@ -47,6 +48,7 @@ function(flocklab_write_model_list target)
     string(APPEND entries "&registered::${name}(), ")
   endforeach()
   set(dir ${CMAKE_CURRENT_BINARY_DIR}/${target}_models)
+  # file(CONFIGURE) rewrites a file only when its text changes, so a new configure rebuilds nothing.
   file(CONFIGURE OUTPUT ${dir}/model_list.cpp CONTENT [[
 // Written by CMake from the flocklab_model() calls (cmake/flocklab_models.cmake): do not edit.
 #include "flocklab/registry.hpp"
@@ -63,6 +65,9 @@ const std::vector<const ModelDescription*>& models() {
 }  // namespace flocklab
 ]] @ONLY)
   target_sources(${target} PRIVATE ${dir}/model_list.cpp)
+  if(EMSCRIPTEN)
+    set_source_files_properties(${dir}/model_list.cpp PROPERTIES COMPILE_OPTIONS -fexceptions)
+  endif()
   if(target STREQUAL "flocklab_core")
     set(includes "")
     get_property(headers TARGET ${target} PROPERTY FLOCKLAB_MODEL_HEADERS)

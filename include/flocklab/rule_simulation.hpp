@@ -53,8 +53,6 @@ class RuleSimulation : public Simulation {
 
   /// The rule in use.
   const R& rule() const { return rule_; }
-  /// Replaces the rule between steps (e.g. new parameters).
-  void setRule(R rule) { rule_ = std::move(rule); }
 
  private:
   R rule_;

@@ -1,9 +1,9 @@
 // The abm model's description: its parameter table (the one place its values are checked),
 // presets, world, random start and simulation.
 #include "flocklab/models/abm_simulation.hpp"
-#include "models/descriptions.hpp"
 #include "models/param_text.hpp"
 #include "models/typed_model.hpp"
+#include "models/world_step.hpp"
 
 namespace flocklab {
 namespace {
@@ -50,10 +50,7 @@ AbmModel describeAbm() {
     return abmPreset(preset == "large" ? AbmPreset::Large : AbmPreset::Small);
   };
   m.crossProblemOf = [](const AbmParams& p) -> std::string {
-    // One wrap per axis brings an agent back into [0, L] only if a step is at most L long.
-    if (p.speed > p.world)
-      return "speed (" + text::shortest(p.speed) + ") must not exceed the world's side (" + text::shortest(p.world) + ")";
-    return "";
+    return worldStepProblem("speed", p.speed, p.world);
   };
   m.spaceOf = [](const AbmParams& p) { return Space::square(p.world); };
   // Peak RSS of `flocklab run` measured at 254 (sequential) and 221 (sync) bytes an agent (1M
@@ -69,15 +66,8 @@ AbmModel describeAbm() {
   return m;
 }
 
-const AbmModel& abm() {
-  static const AbmModel model = describeAbm();
-  return model;
-}
-
 }  // namespace
 
-const ModelDescription& abmModel() { return abm(); }
-
-std::string validate(const AbmParams& p) { return abm().problemOf(p); }
+FLOCKLAB_REGISTER_MODEL(abm, describeAbm)
 
 }  // namespace flocklab

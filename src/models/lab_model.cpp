@@ -1,11 +1,11 @@
 // The lab model's description: its parameter table (the one place its values are checked),
 // its world, random start and simulation.
 #include "flocklab/models/lab_simulation.hpp"
-#include "models/descriptions.hpp"
 #include "models/dims_param.hpp"
 #include "models/heading_noise.hpp"
 #include "models/param_text.hpp"
 #include "models/typed_model.hpp"
+#include "models/world_step.hpp"
 
 namespace flocklab {
 namespace {
@@ -43,11 +43,7 @@ LabModel describeLab() {
   m.number(dimsParam(), &LabParams::dims);
   m.crossProblemOf = [](const LabParams& p) -> std::string {
     if (const std::string problem = dimsProblem(p.dims); !problem.empty()) return problem;
-    // One wrap per axis brings a boid back into [0, L] only if a step is at most L long.
-    if (p.maxSpeed > p.world)
-      return "max_speed (" + text::shortest(p.maxSpeed) + ") must not exceed the world's side (" +
-             text::shortest(p.world) + ")";
-    return "";
+    return worldStepProblem("max_speed", p.maxSpeed, p.world);
   };
   m.spaceOf = [](const LabParams& p) { return labSpace(p); };
   // Peak RSS of `flocklab run` measured at 194 bytes a boid (1M boids), 12% margin.
@@ -61,15 +57,8 @@ LabModel describeLab() {
   return m;
 }
 
-const LabModel& lab() {
-  static const LabModel model = describeLab();
-  return model;
-}
-
 }  // namespace
 
-const ModelDescription& labModel() { return lab(); }
-
-std::string validate(const LabParams& p) { return lab().problemOf(p); }
+FLOCKLAB_REGISTER_MODEL(lab, describeLab)
 
 }  // namespace flocklab

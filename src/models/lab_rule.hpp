@@ -1,13 +1,17 @@
 #pragma once
 // The lab model's arithmetic for one boid (docs/model-lab.md, "One step"), as a Rule
-// (flocklab/rule.hpp).
+// (flocklab/rule.hpp), in 2D and, with a third axis, in 3D ("Three dimensions"): one template
+// for both, as the steering rule is.
 //
 // Determinism: neighbours are added in ascending index; the update is evaluated per axis
-// left to right as ((sep + ali) + coh), then the speed clamp, then the move with one wrap.
-// These are the seed's operations in the seed's order; any change alters every golden hash.
-// With noise (eta > 0) the clamped velocity turns by the boid's random angle before the move
+// left to right as ((sep + ali) + coh), then the speed clamp (on the length of all the
+// components), then the move with one wrap per axis. These are the seed's operations in the
+// seed's order; any change alters every golden hash. The axes never mix before the clamp, so the
+// loops over them give the bits the 2D and 3D rules written out by hand gave; with all z equal,
+// vz = 0 and no noise the 3D rule reproduces the 2D model bit for bit. With noise (eta > 0) the
+// clamped velocity turns by the boid's random angle (a cone in 3D) before the move
 // (models/heading_noise.hpp); with eta = 0 nothing is drawn and every bit is as without it.
-#include <cmath>
+#include <array>
 #include <cstdint>
 
 #include "flocklab/models/lab_params.hpp"
@@ -31,47 +35,79 @@ struct LabConstants {
   double world, s2, sepGain, aliGain, cohGain, vmax, vmin;
 };
 
-struct LabRule : LabConstants {
+template <int D>
+struct LabRuleOf : LabConstants {
+  static constexpr int kDimensions = D;
   static constexpr bool kIndexed = true;  // the noise's draws are the boid's own
+  using Vec = std::array<double, D>;
 
   struct Sums {
     std::uint32_t count = 0;
-    double ax = 0, ay = 0, cx = 0, cy = 0, sx = 0, sy = 0;
+    Vec align{};     // sum of the neighbours' velocities
+    Vec centre{};    // sum of their offsets
+    Vec separate{};  // sum of -offset / d2 over those closer than r/2
   };
 
-  LabRule(const LabParams& p, std::uint64_t seed, std::uint64_t step) : LabConstants(p), noise{p.noise, seed, step} {}
+  LabRuleOf(const LabParams& p, std::uint64_t seed, std::uint64_t step) : LabConstants(p), noise{p.noise, seed, step} {}
 
-  Sums start(double, double, double, double) const { return {}; }
-
+  // The rule contract's 2D and 3D faces.
+  Sums start(double, double, double, double) const requires(D == 2) { return {}; }
+  Sums start(double, double, double, double, double, double) const requires(D == 3) { return {}; }
   /// Neighbour j at wrapped offset (dx, dy), d2 = dx^2 + dy^2 < r^2, velocity (vxj, vyj).
-  void add(Sums& s, double dx, double dy, double d2, double vxj, double vyj) const {
-    ++s.count;
-    s.ax += vxj;
-    s.ay += vyj;
-    s.cx += dx;
-    s.cy += dy;
-    if (d2 < s2 && d2 > 0) {
-      s.sx -= dx / d2;
-      s.sy -= dy / d2;
-    }
+  void add(Sums& s, double dx, double dy, double d2, double vxj, double vyj) const requires(D == 2) {
+    see(s, {dx, dy}, d2, {vxj, vyj});
   }
-
+  void add(Sums& s, double dx, double dy, double dz, double d2, double vxj, double vyj, double vzj) const
+      requires(D == 3) {
+    see(s, {dx, dy, dz}, d2, {vxj, vyj, vzj});
+  }
   /// Velocity update, speed clamp, noise, move, wrap.
-  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const {
-    if (s.count > 0) {
-      const double n = static_cast<double>(s.count);
-      vx += sepGain * s.sx + aliGain * (s.ax / n - vx) + cohGain * (s.cx / n);
-      vy += sepGain * s.sy + aliGain * (s.ay / n - vy) + cohGain * (s.cy / n);
-    }
-    clampSpeed(vx, vy, vmin, vmax);
-    noise.turn(index, vx, vy);
-    x += vx;
-    y += vy;
-    if (x < 0) x += world; else if (x >= world) x -= world;
-    if (y < 0) y += world; else if (y >= world) y -= world;
+  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const
+      requires(D == 2) {
+    Vec at{x, y}, v{vx, vy};
+    move(s, index, at, v);
+    x = at[0], y = at[1], vx = v[0], vy = v[1];
+  }
+  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& z, double& vx, double& vy,
+              double& vz) const requires(D == 3) {
+    Vec at{x, y, z}, v{vx, vy, vz};
+    move(s, index, at, v);
+    x = at[0], y = at[1], z = at[2], vx = v[0], vy = v[1], vz = v[2];
   }
 
   HeadingNoise noise;
+
+ private:
+  void see(Sums& s, const Vec& d, double d2, const Vec& vj) const {
+    ++s.count;
+    for (int k = 0; k < D; ++k) s.align[k] += vj[k];
+    for (int k = 0; k < D; ++k) s.centre[k] += d[k];
+    if (d2 < s2 && d2 > 0)
+      for (int k = 0; k < D; ++k) s.separate[k] -= d[k] / d2;
+  }
+
+  void move(const Sums& s, std::uint32_t index, Vec& at, Vec& v) const {
+    if (s.count > 0) {
+      const double n = static_cast<double>(s.count);
+      for (int k = 0; k < D; ++k)
+        v[k] += sepGain * s.separate[k] + aliGain * (s.align[k] / n - v[k]) + cohGain * (s.centre[k] / n);
+    }
+    if constexpr (D == 3) {
+      clampSpeed(v[0], v[1], v[2], vmin, vmax);
+      noise.turn(index, v[0], v[1], v[2]);
+    } else {
+      clampSpeed(v[0], v[1], vmin, vmax);
+      noise.turn(index, v[0], v[1]);
+    }
+    for (int k = 0; k < D; ++k) {
+      at[k] += v[k];
+      if (at[k] < 0) at[k] += world; else if (at[k] >= world) at[k] -= world;
+    }
+  }
 };
+
+/// The lab rule in the plane and in space.
+using LabRule = LabRuleOf<2>;
+using LabRule3d = LabRuleOf<3>;
 
 }  // namespace flocklab

@@ -4,7 +4,6 @@
 #include <stdexcept>
 
 #include "models/lab_rule.hpp"
-#include "models/lab_rule_3d.hpp"
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
 #include "flocklab/engine/step_driver.hpp"

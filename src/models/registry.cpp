@@ -6,14 +6,9 @@
 
 #include <stdexcept>
 
-#include "models/descriptions.hpp"
-
 namespace flocklab {
 
-const std::vector<const ModelDescription*>& models() {
-  static const std::vector<const ModelDescription*> all{&labModel(), &steeringModel(), &abmModel(), &vicsekModel()};
-  return all;
-}
+// models() is written by CMake from the flocklab_model() calls (cmake/flocklab_models.cmake).
 
 const ModelDescription* findModel(std::string_view name) {
   for (const ModelDescription* m : models())

@@ -7,13 +7,13 @@
 
 #include "flocklab/models/steering_simulation.hpp"
 #include "flocklab/text_excerpt.hpp"
-#include "models/descriptions.hpp"
 #include "models/dims_param.hpp"
 #include "models/heading_noise.hpp"
 #include "models/param_text.hpp"
 #include "models/steering_metrics.hpp"
 #include "flocklab/word_list.hpp"
 #include "models/typed_model.hpp"
+#include "models/world_step.hpp"
 
 namespace flocklab {
 namespace {
@@ -291,12 +291,12 @@ SteeringModel describeSteering() {
     if (const std::string problem = speciesProblem(steering(), p); !problem.empty()) return problem;
     if (const std::string problem = foodProblem(p); !problem.empty()) return problem;
     const bool in3d = p.dims == 3;
-    // One wrap (or one bounce) per axis keeps a boid in the world only if a step is shorter.
     const double smallest = in3d ? std::min({p.width, p.height, p.depth}) : std::min(p.width, p.height);
     for (const SpeciesTraits& t : speciesTraits(p))
-      if (t.maxSpeed * p.dt > smallest)
-        return (p.species.empty() ? "" : whoIs(t.name)) + "max_speed * dt (" + text::shortest(t.maxSpeed * p.dt) +
-               " px) must not exceed the world's smaller side (" + text::shortest(smallest) + " px)";
+      if (std::string problem = worldStepProblem((p.species.empty() ? "" : whoIs(t.name)) + "max_speed * dt",
+                                                 t.maxSpeed * p.dt, smallest, "px", "smaller side");
+          !problem.empty())
+        return problem;
     const Space space = p.space();
     if (p.pointer.mode != PointerMode::Off) {
       const std::string where = "the pointer (" + text::shortest(p.pointer.x) + "," + text::shortest(p.pointer.y) +
@@ -395,15 +395,10 @@ SteeringModel describeSteering() {
   return m;
 }
 
-const SteeringModel& steering() {
-  static const SteeringModel model = describeSteering();
-  return model;
-}
+const SteeringModel& steering() { return describedOnce<describeSteering>(); }
 
 }  // namespace
 
-const ModelDescription& steeringModel() { return steering(); }
-
-std::string validate(const SteeringParams& p) { return steering().problemOf(p); }
+FLOCKLAB_REGISTER_MODEL(steering, describeSteering)
 
 }  // namespace flocklab

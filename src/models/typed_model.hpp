@@ -7,6 +7,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 #include "flocklab/text_excerpt.hpp"
@@ -21,6 +22,7 @@ std::string presetNames(const ModelDescription& model);
 template <class Params, class Sim>
 class TypedModel final : public ModelDescription {
  public:
+  using ParamsType = Params;
   using Getter = std::function<ParamValue(const Params&)>;
   using Setter = std::function<void(Params&, const ParamValue&)>;
 
@@ -121,4 +123,24 @@ class TypedModel final : public ModelDescription {
   std::vector<Setter> setters_;
 };
 
+/// The one description `describe` builds, made on first use (thread-safe) and kept for the run
+/// of the program: what the registry lists and the model's validate() checks against.
+template <auto describe>
+const auto& describedOnce() {
+  static const auto model = describe();
+  return model;
+}
+
 }  // namespace flocklab
+
+/// A model's registration, once at the end of its .cpp, at namespace flocklab scope:
+/// flocklab::registered::NAME(), the description DESCRIBE() builds, which the registry lists
+/// where src/CMakeLists.txt calls flocklab_model(... NAME ...), and validate() of its parameters
+/// through that description's table. DESCRIBE returns the model's TypedModel.
+#define FLOCKLAB_REGISTER_MODEL(NAME, DESCRIBE)                                                   \
+  namespace registered {                                                                           \
+  const ModelDescription& NAME() { return describedOnce<DESCRIBE>(); }                             \
+  }                                                                                                \
+  std::string validate(const std::remove_cvref_t<decltype(DESCRIBE())>::ParamsType& p) {         \
+    return describedOnce<DESCRIBE>().problemOf(p);                                                 \
+  }

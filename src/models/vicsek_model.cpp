@@ -1,10 +1,10 @@
 // The Vicsek model's description: its parameter table (the one place its values are checked),
 // its world, random start and simulation.
 #include "flocklab/models/vicsek_simulation.hpp"
-#include "models/descriptions.hpp"
 #include "models/heading_noise.hpp"
 #include "models/param_text.hpp"
 #include "models/typed_model.hpp"
+#include "models/world_step.hpp"
 
 namespace flocklab {
 namespace {
@@ -33,10 +33,7 @@ VicsekModel describeVicsek() {
             .max = kMaxLength, .sliderMin = 2, .sliderMax = 100, .sliderStep = 1, .live = false},
            &VicsekParams::world);
   m.crossProblemOf = [](const VicsekParams& p) -> std::string {
-    // One wrap per axis brings a particle back into [0, L] only if a step is at most L long.
-    if (p.speed > p.world)
-      return "speed (" + text::shortest(p.speed) + ") must not exceed the world's side (" + text::shortest(p.world) + ")";
-    return "";
+    return worldStepProblem("speed", p.speed, p.world);
   };
   m.spaceOf = [](const VicsekParams& p) { return Space::square(p.world); };
   // Peak RSS of `flocklab run` measured at 189 bytes a particle (1M particles), 12% margin.
@@ -52,15 +49,8 @@ VicsekModel describeVicsek() {
   return m;
 }
 
-const VicsekModel& vicsek() {
-  static const VicsekModel model = describeVicsek();
-  return model;
-}
-
 }  // namespace
 
-const ModelDescription& vicsekModel() { return vicsek(); }
-
-std::string validate(const VicsekParams& p) { return vicsek().problemOf(p); }
+FLOCKLAB_REGISTER_MODEL(vicsek, describeVicsek)
 
 }  // namespace flocklab

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "flocklab/registry.hpp"
 #include "support/cli_fixture.hpp"
 
 namespace flocklab_test {
@@ -60,7 +61,7 @@ TEST_F(HostileRunFiles, NumbersAreCheckedAsWritten) {
 
 TEST_F(HostileRunFiles, ValuesAndKeysAreQuotedAsShortEscapedExcerpts) {
   const std::string huge(100000, 'x');
-  expectRefused("{\"model\": \"" + huge + "\"}", "key 'model' must be lab, steering, abm or vicsek (got \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...)");
+  expectRefused("{\"model\": \"" + huge + "\"}", "key 'model' must be " + flocklab::modelNames() + " (got \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...)");
   expectRefused("{\"" + huge + "\": 1}", "unknown key 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'");
   expectRefused(R"({"a\nb\u0001": 1})", "unknown key 'a\\nb\\x01'");
   expectRefused(R"({"model": "steering", "pointer": "zz\n\u0001"})", "(got zz\\n\\x01)");

@@ -1,0 +1,23 @@
+#pragma once
+// The one check every model makes of a step against its world: one wrap (or one bounce) per
+// axis brings a boid back into the world only if a step is at most the world's side long.
+#include <string>
+#include <string_view>
+
+#include "models/param_text.hpp"
+
+namespace flocklab {
+
+/// "" when a step of `step` (world units, or `unit` when given) is at most `side`; otherwise the
+/// message, naming what was given and both values: "speed (2) must not exceed the world's side
+/// (1)". `what` is the parameter's key or expression ("max_speed * dt"); `sideName` says which
+/// side ("smaller side" for a world whose sides differ).
+inline std::string worldStepProblem(std::string_view what, double step, double side, std::string_view unit = "",
+                                    std::string_view sideName = "side") {
+  if (!(step > side)) return "";
+  const std::string suffix = unit.empty() ? "" : " " + std::string(unit);
+  return std::string(what) + " (" + text::shortest(step) + suffix + ") must not exceed the world's " +
+         std::string(sideName) + " (" + text::shortest(side) + suffix + ")";
+}
+
+}  // namespace flocklab
