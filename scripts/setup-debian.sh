@@ -4,7 +4,7 @@
 #                                    (flocklab-mpi), and for the Python package pybind11, numpy,
 #                                    pandas, venv and pip
 #   scripts/setup-debian.sh --test   also what the tests need: node and npm's playwright-core
-#                                    with Debian's Chromium (browser tests), clang's libFuzzer,
+#                                    with Debian's Chromium (browser tests), ESLint, clang's libFuzzer,
 #                                    matplotlib, pytest and Dask for /usr/bin/python3, ffmpeg
 #                                    (movies)
 set -euo pipefail
@@ -32,7 +32,8 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 # The JavaScript tests' packages as package-lock.json pins them: playwright-core (the browser
-# tests' driver; never a downloaded browser) and typescript (the npm package's typings).
+# tests' driver; never a downloaded browser), typescript (the npm package's typings) and ESLint
+# (with @eslint/js and globals: the lint that scripts/test-all.sh runs first).
 if [ $testing = 1 ] && [ -f package-lock.json ]; then
   npm ci --no-audit --no-fund --loglevel=error
 fi

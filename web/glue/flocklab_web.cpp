@@ -25,6 +25,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <variant>
 
 #include "flocklab/flocklab.hpp"
 #include "flocklab/io/params_json.hpp"
@@ -174,6 +175,33 @@ class WebSimulation {
   /// The current parameters as a JSON object keyed by the registry.
   std::string paramsJson() const { return paramsToJson(model_->current(*sim_)).dump(); }
 
+  /// The world as the engine steps it: {dims, width, height, depth (0 in 2D), wrap, unit}, so a
+  /// page draws it without guessing from parameter names. Space carries no unit: it is that of
+  /// the length parameter whose value is the width (lab's `world`, steering's `width` in px).
+  std::string spaceJson() const {
+    const Space s = sim_->space();
+    const ParamSet p = model_->current(*sim_);
+    std::string unit = "world units";
+    for (const ParamSpec& spec : model_->params) {
+      const ParamValue v = p.get(spec.key);
+      const double* value = std::get_if<double>(&v);
+      if (value && *value == s.width && !spec.unit.empty() && spec.unit.find('/') == std::string::npos) {
+        unit = spec.unit;
+        break;
+      }
+    }
+    return nlohmann::ordered_json{{"dims", s.dimensions()}, {"width", s.width}, {"height", s.height},
+                                  {"depth", s.depth}, {"wrap", s.periodic}, {"unit", unit}}.dump();
+  }
+  /// The obstacles now: [{x, y, radius}], in 3D [{x, y, z, radius}] (world units).
+  std::string obstaclesJson() const {
+    nlohmann::ordered_json all = nlohmann::ordered_json::array();
+    for (const Obstacle& o : model_->obstacles(model_->current(*sim_)))
+      all.push_back(sim_->flock().dimensions == 3 ? nlohmann::ordered_json{{"x", o.x}, {"y", o.y}, {"z", o.z}, {"radius", o.radius}}
+                                                  : nlohmann::ordered_json{{"x", o.x}, {"y", o.y}, {"radius", o.radius}});
+    return all.dump();
+  }
+
   /// Changes parameters live: the keys present in `json` over the current ones. False (see
   /// lastError()) when they are refused; the run is then unchanged.
   bool setParams(const std::string& json) {
@@ -233,7 +261,9 @@ EMSCRIPTEN_BINDINGS(flocklab) {
       .function("kindOf", &WebSimulation::kindOf)
       .function("spawn", &WebSimulation::spawn)
       .function("paramsJson", &WebSimulation::paramsJson)
-      .function("setParams", &WebSimulation::setParams);
+      .function("setParams", &WebSimulation::setParams)
+      .function("spaceJson", &WebSimulation::spaceJson)
+      .function("obstaclesJson", &WebSimulation::obstaclesJson);
   emscripten::function("create", &create);
   emscripten::function("lastError", &lastError);
   emscripten::function("heapBytes", &heapBytes);

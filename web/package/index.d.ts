@@ -83,6 +83,29 @@ export interface Appearance {
   food: { x: number; y: number; z: number; amount: number; full: number }[];
 }
 
+/** The world a Simulation's boids live in, as the engine steps it. */
+export interface Space {
+  /** 2 or 3. */
+  dims: 2 | 3;
+  /** Extents along x, y and z, in `unit`; positions lie in [0, width] x [0, height] (x [0, depth]). */
+  width: number;
+  height: number;
+  /** 0 in 2D. */
+  depth: number;
+  /** True: a torus (boids leaving one side come back on the other); false: walls. */
+  wrap: boolean;
+  /** The unit of positions and lengths: 'px' or 'world units'. */
+  unit: string;
+}
+
+/** An obstacle: a circle in 2D, a sphere in 3D (z present), in the space's unit. */
+export interface Obstacle {
+  x: number;
+  y: number;
+  z?: number;
+  radius: number;
+}
+
 /**
  * What a Simulation starts from: the boid count (the preset's when absent; with species their
  * total), the seed (default 42), a preset of the model, and any of its parameters by the
@@ -131,6 +154,10 @@ declare class Simulation {
   hash(): string;
   /** The current parameters, keyed by the registry. */
   readonly params: Record<string, ParamValue>;
+  /** The world: its dimensions, extents, edges (wrap or walls) and unit; follows live changes. */
+  readonly space: Space;
+  /** The obstacles now (models with an `obstacle` parameter; else none). */
+  readonly obstacles: Obstacle[];
   /** Changes parameters while the flock runs. */
   setParams(changes: Record<string, ParamValue>): this;
   /** Presses the pointer at (x, y[, z]) in world units, or lets go ('off' or null). */

@@ -284,6 +284,13 @@ class Simulation {
   hash() { return this.#live().hash(); }
   /** The current parameters, keyed by the registry. */
   get params() { return JSON.parse(this.#live().paramsJson()); }
+  /**
+   * The world as the engine steps it: {dims, width, height, depth (0 in 2D), wrap (false:
+   * walls), unit (of positions and lengths: 'px' or 'world units')}.
+   */
+  get space() { return JSON.parse(this.#live().spaceJson()); }
+  /** The obstacles now: [{x, y, radius}], in 3D [{x, y, z, radius}], in the space's unit. */
+  get obstacles() { return JSON.parse(this.#live().obstaclesJson()); }
 
   /** Changes parameters while the flock runs ({name: value}, as the constructor takes them). Returns this. */
   setParams(changes) {

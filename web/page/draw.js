@@ -364,8 +364,8 @@ export function drawFood(ctx, marks, dpr) {
 }
 
 /**
- * The overlay: border (walls drawn solid with their 50 px push zone), obstacles, food sources
- * (`o.food`: [{x, y, amount, full}]), the pointer's reach and the keyboard cursor. `o.world` {w, h} and positions in world units, drawn through
+ * The overlay: border (walls drawn solid with their 50 px push zone), obstacles (`o.obstacles`:
+ * the package's [{x, y, radius}]), food sources (`o.food`: [{x, y, amount, full}]), the pointer's reach and the keyboard cursor. `o.world` {w, h} and positions in world units, drawn through
  * `o.view`; line widths and marks in device px (`o.dpr` per CSS px).
  */
 export function drawOverlay(canvas, o) {
@@ -383,7 +383,7 @@ export function drawOverlay(canvas, o) {
     ctx.fillRect(0, m, m, h - 2 * m);
     ctx.fillRect(w - m, m, m, h - 2 * m);
   }
-  for (const [x, y, r] of o.obstacles) {
+  for (const { x, y, radius: r } of o.obstacles) {
     ctx.beginPath();
     ctx.arc(x, y, r, 0, 2 * Math.PI);
     ctx.fillStyle = 'rgba(150, 160, 180, 0.55)';

@@ -1,8 +1,9 @@
 // The page's reading of the engine's model registry (the package's models(), from src/io/params_json.cpp):
 // labels, slider ranges, value texts, command-line flags and presets, worked out from each
 // parameter's description, so the page names no model. A few presentation choices are keyed by
-// a parameter's key or unit, never by a model: the world's size (`world`, or `width` and
-// `height`), simulated time (`dt`, in s), the canvas tools (`pointer`, `obstacle`).
+// a parameter's key or unit, never by a model: simulated time (`dt`, in s), the canvas tools
+// (`pointer`, `obstacle`, `species`, `food`). The world (size, edges, obstacles, unit) is the
+// engine's: the package's `space` and `obstacles`.
 
 /** The parameter kinds that get a control of their own (text kinds are set by the canvas tools). */
 const CONTROL_KINDS = ['number', 'switch', 'choice'];
@@ -75,27 +76,16 @@ export function sliderOf(spec) {
   };
 }
 
-/** The world's size {w, h} in world units from the parameters `world`, or `width` and `height`. */
-export function worldOf(params) {
-  const side = Number.isFinite(params.world) ? params.world : 100;
-  return { w: Number.isFinite(params.width) ? params.width : side, h: Number.isFinite(params.height) ? params.height : side };
-}
-
-/** The unit of world distances: that of the parameter giving the world's size. */
-export function worldUnit(model) {
-  return (paramOf(model, 'world') ?? paramOf(model, 'width'))?.unit ?? 'world units';
-}
-
-/** A metric's unit for a model: "world units" become the model's own (px for a world in px). */
-export function metricUnit(metric, model) {
-  return metric.unit === 'world units' ? worldUnit(model) : metric.unit;
+/** A metric's unit in a run: "world units" become the run's own (the engine's space.unit, px for a world in px). */
+export function metricUnit(metric, worldUnit) {
+  return metric.unit === 'world units' ? worldUnit : metric.unit;
 }
 
 /** A metric's value as text, with its digits and unit. */
-export function metricText(metric, value, model) {
+export function metricText(metric, value, worldUnit) {
   if (value === undefined || value === null) return '–';
   const text = metric.whole ? String(value) : value.toFixed(metric.digits);
-  const unit = metricUnit(metric, model);
+  const unit = metricUnit(metric, worldUnit);
   return unit ? `${text} ${unit}` : text;
 }
 
@@ -136,9 +126,4 @@ export function parsePointer(text) {
 /** The pointer's text for mode 'off', 'food' or 'predator' at (x, y). */
 export function pointerText(mode, x, y) {
   return mode === 'off' ? '' : `${mode}:${x},${y}`;
-}
-
-/** Obstacle texts "X,Y,R" (or older [x, y, r] lists) as [[x, y, r]]. */
-export function parseObstacles(list) {
-  return (list ?? []).map((o) => (Array.isArray(o) ? o : String(o).split(',').map(Number)));
 }

@@ -10,7 +10,7 @@
 //   FLOCKLAB_ARTIFACTS  where screenshots go (default build/release/artifacts)
 //   FLOCKLAB_CHROMIUM   the browser (default /usr/bin/chromium)
 import { execFile, spawn } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -70,8 +70,8 @@ export async function launch() {
 }
 
 /**
- * Opens the page (optionally `suffix`, e.g. '#...' or '?renderer=webgl') in a new context and
- * waits for the hook's `ready`. Returns {page, errors, context}; `errors` collects console
+ * Opens the page (optionally `suffix`, e.g. '#...' or '?renderer=webgl') in a new context, adds
+ * the test hook and waits for its `ready`. Returns {page, errors, context}; `errors` collects console
  * errors, page errors and failed requests.
  */
 export async function openPage(browser, baseUrl, { suffix = '', viewport = { width: 1280, height: 800 }, deviceScaleFactor = 1, pause = true } = {}) {
@@ -83,10 +83,23 @@ export async function openPage(browser, baseUrl, { suffix = '', viewport = { wid
   page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
   page.on('response', (r) => { if (r.status() >= 400) errors.push(`HTTP ${r.status()}: ${r.url()}`); });
   await page.goto(baseUrl + suffix);
+  await addHook(page);
   const state = await page.evaluate(() => window.flocklab.ready);
   if (!state.ok) errors.push(`not ready: ${state.error}`);
   if (pause) await page.evaluate(() => window.flocklab.pause());
   return { page, errors, context, state };
+}
+
+/** The page's test hook (web/page/test_hook.js): the site does not load it; the tests add it. */
+const HOOK = readFileSync(join(ROOT, 'web/page/test_hook.js'), 'utf8');
+
+/**
+ * Adds the test hook window.flocklab to the lab page open in `page`, as a module script whose
+ * imports resolve to the page's own modules, and waits until it is there.
+ */
+export async function addHook(page) {
+  await page.addScriptTag({ type: 'module', content: HOOK });
+  await page.waitForFunction(() => window.flocklab !== undefined, null, { timeout: 15000 });
 }
 
 const execFileP = promisify(execFile);

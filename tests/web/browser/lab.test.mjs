@@ -817,3 +817,21 @@ test('3D with species: a click spawns a predator (adding the species) and drops 
     assert.ok(lit > 600 * 5, `${lit} pixels lit`);
   });
 });
+
+test('the site ships no test hook: the page alone has no window.flocklab, and test_hook.js is not served', async () => {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (msg) => { if (msg.type() === 'error') errors.push(msg.text()); });
+    await page.goto(`${server.url}${PAUSED}`);
+    await page.waitForFunction(() => document.getElementById('loading').hidden, null, { timeout: 30000 });
+    assert.match(await page.textContent('#stat-hash'), /^[0-9a-f]{16}$/);
+    assert.equal(await page.evaluate(() => typeof window.flocklab), 'undefined');
+    assert.equal((await page.request.get(`${server.url}test_hook.js`)).status(), 404);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -5,7 +5,7 @@
 //   - the same steps natively: `flocklab run --threads 1` and with the CLI's default threads;
 //   - ms per frame to draw the flock with canvas 2D and with WebGL2;
 //   - the live page (requestAnimationFrame, 1 step per frame) for 3 s.
-import { cliRun, launch, openPage, serve } from './harness.mjs';
+import { addHook, cliRun, launch, openPage, serve } from './harness.mjs';
 
 const server = await serve();
 const browser = await launch();
@@ -51,6 +51,7 @@ try {
   const live = [];
   for (const [renderer, count] of [['2d', 1500], ['webgl', 1500], ['2d', 10000]]) {
     await page.goto(`${server.url}?paused=1&renderer=${renderer}`);
+    await addHook(page);
     await page.evaluate(() => window.flocklab.ready);
     await page.evaluate((n) => { window.flocklab.restart({ count: n, seed: '1' }); window.flocklab.frameCost(); window.flocklab.play(); }, count);
     const t0 = Date.now();

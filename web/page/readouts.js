@@ -1,0 +1,86 @@
+// The readouts beside the stage: step, time and hash, the order meter, the metric figures, and
+// the chart with its views (charts.js). Design: they show the samples the run loop recorded and
+// the current step's metrics; a step alone redraws only what changed (S.shownStep, S.chartDirty).
+import { showChartView } from './charts.js';
+import { syncCli } from './exports.js';
+import { currentMetrics } from './loop.js';
+import { fmt, metricText } from './params.js';
+import { syncShare } from './share_link.js';
+import { $, has, METER_METRIC, S } from './state.js';
+
+/** Shows chart view S.view: its tab and its series' legend (charts.js). */
+export function syncChartView() {
+  if (!S.views.some((v) => v.id === S.view)) S.view = 'flock';
+  const view = S.views.find((v) => v.id === S.view) ?? S.views[0];
+  S.chartSeries = view.series;
+  S.chartY = view.y;
+  showChartView($('chart-views'), $('legend'), S.views, view, (id) => {
+    S.view = id;
+    syncChartView();
+  });
+  $('chart').setAttribute('aria-label', `Chart of ${S.chartSeries.map((s) => s.label.toLowerCase()).join(' and ')} over time`);
+  S.chartDirty = true;
+}
+
+/** A line of figures for the run's own metrics beyond the schema's (not a species' own): segregation, catches, food eaten. */
+export function syncExtraFigures() {
+  const extra = S.flock.metricSpecs
+    .filter((m) => !m.key.includes('.') && !S.registry.metrics.some((r) => r.key === m.key));
+  if (JSON.stringify(extra) === JSON.stringify(S.extraMetrics)) return;
+  S.extraMetrics = extra;
+  const line = $('run-figures');
+  line.hidden = !extra.length;
+  line.replaceChildren(...extra.map((m) => {
+    const item = document.createElement('span');
+    const value = document.createElement('b');
+    value.id = `m-${m.key}`;
+    value.textContent = '–';
+    item.append(`${m.label.charAt(0).toUpperCase()}${m.label.slice(1)} `, value);
+    return item;
+  }));
+  S.shownStep = -1;
+}
+
+/** A metric's figure: its label over its value (`m-KEY`). */
+export function figure(m) {
+  const div = document.createElement('div');
+  div.title = m.description;
+  const dt = document.createElement('dt');
+  dt.textContent = m.label.charAt(0).toUpperCase() + m.label.slice(1);
+  const dd = document.createElement('dd');
+  dd.id = `m-${m.key}`;
+  dd.textContent = '–';
+  div.append(dt, dd);
+  return div;
+}
+
+export function updateReadouts() {
+  const f = S.flock;
+  const step = f.stepCount;
+  if (step !== S.shownStep) {
+    S.shownStep = step;
+    $('stat-step').textContent = step.toLocaleString('en-US');
+    $('stat-time').textContent = has('dt') ? `${fmt(S.time, 1)} s` : '–';
+    $('stat-hash').textContent = f.hash();
+    if ($('cli').closest('details').open) syncCli();
+    // A step alone leaves a box the user is copying from alone: a new value would drop the selection.
+    if (document.activeElement !== $('share-url')) syncShare();
+  }
+  const m = S.running ? S.latest : currentMetrics();
+  if (m) {
+    const order = m[METER_METRIC];
+    $('order-value').textContent = order.toFixed(3);
+    $('order-fill').style.width = `${(100 * Math.min(1, Math.max(0, order))).toFixed(1)}%`;
+    $('order-meter').setAttribute('aria-valuenow', order.toFixed(3));
+    for (const metric of [...S.registry.metrics, ...S.extraMetrics]) {
+      if (metric.key === METER_METRIC) continue;
+      $(`m-${metric.key}`).textContent = metricText(metric, m[metric.key], S.space.unit);
+    }
+    $('badge').textContent = (S.view === 'species' ? 'Order: ' : '') + S.chartSeries.filter((s) => Number.isFinite(m[s.key])).map((s) => `${s.label} ${S.chartY?.max === 'auto' ? fmt(m[s.key], 2) : m[s.key].toFixed(2)}`).join(' · ');
+  }
+  if (S.chartDirty) {
+    S.chart.fit();
+    S.chart.draw(S.samples, has('dt') ? 'simulated time (s)' : 'step', S.chartSeries, S.chartY);
+    S.chartDirty = false;
+  }
+}

@@ -1,0 +1,217 @@
+// The run: restarts, live changes and what the canvas tools add, each recorded so that a Share
+// link replays it exactly (S.events). Design: every change of the flock's parameters goes
+// through setLive() and every new flock through restart(); both then take the world from the
+// engine (refreshWorld) and bring the panels, the command line and the share box up to date.
+// Species, predators and food (models with the parameters `species` and `food`; the panel is
+// species.js's): the species' names, counts and roles are fixed for a run (a change restarts
+// it); their colours and rules change live. A click spawns a predator (spawn(), recorded as a
+// 'spawn' event) or drops food (a new `food` list, a parameter event).
+import { addedSpecies, drawLegend } from './species.js';
+import { buildControls, syncControls, syncControlValues, syncPreset } from './controls.js';
+import { syncCli } from './exports.js';
+import { recordSample } from './loop.js';
+import { fmt, parsePointer, pointerText } from './params.js';
+import { syncChartView, syncExtraFigures } from './readouts.js';
+import { syncShare } from './share_link.js';
+import { layoutStage, render } from './stage.js';
+import { chartViews } from './charts.js';
+import {
+  $, counted, errorText, FOOD_AMOUNT, has, in3d, MAX_COUNT, obstacleRadius, S, showMessage,
+} from './state.js';
+
+/** The world as the engine reports it now: its space and obstacles. */
+function refreshWorld() {
+  S.space = S.flock.space;
+  S.obstacles = S.flock.obstacles;
+}
+
+/** The current parameters for a restart: the pointer (a press) is let go. */
+export function paramsForRestart(extra = {}) {
+  const p = { ...S.params, ...extra };
+  if (has('pointer')) p.pointer = '';
+  return p;
+}
+
+/**
+ * Starts a new flock of `model` from `preset` ('' for its default) with `params` set over the
+ * preset's. Returns false (and says why) when the engine refuses the settings.
+ */
+export function restart({ model = S.model, preset = S.preset, count = S.count, seed = S.seed, params = S.params } = {}) {
+  let flock;
+  try {
+    flock = new S.m.Simulation(model, { ...params, preset, seed: String(seed), count: params.species?.length ? undefined : count });
+  } catch (e) {
+    showMessage(`Cannot start: ${errorText(e)}.`, true);
+    return false;
+  }
+  const modelChanged = model !== S.model || !S.flock;
+  const hadSpecies = S.look.kinds.length > 0;
+  if (S.flock) S.flock.dispose();
+  S.flock = flock;
+  S.model = model;
+  S.desc = S.models.get(model);
+  refreshWorld();
+  S.preset = preset;
+  S.seed = String(seed);
+  S.params = flock.params;
+  // With species the engine counts the boids (theirs add up), whatever `count` says.
+  S.count = S.params.species?.length ? flock.count : count;
+  S.startParams = flock.params;
+  S.events = [];
+  S.samples = [];
+  S.time = 0;
+  S.pointer = parsePointer(S.params.pointer);
+  S.drag = null;
+  S.keyPressed = false;
+  S.latestStep = -1;
+  S.shownStep = -1;
+  recordSample();
+  if (modelChanged) buildControls();
+  syncSpecies();
+  // Species just set up: show their orders; none: the flock's chart.
+  if (S.look.kinds.length && !hadSpecies) S.view = 'species';
+  syncChartView();
+  syncControls();
+  layoutStage();
+  S.chartDirty = true;
+  if (location.hash) history.replaceState(null, '', location.pathname + location.search);
+  showMessage('');
+  syncShare();
+  render();
+  return true;
+}
+
+/** Records a live change so a Share link can replay it; changes at one step are merged. */
+function record(delta) {
+  const s = S.flock.stepCount;
+  const last = S.events[S.events.length - 1];
+  if (last && last[0] === s && last[1] === 'p') Object.assign(last[2], JSON.parse(JSON.stringify(delta)));
+  else S.events.push([s, 'p', JSON.parse(JSON.stringify(delta))]);
+}
+
+/** Changes parameters live. Returns false (and says why) when the engine refuses them. */
+export function setLive(delta, { quiet = false } = {}) {
+  try {
+    S.flock.setParams(delta);
+  } catch (e) {
+    showMessage(errorText(e), true);
+    syncControlValues();
+    return false;
+  }
+  S.params = S.flock.params;
+  refreshWorld();
+  record(delta);
+  S.pointer = parsePointer(S.params.pointer);
+  S.dirty = true;
+  if (!quiet) showMessage('');
+  if ('species' in delta || 'food' in delta) syncSpecies();
+  syncControlValues();
+  syncPreset();
+  syncCli();
+  syncShare();
+  return true;
+}
+
+/** Sets the pointer (models with a `pointer` parameter): mode 'off', 'food' or 'predator' at world (x, y). */
+export function setPointer(mode, x, y) {
+  return setLive({ pointer: pointerText(mode, x, y) }, { quiet: true });
+}
+
+/** The species (kinds) and food now, from the engine: for drawing, the legend and the panel. */
+export function refreshLook() {
+  S.look = has('species') || has('food') ? S.flock.appearance() : { kinds: [], food: [] };
+  return S.look;
+}
+
+/** After the species or food changed: the panel, the legend, the chart's views, the heading colours' switch. */
+export function syncSpecies() {
+  refreshLook();
+  $('species-panel').hidden = !has('species');
+  if (has('species')) S.species.sync();
+  drawLegend($('kinds-legend'), S.look);
+  const kinds = S.look.kinds.length > 0;
+  $('colour').disabled = kinds;
+  $('colour-help').hidden = !kinds;
+  syncExtraFigures();
+  const views = chartViews(S.seriesLabels, S.look.kinds);
+  if (JSON.stringify(views) !== JSON.stringify(S.views)) {
+    S.views = views;
+    syncChartView();
+  }
+}
+
+/** Restarts with the species `texts` (none: `countIfNone` boids of one kind); says `message`. */
+export function restartWithSpecies(texts, message, countIfNone = S.count) {
+  const count = texts.length ? S.count : Math.max(1, Math.min(MAX_COUNT, countIfNone || S.desc.default_count));
+  if (restart({ count, params: paramsForRestart({ species: texts }) })) {
+    if (message) showMessage(message);
+    return true;
+  }
+  S.species.sync();
+  return false;
+}
+
+/**
+ * A species' colour or rules changed in the panel: live, except before the first step of a run
+ * with no change yet, where a restart gives the same picture and keeps the run's command line.
+ */
+export function setSpeciesLive(texts) {
+  if (S.flock.stepCount === 0 && !S.events.length) restartWithSpecies(texts);
+  else setLive({ species: texts }, { quiet: true });
+}
+
+/** Adds a boid of species `species` at (x, y, z), recorded for the Share link. */
+export function spawnBoid({ species, x, y, z }) {
+  const k = S.look.kinds.findIndex((q) => q.name === species);
+  try {
+    if (k < 0) throw new Error(`there is no species ${species} in this run`);
+    S.flock.spawn(k, x, y, z);
+  } catch (e) {
+    showMessage(`Cannot add a ${species}: ${errorText(e)}.`, true);
+    return false;
+  }
+  S.events.push([S.flock.stepCount, 'spawn', { species, x, y, z }]);
+  S.params = S.flock.params;
+  S.dirty = true;
+  syncSpecies();
+  syncCli();
+  syncShare();
+  return true;
+}
+
+/** A click that spawns a predator: the first predator species, added (hawk, 0 boids, a restart) when there is none. */
+function spawnPredator(x, y, z) {
+  let k = S.look.kinds.findIndex((q) => q.predator);
+  const added = k < 0;
+  if (added) {
+    if (!restartWithSpecies(addedSpecies(S.params.species ?? [], 'predator', S.count, 0))) return;
+    k = S.look.kinds.findIndex((q) => q.predator);
+  }
+  const { name } = S.look.kinds[k];
+  if (!spawnBoid({ species: name, x, y, z })) return;
+  const where = in3d() ? `(${x}, ${y}, ${z})` : `(${x}, ${y})`;
+  showMessage(`${added ? `Added the predator species ${name}, which restarted the flock (same seed); ` : ''}a ${name} joined at ${where}: ${counted(S.look.kinds[k].count, `${name}s`)} now.`);
+}
+
+/** A click that drops a food source of FOOD_AMOUNT at (x, y, z). */
+function dropFood(x, y, z) {
+  const text = in3d() ? `${x},${y},${z}:${FOOD_AMOUNT}` : `${x},${y}:${FOOD_AMOUNT}`;
+  if (setLive({ food: [...(S.params.food ?? []), text] }, { quiet: true })) {
+    showMessage(`Food (${FOOD_AMOUNT}) dropped at (${text.split(':')[0].replaceAll(',', ', ')}): prey within ${fmt(S.params.food_reach)} ${S.space.unit} fly to it and eat; used up, it comes back elsewhere.`);
+  }
+}
+
+function placeObstacle(x, y) {
+  const obstacle = [...S.params.obstacle, `${x},${y},${obstacleRadius()}`];
+  if (setLive({ obstacle })) showMessage(`Obstacle ${obstacle.length} placed at (${x}, ${y}).`);
+}
+
+/** The tools used by a click (not a press held): obstacles, spawning, food. */
+export const CLICK_TOOLS = ['obstacle', 'spawn', 'drop'];
+
+/** A click with the current tool at world (x, y), z in 3D. */
+export function clickTool(x, y, z = 0) {
+  if (S.tool === 'obstacle') placeObstacle(x, y);
+  else if (S.tool === 'spawn') spawnPredator(x, y, z);
+  else if (S.tool === 'drop') dropFood(x, y, z);
+}

@@ -1,0 +1,83 @@
+// The Share link: the run as started and its live changes in the page's address (share.js
+// encodes them), and the replay of such a link when the page opens. Design: a replay steps
+// through the run loop (advance) in slices of about 40 ms, so the page keeps drawing, and
+// applies each recorded change before its step, which gives the same hash as the run shared.
+import { advance, setRunning } from './loop.js';
+import { updateReadouts } from './readouts.js';
+import { restart, setLive, spawnBoid } from './run.js';
+import { encodeShare } from './share.js';
+import { render } from './stage.js';
+import { $, S, showMessage } from './state.js';
+
+export function shareUrl() {
+  const base = location.href.split('#')[0];
+  return `${base}#${encodeShare({
+    model: S.model, preset: S.preset, count: S.count, seed: S.seed, params: S.startParams,
+    at: S.flock.stepCount, events: S.events,
+  })}`;
+}
+
+/**
+ * Once shown (by the Share button), the share box always holds the current run's link: a
+ * restart, a model or preset switch and every live change update it at once, the step as the
+ * readouts do.
+ */
+export function syncShare() {
+  const field = $('share-url');
+  if (!field.hidden && S.flock) field.value = shareUrl();
+}
+
+async function onShare() {
+  const url = shareUrl();
+  history.replaceState(null, '', url);
+  const field = $('share-url');
+  field.hidden = false;
+  field.value = url;
+  field.focus();
+  field.select();
+  try {
+    await navigator.clipboard.writeText(url);
+    showMessage(`Link copied: it replays this run to step ${S.flock.stepCount.toLocaleString('en-US')}.`);
+  } catch {
+    showMessage('The link is in the box below the Share button: copy it from there.');
+  }
+}
+
+export function wireShare() {
+  $('share').addEventListener('click', onShare);
+}
+
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+
+/** Replays a shared run: the start, each recorded change before its step, up to step `at`. */
+export async function openShared(run) {
+  if (!restart(run)) return false;
+  setRunning(false);
+  S.busy = true;
+  try {
+    let msPerStep = 5;
+    const goTo = async (target) => {
+      while (S.flock.stepCount < target) {
+        const k = Math.max(1, Math.min(target - S.flock.stepCount, Math.round(40 / msPerStep)));
+        const t0 = performance.now();
+        advance(k);
+        msPerStep = Math.max(0.01, (performance.now() - t0) / k);
+        showMessage(`Replaying the shared run: step ${S.flock.stepCount.toLocaleString('en-US')} of ${run.at.toLocaleString('en-US')}…`);
+        render();
+        updateReadouts();
+        await nextFrame();
+      }
+    };
+    for (const [step, kind, data] of run.events) {
+      await goTo(step);
+      if (!(kind === 'spawn' ? spawnBoid(data) : setLive(data, { quiet: true }))) return false;
+    }
+    await goTo(run.at);
+  } finally {
+    S.busy = false;
+  }
+  history.replaceState(null, '', shareUrl());
+  if (run.at > 0) showMessage(`Shared run replayed to step ${run.at.toLocaleString('en-US')}: press Run to continue.`);
+  else setRunning(true);
+  return true;
+}

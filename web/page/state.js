@@ -1,0 +1,115 @@
+// The page's state: one object S that every module of the page reads and writes, and the few
+// facts derived from it. Design: the engine owns the flock (S.flock, the package's Simulation);
+// S holds what the page needs beside it: the run as started (model, preset, count, seed, the
+// parameters at the restart) and the live changes since (S.events), which is exactly what a
+// Share link replays; what is shown (chart, readouts, tools); and the world as the engine
+// reports it (S.space, S.obstacles), refreshed by run.js after every restart and live change,
+// so no module works out the world from parameter names.
+import { defaultCamera } from './view3d.js';
+
+export const $ = (id) => document.getElementById(id);
+/** Metrics are recorded every this many steps, at the same steps as `flocklab run --every 10`. */
+export const SAMPLE_EVERY = 10;
+export const MAX_COUNT = 20000;
+/** The metric shown as a meter (the others as figures); a key of the metric schema. */
+export const METER_METRIC = 'polarization';
+/** Where a landscape world is shown turned a quarter turn, to fill a portrait phone (view.js). */
+export const TURN_QUERY = window.matchMedia('(max-width: 700px) and (orientation: portrait)');
+/** Where the control panels start folded (a phone), so the flock gets the screen. */
+export const FOLD_QUERY = window.matchMedia('(max-width: 700px)');
+/** The amount of a food source dropped by a click. */
+export const FOOD_AMOUNT = 300;
+
+export const S = {
+  m: null,               // the loaded package (createFlocklab())
+  flock: null,           // the current m.Simulation
+  space: null,           // the flock's world: the package's space {dims, width, height, depth, wrap, unit}
+  obstacles: [],         // the flock's obstacles now: the package's [{x, y, radius}]
+  registry: null,        // {models, metrics} as the package gives them
+  models: new Map(),     // model name -> its description in the registry
+  desc: null,            // the current model's description
+  model: '',
+  preset: '',            // the preset the run started from ('' for the model's default)
+  count: 0,
+  seed: '42',
+  startParams: null,     // parameters at the last restart (a Share link's "params")
+  params: null,          // current parameters (engine JSON keys)
+  events: [],            // live changes since the restart: [step, 'p', {key: value}] or [step, 'spawn', {species, x, y, z}]
+  samples: [],           // metrics every SAMPLE_EVERY steps: {step, x, ...metrics}
+  time: 0,               // simulated seconds since the restart (models with a time step dt)
+  latest: null,          // the metrics shown
+  latestStep: -1,        // the step they belong to
+  running: true,
+  spf: 1,
+  tool: 'predator',
+  pointer: null,         // {mode, x, y} while pressed
+  drag: null,            // the pointerId pressing the canvas
+  cursor: null,          // the keyboard cursor {x, y}
+  keyPressed: false,     // the keyboard holds the pointer
+  colour: true,
+  busy: false,           // replaying a shared run
+  controls: new Map(),   // key -> {spec, ui, input, output}
+  chartSeries: [],       // the charted metrics: {key, label, colour, dash}
+  chartY: null,          // the chart's y axis of the view shown
+  seriesLabels: new Map(),  // metric key -> its label on the chart (the flock's view)
+  views: [],             // the chart's views (charts.js chartViews): flock, species, catches
+  view: 'flock',         // the view shown
+  look: { kinds: [], food: [] },  // appearance(): the species (kinds) and food now
+  species: null,         // the Species panel (species.js)
+  extraMetrics: [],      // the run's own metrics shown as figures (segregation, catches, ...): metricSpecs items
+  renderer: null,
+  chart: null,
+  chartDirty: true,
+  shownStep: -1,
+  dirty: true,           // the canvas needs drawing again
+  speed: { steps: 0, frames: 0, since: 0 },
+  camera: defaultCamera(),  // the 3D view's camera (a 3D run: drag to orbit, wheel to zoom)
+  turning: null,         // {id, u, v}: the pointer turning the camera
+  scratch3d: {},         // the projected flock's arrays
+};
+
+/** The message of anything thrown (the package throws Errors with the engine's message). */
+export function errorText(e) {
+  return e && e.message ? e.message : String(e);
+}
+
+export function showMessage(text, isError = false) {
+  const el = $('message');
+  el.textContent = text;
+  el.classList.toggle('error', isError);
+}
+
+/** Does the current model have the parameter `key` (the pointer, obstacles, a time step)? */
+export function has(key, desc = S.desc) {
+  return Boolean(desc && desc.params.some((p) => p.key === key));
+}
+
+/** Is the current run 3D (dims 3)? Then the stage shows the 3D view and the tools rest. */
+export function in3d() {
+  return Boolean(S.flock) && S.flock.dims === 3;
+}
+
+/** The world's size {w, h} as the engine reports it (a package space; the current run's by default). */
+export function worldSize(space = S.space) {
+  return { w: space.width, h: space.height };
+}
+
+/** The 3D world's box {w, h, d} as the engine reports it. */
+export function worldSize3d(space = S.space) {
+  return { w: space.width, h: space.height, d: space.depth };
+}
+
+/** Does the current model have anything to do with a press on the canvas? */
+export function hasTools() {
+  return has('pointer') || has('obstacle');
+}
+
+/** The radius the obstacle tool places, in world units. */
+export function obstacleRadius() {
+  return Number($('obstacle-size').value);
+}
+
+/** `n` and a unit, singular for one ('1 boid', '2 boids'). */
+export function counted(n, plural) {
+  return `${n.toLocaleString('en-US')} ${n === 1 && plural.endsWith('s') ? plural.slice(0, -1) : plural}`;
+}
