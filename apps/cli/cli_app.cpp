@@ -69,7 +69,7 @@ int runReported(const std::function<int()>& work, bool report) {
   try {
     return work();
   } catch (const UsageError& e) {
-    return fail(e.what(), report);
+    return fail(asFlags(e.marked()), report);
   } catch (const ThreadStartError& e) {  // a process limit, as in containers
     return fail(std::string(e.what()) + "; ask for fewer with --threads", report);
   } catch (const std::bad_alloc&) {

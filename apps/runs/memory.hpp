@@ -8,9 +8,6 @@
 
 namespace flocklab::runs {
 
-/// The most boids a flock can have: grid indices are 32-bit.
-inline constexpr std::uint64_t kMaxIndexableBoids = 0xffffffffULL;
-
 /// Memory this process may use, in bytes: the physical memory, capped by the cgroup v2 limit
 /// (/sys/fs/cgroup/memory.max) when there is one; 0 if unknown. The environment variable
 /// FLOCKLAB_MEMORY_BYTES, a whole number of bytes, replaces it (for tests).

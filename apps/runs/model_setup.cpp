@@ -23,16 +23,20 @@
 #include "flocklab/word_list.hpp"
 #include "runs/counted.hpp"
 #include "runs/memory.hpp"
+#include "runs/start_count.hpp"
 #include "runs/text_fields.hpp"
 #include "runs/usage_error.hpp"
 
 namespace flocklab::runs {
 namespace {
 
-// The description's message "max_speed must be ..." with the flag's spelling: "--max-speed must be ...".
-std::string withFlag(std::string message, const ParamSpec& spec, const std::string& given) {
-  if (message.rfind(spec.key + " ", 0) == 0 || message.rfind(spec.key + "'", 0) == 0)
-    message.replace(0, spec.key.size(), "--" + flagName(given));
+// The description's message about `spec`'s marked key with the name the user gave instead (an
+// alias, or the key with dashes), marked: each front end spells it as it was given.
+std::string asGiven(const std::exception& e, const ParamSpec& spec, const std::string& given) {
+  std::string message = markedMessage(e);
+  const std::string key = markKey(spec.key);
+  for (std::size_t at = message.find(key); at != std::string::npos; at = message.find(key, at + 1))
+    message.replace(at, key.size(), markKey(given));
   return message;
 }
 
@@ -58,17 +62,17 @@ ParamValue valueOf(const ParamSpec& spec, const std::vector<std::string>& texts,
 
 // The count of --density in `space`: density x area, rounded to the nearest whole number.
 std::int64_t countAtDensity(double density, const Space& space, bool countGiven, const std::string& unit) {
-  if (countGiven) throw UsageError("give --count or --density, not both");
+  if (countGiven) throw UsageError(fmt::format("give {} or {}, not both", markKey("count"), markKey("density")));
   if (!std::isfinite(density) || density <= 0)
-    throw UsageError(fmt::format("--density must be a finite number > 0 (got {})", roundTrip(density)));
+    throw UsageError(fmt::format("{} must be a finite number > 0 (got {})", markKey("density"), roundTrip(density)));
   const double area = space.width * space.height * (space.is3d() ? space.depth : 1.0);
   const double boids = std::round(density * area);
   if (boids < 1)
-    throw UsageError(fmt::format("--density {} leaves no {} in a world of area {}; raise it or the world",
+    throw UsageError(fmt::format("{} {} leaves no {} in a world of area {}; raise it or the world", markKey("density"),
                                  roundTrip(density), nounFor(1, unit), roundTrip(area)));
   if (boids > static_cast<double>(kMaxIndexableBoids))
-    throw UsageError(fmt::format("--density {} in a world of area {} is more than the {} {} flocklab can index",
-                                 roundTrip(density), roundTrip(area), kMaxIndexableBoids, unit));
+    throw UsageError(fmt::format("{} {} in a world of area {} is more than the {} {} flocklab can index",
+                                 markKey("density"), roundTrip(density), roundTrip(area), kMaxIndexableBoids, unit));
   return static_cast<std::int64_t>(boids);
 }
 
@@ -84,29 +88,18 @@ Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet&
         throw CsvError(o.initFile + ": " + e.what());
       }
     } catch (const CsvError& e) {
-      throw UsageError(e.what());
+      throw UsageError(markedMessage(e));
     }
   }
-  std::int64_t count = o.density ? countAtDensity(*o.density, m.space(p), o.count.has_value(), m.countUnit)
-                                 : o.count.value_or(static_cast<std::int64_t>(defaultCount));
-  // Species give their own counts: --count may only repeat their sum.
-  if (const auto fixed = m.fixedCount(p)) {
-    if (o.density) throw UsageError("--density is not taken with --species: each species gives its count");
-    if (o.count && static_cast<std::uint64_t>(*o.count) != *fixed)
-      throw UsageError(fmt::format("--count {} differs from the species' total of {}; give the counts with --species",
-                                   *o.count, *fixed));
-    if (*fixed == 0) throw UsageError("the species add up to no boids; give one a count of at least 1");
-    if (*fixed > kMaxIndexableBoids)
-      throw UsageError(fmt::format("the species' total {} is more than the {} boids flocklab can index", *fixed, kMaxIndexableBoids));
-    count = static_cast<std::int64_t>(*fixed);
-  }
-  if (count < 1) throw UsageError(fmt::format("--count must be at least 1 (got {})", count));
-  const auto boids = static_cast<std::uint64_t>(count);
-  if (boids > kMaxIndexableBoids)
-    throw UsageError(fmt::format("count {} is more than the {} boids flocklab can index", boids, kMaxIndexableBoids));
-  if (const std::string problem = memoryProblem(boids * m.bytesPerBoid(p), fmt::format("count {} needs", boids));
-      !problem.empty())
-    throw UsageError(problem);
+  if (o.density && m.fixedCount(p))
+    throw UsageError(fmt::format("{} is not taken with {}: each species gives its count", markKey("density"), markKey("species")));
+  const std::optional<double> given =
+      o.density ? std::optional<double>(static_cast<double>(countAtDensity(*o.density, m.space(p), o.count.has_value(), m.countUnit)))
+      : o.count ? std::optional<double>(static_cast<double>(*o.count))
+                : std::nullopt;
+  const std::uint64_t count = startCount(m, p, given, defaultCount, [&](std::uint64_t boids) {
+    return memoryProblem(boids * m.bytesPerBoid(p), fmt::format("{} {} needs", markKey("count"), boids));
+  });
   return m.randomStart(p, static_cast<std::size_t>(count), o.seed);
 }
 
@@ -123,18 +116,11 @@ void sayWarnings(const ModelDescription& m, const ParamSet& p) {
 
 const ModelDescription& chosenModel(const RunOptions& o) {
   const ModelDescription* m = findModel(o.model);
-  if (!m) throw UsageError("--model must be " + modelNames() + " (got " + excerpt(o.model) + ")");
+  if (!m) throw UsageError(markKey("model") + " must be " + modelNames() + " (got " + excerpt(o.model) + ")");
   return *m;
 }
 
 }  // namespace
-
-std::string flagName(std::string_view key) {
-  std::string out(key);
-  for (char& c : out)
-    if (c == '_') c = '-';
-  return out;
-}
 
 std::string ownersOf(std::string_view name) {
   std::vector<std::string> owners;
@@ -149,39 +135,40 @@ ParamSet resolveParams(const RunOptions& o) {
     std::string owners;
     for (const ModelDescription* other : models())
       if (!other->presets.empty()) owners += (owners.empty() ? "" : " or ") + other->name;
-    throw UsageError(fmt::format("--preset belongs to --model {}, not --model {}", owners, m.name));
+    throw UsageError(fmt::format("{} belongs to {} {}, not {} {}", markKey("preset"), markKey("model"), owners, markKey("model"), m.name));
   }
   ParamSet p = [&] {
     try {
       return m.defaults(o.preset.value_or(""));
     } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
+      throw UsageError(markedMessage(e));
     }
   }();
   std::map<std::string, std::string> setBy;  // key -> the name it was given as, to refuse a key given twice
   for (const auto& [name, texts] : o.params) {
     if (texts.empty() || name.find('.') != std::string::npos) continue;
-    const std::string flag = "--" + flagName(name);
+    const std::string flag = markKey(name);
     const ParamSpec* spec = m.findParam(name);
-    if (!spec) throw UsageError(fmt::format("{} belongs to --model {}, not --model {}", flag, ownersOf(name), m.name));
+    if (!spec)
+      throw UsageError(fmt::format("{} belongs to {} {}, not {} {}", flag, markKey("model"), ownersOf(name), markKey("model"), m.name));
     if (const auto it = setBy.find(spec->key); it != setBy.end())
-      throw UsageError(fmt::format("--{} and {} name the same parameter; give it once", flagName(it->second), flag));
+      throw UsageError(fmt::format("{} and {} name the same parameter; give it once", markKey(it->second), flag));
     setBy[spec->key] = name;
     try {
       p.set(spec->key, valueOf(*spec, texts, flag));
     } catch (const std::invalid_argument& e) {
-      throw UsageError(withFlag(e.what(), *spec, name));
+      throw UsageError(asGiven(e, *spec, name));
     }
   }
   // A species' key ("hawk.max_speed", from sweep --param) after the species themselves.
   for (const auto& [name, texts] : o.params) {
     if (texts.empty() || name.find('.') == std::string::npos) continue;
     const auto spec = m.dottedParam(name);
-    if (!spec) throw UsageError(fmt::format("--model {} has no parameter '{}'", m.name, excerpt(name)));
+    if (!spec) throw UsageError(fmt::format("{} {} has no parameter '{}'", markKey("model"), m.name, excerpt(name)));
     try {
       p.set(name, valueOf(*spec, texts, name));
     } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
+      throw UsageError(markedMessage(e));
     }
   }
   if (const std::string problem = p.problem(); !problem.empty()) throw UsageError(problem);
@@ -206,15 +193,15 @@ ModelSetup setUpModel(const RunOptions& o, const EngineOptions& engine) {
   setup.seedUsed = o.initFile.empty() || m.seedAfterStart(p);
   Flock start = startFlock(o, m, p, m.countFor(setup.preset));  // a file that cannot be read: that error first
   if (!o.seedGivenBy.empty() && !setup.seedUsed)
-    throw UsageError(fmt::format("{} has no effect with --init: the start comes from {} and the {} model{} draws "
+    throw UsageError(fmt::format("{} has no effect with {}: the start comes from {} and the {} model{} draws "
                                  "nothing at random after it; drop {}",
-                                 o.seedGivenBy, excerpt(o.initFile), m.name,
+                                 o.seedGivenBy, markKey("init"), excerpt(o.initFile), m.name,
                                  setup.form.empty() ? "" : " in its " + setup.form + " form",
-                                 o.seedGivenBy == "--seed" ? "--seed" : "the seed"));
+                                 o.seedGivenBy == markKey("seed") ? markKey("seed") : "the seed"));
   try {
     setup.simulation = m.create(p, std::move(start), o.seed, engine);
   } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
+    throw UsageError(markedMessage(e));
   }
   setup.startCount = setup.simulation->flock().size();
   sayWarnings(m, p);  // only once nothing can fail here: an error stays the one line on stderr

@@ -26,8 +26,6 @@ struct ModelSetup {
   std::uint64_t startCount = 0;  ///< the boids at the start (a run that removes caught prey ends with fewer)
 };
 
-/// A registry key as a flag name without the dashes: "max_speed" -> "max-speed".
-std::string flagName(std::string_view key);
 /// The models that have a parameter called `name`, as "lab or steering".
 std::string ownersOf(std::string_view name);
 

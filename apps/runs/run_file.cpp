@@ -88,25 +88,25 @@ nlohmann::json parseRunFile(std::string_view text, const std::string& path) {
   try {
     config = parseJsonText(text);
   } catch (const JsonTextError& e) {
-    throw UsageError(fmt::format("--config {}: {}", path, e.what()));
+    throw UsageError(fmt::format("{} {}: {}", kConfigKey, path, markedMessage(e)));
   }
   if (!config.is_object())
-    throw UsageError(fmt::format("--config {}: must hold one JSON object {{...}} (got {})", path, jsonExcerpt(config)));
+    throw UsageError(fmt::format("{} {}: must hold one JSON object {{...}} (got {})", kConfigKey, path, jsonExcerpt(config)));
   return config;
 }
 
 nlohmann::json readRunFile(const std::string& path) {
   std::error_code error;
-  if (std::filesystem::is_directory(path, error)) throw UsageError("--config " + path + ": is a folder, not a file");
+  if (std::filesystem::is_directory(path, error)) throw UsageError(kConfigKey + " " + path + ": is a folder, not a file");
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("--config: cannot read " + path);
+  if (!in) throw UsageError(kConfigKey + ": cannot read " + path);
   // One byte past the limit is enough to know a file is too long; a pipe is read the same way.
   std::string text(kMaxJsonBytes + 1, '\0');
   in.read(text.data(), static_cast<std::streamsize>(text.size()));
-  if (in.bad()) throw UsageError("--config: cannot read " + path);
+  if (in.bad()) throw UsageError(kConfigKey + ": cannot read " + path);
   text.resize(static_cast<std::size_t>(in.gcount()));
   if (text.size() > kMaxJsonBytes)
-    throw UsageError(fmt::format("--config {}: longer than a run file can be ({} bytes at most)", path, kMaxJsonBytes));
+    throw UsageError(fmt::format("{} {}: longer than a run file can be ({} bytes at most)", kConfigKey, path, kMaxJsonBytes));
   return parseRunFile(text, path);
 }
 
@@ -139,8 +139,8 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
     if (!spec) {
       const std::string owners = ownersOf(key);
       if (owners.empty()) throw UsageError(fmt::format("{} {}: unknown key '{}'", flag, path, excerpt(name)));
-      throw UsageError(fmt::format("{} {}: key '{}' belongs to --model {}, not --model {}", flag, path, excerpt(name),
-                                   owners, o.model));
+      throw UsageError(fmt::format("{} {}: key '{}' belongs to {} {}, not {} {}", flag, path, excerpt(name), markKey("model"),
+                                   owners, markKey("model"), o.model));
     }
     // Given on the command line under another of its names (an alias) wins too.
     const bool givenAs = std::any_of(o.params.begin(), o.params.end(), [&](const auto& entry) {

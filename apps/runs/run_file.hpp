@@ -16,21 +16,26 @@
 
 namespace flocklab::runs {
 
+/// The marked keys that name a run file in messages: its own (--config, config=) and a
+/// checkpoint's (--resume).
+inline const std::string kConfigKey = markKey("config");
+inline const std::string kResumeKey = markKey("resume");
+
 /// Reads a run file: a JSON object (at most kMaxJsonBytes, flocklab/io/json_text.hpp). Throws
 /// UsageError naming the file and the problem (a folder, too long, not JSON, too deep, ...).
 nlohmann::json readRunFile(const std::string& path);
 /// A run file's text as its JSON object; `path` names it in messages. Throws UsageError.
 nlohmann::json parseRunFile(std::string_view text, const std::string& path);
-/// The error for a run file's key with a value it cannot take: "--config F: key 'K' must be
+/// The error for a run file's key with a value it cannot take: "config F: key 'K' must be
 /// EXPECTED (got V)", the key and the value quoted as excerpts; `flag` is the option that
 /// named the file ("--resume" for a checkpoint's run).
 UsageError wrongRunFileValue(const std::string& path, const std::string& key, const std::string& expected,
-                             const nlohmann::json& value, std::string_view flag = "--config");
+                             const nlohmann::json& value, std::string_view flag = kConfigKey);
 /// A run file's whole number in [min, max] (`maxText` spells max in the message, "" for its
 /// digits); a fraction, 1e3, a string or a number out of range throws wrongRunFileValue.
 std::uint64_t runFileWhole(const nlohmann::json& value, const std::string& path, const std::string& key,
                            std::uint64_t min, std::uint64_t max, const std::string& maxText = "",
-                           std::string_view flag = "--config");
+                           std::string_view flag = kConfigKey);
 
 /// Sets the model options of `options` named by the keys of `config`, except those for which
 /// `given(key)` is true (given on the command line; key with underscores). Keys in `extraKeys` are left for the
@@ -38,7 +43,7 @@ std::uint64_t runFileWhole(const nlohmann::json& value, const std::string& path,
 /// wrong type.
 void applyRunFile(const nlohmann::json& config, const std::string& path, RunOptions& options,
                   const std::function<bool(const std::string&)>& given,
-                  const std::vector<std::string>& extraKeys = {}, std::string_view flag = "--config");
+                  const std::vector<std::string>& extraKeys = {}, std::string_view flag = kConfigKey);
 
 /// Sets one numeric model option by its key ("radius", "count", "alignment", ...); returns
 /// false (changing nothing) when the key names no numeric model option, or "steps" (a

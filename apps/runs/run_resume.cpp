@@ -25,28 +25,28 @@ ModelSetup resumeRun(const Checkpoint& checkpoint, const std::string& path, RunO
   nlohmann::json run = checkpoint.run;
   const std::string initFile = run.contains("init") && run["init"].is_string() ? run["init"].get<std::string>() : "";
   run.erase("init");
-  applyRunFile(run, path, o, [&](const std::string& key) { return key == "steps" && stepsGiven; }, {}, "--resume");
+  applyRunFile(run, path, o, [&](const std::string& key) { return key == "steps" && stepsGiven; }, {}, kResumeKey);
   // Checked here too: applyRunFile leaves "steps" alone when --steps was given.
   const std::uint64_t runSteps = runFileWhole(run.value("steps", nlohmann::json()), path, "steps", 0,
-                                              std::numeric_limits<std::int64_t>::max(), "2^63-1", "--resume");
+                                              std::numeric_limits<std::int64_t>::max(), "2^63-1", kResumeKey);
   if (checkpoint.step > runSteps)
-    throw UsageError(fmt::format("--resume {}: its step {} is past its run's {} steps", path, checkpoint.step, runSteps));
+    throw UsageError(fmt::format("{} {}: its step {} is past its run's {} steps", kResumeKey, path, checkpoint.step, runSteps));
   ModelSetup setup = [&] {
     try {
       if (!initFile.empty() && !findModel(o.model)->fixedCount(resolveParams(o)))
         o.count = static_cast<std::int64_t>(std::max<std::size_t>(1, checkpoint.flock.size()));
       return setUpModel(o, engine);
     } catch (const UsageError& e) {
-      throw UsageError(fmt::format("--resume {}: its run cannot be set up: {}", path, e.what()));
+      throw UsageError(fmt::format("{} {}: its run cannot be set up: {}", kResumeKey, path, e.marked()));
     }
   }();
   const std::uint64_t steps = o.steps ? static_cast<std::uint64_t>(*o.steps) : setup.defaultSteps;
   if (steps < checkpoint.step)
-    throw UsageError(fmt::format("--steps {} is before the checkpoint's step {} in {}", steps, checkpoint.step, path));
+    throw UsageError(fmt::format("{} {} is before the checkpoint's step {} in {}", markKey("steps"), steps, checkpoint.step, path));
   try {
     setup.simulation->resume(checkpoint.flock, checkpoint.step, checkpoint.model);
   } catch (const std::invalid_argument& e) {
-    throw UsageError(fmt::format("--resume {}: it does not fit its own run: {}", path, e.what()));
+    throw UsageError(fmt::format("{} {}: it does not fit its own run: {}", kResumeKey, path, markedMessage(e)));
   }
   if (!initFile.empty()) {
     o.initFile = initFile;
@@ -62,7 +62,7 @@ ModelSetup setUpRunModel(RunOptions& o, const EngineOptions& engine) {
     try {
       return readTextFile(path, inputFileLimit());
     } catch (const CsvError& e) {
-      throw UsageError(std::string("--resume: ") + e.what());
+      throw UsageError(kResumeKey + ": " + e.what());
     }
   };
   // Over MPI the first process reads the checkpoint and sends it to the others.

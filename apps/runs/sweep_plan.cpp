@@ -41,32 +41,32 @@ std::string sweepableNames(const std::string& model) {
       if (spec.kind == ParamKind::Number) names += ", " + spec.key;
     if (m->dottedParam("species.max_speed")) names += ", and SPECIES.KEY for a species' key (hawk.max_speed)";
   }
-  return "the --model " + model + " sweeps " + names;
+  return "the " + markKey("model") + " " + model + " sweeps " + names;
 }
 
 Param parseParam(const std::string& spec, const RunOptions& base) {
   const std::string shown = excerpt(spec);  // messages quote the spec as an excerpt
-  const std::string shape = "--param must look like NAME=FROM:TO:STEP or NAME=V1,V2,... (got " + shown + ")";
+  const std::string shape = markKey("param") + " must look like NAME=FROM:TO:STEP or NAME=V1,V2,... (got " + shown + ")";
   const std::size_t equals = spec.find('=');
   if (equals == std::string::npos || equals == 0 || equals + 1 == spec.size()) throw UsageError(shape);
   Param p;
   p.name = spec.substr(0, equals);
   p.spec = spec;
   const std::string values = spec.substr(equals + 1);
-  if (p.name == "seed") throw UsageError("--param cannot sweep seed: --seeds N runs seeds --seed, --seed + 1, ...");
-  if (p.name == "steps") throw UsageError("--param cannot sweep steps: give --steps, or sweep with separate commands");
+  if (p.name == "seed") throw UsageError(fmt::format("{0} cannot sweep seed: {1} N runs seeds {2}, {2} + 1, ...", markKey("param"), markKey("seeds"), markKey("seed")));
+  if (p.name == "steps") throw UsageError(fmt::format("{} cannot sweep steps: give {}, or sweep with separate commands", markKey("param"), markKey("steps")));
   RunOptions scratch = base;
   if (!setNumericOption(scratch, p.name, 1))
-    throw UsageError("--param: unknown parameter '" + excerpt(p.name) + "' (" + sweepableNames(base.model) + ")");
+    throw UsageError(markKey("param") + ": unknown parameter '" + excerpt(p.name) + "' (" + sweepableNames(base.model) + ")");
   if (values.find(':') != std::string::npos) {
     const auto parts = split(values, ':');
     if (parts.size() != 3) throw UsageError(shape);
     const auto from = parseDouble(parts[0]), to = parseDouble(parts[1]), step = parseDouble(parts[2]);
     if (!from || !to || !step) throw UsageError(shape);
-    if (*step <= 0) throw UsageError("--param " + shown + ": STEP must be > 0");
-    if (*from > *to) throw UsageError("--param " + shown + " gives no values (FROM is above TO)");
+    if (*step <= 0) throw UsageError(markKey("param") + " " + shown + ": STEP must be > 0");
+    if (*from > *to) throw UsageError(markKey("param") + " " + shown + " gives no values (FROM is above TO)");
     if ((*to - *from) / *step >= static_cast<double>(kMaxValues))
-      throw UsageError(fmt::format("--param {} gives more than {} values", shown, kMaxValues));
+      throw UsageError(fmt::format("{} {} gives more than {} values", markKey("param"), shown, kMaxValues));
     const double scale = std::max({std::abs(*from), std::abs(*to), *step});
     for (std::size_t k = 0;; ++k) {
       const double raw = *from + static_cast<double>(k) * *step;
@@ -80,17 +80,17 @@ Param parseParam(const std::string& spec, const RunOptions& base) {
       if (!v) throw UsageError(shape);
       p.values.push_back(*v == 0 ? 0.0 : *v);
     }
-    if (p.values.size() > kMaxValues) throw UsageError(fmt::format("--param {} gives more than {} values", shown, kMaxValues));
+    if (p.values.size() > kMaxValues) throw UsageError(fmt::format("{} {} gives more than {} values", markKey("param"), shown, kMaxValues));
   }
   for (std::size_t i = 0; i < p.values.size(); ++i) {
     const double v = p.values[i];
     // Determinism: count is the one whole-number option a sweep can take; a fraction would be
     // truncated silently, so it is refused.
     if (p.name == "count" && (v != std::floor(v) || v < 1 || v > 9e15))
-      throw UsageError("--param " + shown + ": count takes whole numbers >= 1 (got " + roundTrip(v) + ")");
+      throw UsageError(markKey("param") + " " + shown + ": count takes whole numbers >= 1 (got " + roundTrip(v) + ")");
     p.texts.push_back(roundTrip(v));
     for (std::size_t j = 0; j < i; ++j)
-      if (p.values[j] == v) throw UsageError("--param " + shown + " gives the value " + p.texts[i] + " twice");
+      if (p.values[j] == v) throw UsageError(markKey("param") + " " + shown + " gives the value " + p.texts[i] + " twice");
   }
   return p;
 }
@@ -114,9 +114,9 @@ SweepPlan planSweep(const std::vector<std::string>& specs, const RunOptions& bas
   for (const std::string& spec : specs) {
     Param p = parseParam(spec, base);
     for (const Param& q : plan.params)
-      if (q.name == p.name) throw UsageError("--param " + p.name + " is given twice");
+      if (q.name == p.name) throw UsageError(markKey("param") + " " + p.name + " is given twice");
     if (given(p.name))
-      throw UsageError("--" + p.name + " and --param " + p.name + " both set " + p.name + "; give one");
+      throw UsageError(markKey(p.name) + " and " + markKey("param") + " " + p.name + " both set " + p.name + "; give one");
     runs *= static_cast<double>(p.values.size());
     plan.params.push_back(std::move(p));
   }

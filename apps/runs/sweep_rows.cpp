@@ -29,10 +29,10 @@ namespace {
 constexpr std::size_t kMaxNumberField = 33;
 constexpr std::size_t kHexField = 16;
 
-const std::string kRefusal = "remove it or choose another --out";
+const std::string kRefusal = "remove it or choose another " + markKey("out");
 
 UsageError badLine(const std::string& path, std::size_t lineNumber, const std::string& why) {
-  return UsageError(fmt::format("{} line {}: {}; remove the line or choose another --out", path, lineNumber, why));
+  return UsageError(fmt::format("{} line {}: {}; remove the line or choose another {}", path, lineNumber, why, markKey("out")));
 }
 
 // The longest line a row of `plan` can be, with its newline.
@@ -194,7 +194,7 @@ ExistingOut readExisting(const std::string& path, const SweepPlan& plan, std::ve
   if (::fstat(fd, &info) != 0) throw UsageError(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
   if (S_ISDIR(info.st_mode)) throw UsageError("cannot write " + path + ": it is a directory");
   if (!S_ISREG(info.st_mode))
-    throw UsageError(fmt::format("{} is not a regular file (a device, FIFO or socket); a sweep's --out must be one", path));
+    throw UsageError(fmt::format("{} is not a regular file (a device, FIFO or socket); a sweep's {} must be one", path, markKey("out")));
   // One byte past the largest this sweep's file can be is enough for parseExisting to refuse it.
   const std::size_t limit = csvHeader(plan).size() + (plan.runs + 1) * maxRowBytes(plan) + 1;
   std::string text(std::min<std::uintmax_t>(static_cast<std::uintmax_t>(info.st_size), limit), '\0');

@@ -19,7 +19,7 @@ SweepSetup setUpSweep(SweepPlan plan, const RunOptions& base, std::uint64_t ever
     try {
       setup = setUpModel(options, EngineOptions{NeighborSearch::Grid, 1});
     } catch (const UsageError& e) {
-      throw UsageError(fmt::format("{} (in the sweep's runs with {})", e.what(), plan.valuesText(c)));
+      throw UsageError(fmt::format("{} (in the sweep's runs with {})", e.marked(), plan.valuesText(c)));
     }
     if (c == 0) {
       s.model.steps = options.steps ? static_cast<std::uint64_t>(*options.steps) : setup.defaultSteps;

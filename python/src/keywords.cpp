@@ -96,22 +96,8 @@ std::string textKeyword(const char* key, const py::handle& value) {
 
 std::string numberText(double value) { return roundTrip(value); }
 
-std::string asKeywords(std::string message) {
-  std::string out;
-  for (std::size_t i = 0; i < message.size(); ++i) {
-    const bool flag = message.compare(i, 2, "--") == 0 && i + 2 < message.size() &&
-                      std::islower(static_cast<unsigned char>(message[i + 2])) &&
-                      (i == 0 || message[i - 1] == ' ' || message[i - 1] == '(' || message[i - 1] == '\'');
-    if (!flag) {
-      out += message[i];
-      continue;
-    }
-    i += 2;
-    for (; i < message.size() && (std::isalnum(static_cast<unsigned char>(message[i])) || message[i] == '-'); ++i)
-      out += message[i] == '-' ? '_' : message[i];
-    --i;
-  }
-  return out;
+std::string asKeywords(std::string_view marked) {
+  return spellKeys(marked, [](std::string_view key) { return std::string(key); });
 }
 
 runs::RunOptions runOptions(const py::kwargs& keywords) {
@@ -135,7 +121,7 @@ runs::RunOptions runOptions(const py::kwargs& keywords) {
       o.count = wholeKeyword("count", value);
     } else if (name == "seed") {
       o.seed = seedKeyword("seed", value);
-      o.seedGivenBy = "seed";
+      o.seedGivenBy = markKey("seed");
     } else if (name == "preset") {
       o.preset = textKeyword("preset", value);
     } else if (name == "init") {

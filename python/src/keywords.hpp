@@ -7,6 +7,7 @@
 #include <pybind11/pybind11.h>
 
 #include <string>
+#include <string_view>
 
 #include "runs/run_options.hpp"
 #include "runs/atomic_file.hpp"
@@ -21,18 +22,18 @@ namespace flocklab::python {
 /// keywordError) for the rest.
 runs::RunOptions runOptions(const pybind11::kwargs& keywords);
 
-/// The command's message with its flags as Python keywords: "--max-speed must be ..." becomes
-/// "max_speed must be ...".
-std::string asKeywords(std::string message);
+/// A message of the engine or the run library with its marked keys written as Python keywords
+/// (flocklab/keyed_message.hpp): a keyword is the key itself, "max_speed must be ...".
+std::string asKeywords(std::string_view marked);
 
-/// Runs `work`, turning the command's UsageError into ValueError (with asKeywords' message) and
+/// Runs `work`, turning the run library's UsageError into ValueError (with asKeywords' message) and
 /// its OutputError into OSError.
 template <class Work>
 auto translated(Work&& work) -> decltype(work()) {
   try {
     return work();
   } catch (const runs::UsageError& e) {
-    throw pybind11::value_error(asKeywords(e.what()));
+    throw pybind11::value_error(asKeywords(e.marked()));
   } catch (const runs::OutputError& e) {
     PyErr_SetString(PyExc_OSError, e.what());
     throw pybind11::error_already_set();

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "flocklab/flock.hpp"
+#include "flocklab/keyed_message.hpp"
 #include "flocklab/space.hpp"
 
 namespace flocklab {
@@ -15,7 +16,7 @@ void checkState(const Flock& flock, const Space& space);
 /// Returns `params`, or throws std::invalid_argument with the problem validate() names.
 template <class Params>
 const Params& checkedParams(const Params& params) {
-  if (const std::string problem = validate(params); !problem.empty()) throw std::invalid_argument(problem);
+  if (const std::string problem = validate(params); !problem.empty()) throw KeyedError(problem);
   return params;
 }
 

@@ -1,5 +1,6 @@
 // The abm model's description: its parameter table (the one place its values are checked),
 // presets, world, random start and simulation.
+#include "flocklab/keyed_message.hpp"
 #include "flocklab/models/abm_simulation.hpp"
 #include "models/param_text.hpp"
 #include "models/typed_model.hpp"
@@ -50,7 +51,7 @@ AbmModel describeAbm() {
     return abmPreset(preset == "large" ? AbmPreset::Large : AbmPreset::Small);
   };
   m.crossProblemOf = [](const AbmParams& p) -> std::string {
-    return worldStepProblem("speed", p.speed, p.world);
+    return worldStepProblem(markKey("speed"), p.speed, p.world);
   };
   m.spaceOf = [](const AbmParams& p) { return Space::square(p.world); };
   // Peak RSS of `flocklab run` measured at 254 (sequential) and 221 (sync) bytes an agent (1M

@@ -3,6 +3,7 @@
 // be 2 or 3, so that a run file says "dims": 3 and a sweep can take --param dims=2,3.
 #include <string>
 
+#include "flocklab/keyed_message.hpp"
 #include "flocklab/model.hpp"
 #include "models/param_text.hpp"
 
@@ -17,7 +18,7 @@ inline ParamSpec dimsParam() {
 
 /// "" for 2 or 3, else the message.
 inline std::string dimsProblem(double dims) {
-  return dims == 2 || dims == 3 ? "" : "dims must be 2 or 3 (got " + text::shortest(dims) + ")";
+  return dims == 2 || dims == 3 ? "" : markKey("dims") + " must be 2 or 3 (got " + text::shortest(dims) + ")";
 }
 
 }  // namespace flocklab

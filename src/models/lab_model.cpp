@@ -1,5 +1,6 @@
 // The lab model's description: its parameter table (the one place its values are checked),
 // its world, random start and simulation.
+#include "flocklab/keyed_message.hpp"
 #include "flocklab/models/lab_simulation.hpp"
 #include "models/dims_param.hpp"
 #include "models/heading_noise.hpp"
@@ -43,7 +44,7 @@ LabModel describeLab() {
   m.number(dimsParam(), &LabParams::dims);
   m.crossProblemOf = [](const LabParams& p) -> std::string {
     if (const std::string problem = dimsProblem(p.dims); !problem.empty()) return problem;
-    return worldStepProblem("max_speed", p.maxSpeed, p.world);
+    return worldStepProblem(markKey("max_speed"), p.maxSpeed, p.world);
   };
   m.spaceOf = [](const LabParams& p) { return labSpace(p); };
   // Peak RSS of `flocklab run` measured at 194 bytes a boid (1M boids), 12% margin.

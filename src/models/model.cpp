@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "flocklab/keyed_message.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/word_list.hpp"
 #include "models/param_text.hpp"
@@ -125,13 +126,25 @@ void ParamSet::set(std::string_view key, const ParamValue& value) {
   const ParamSpec* spec = model_->findParam(key);
   if (!spec) return model_->writeDotted(values_, key, value);
   if (const std::string problem = valueProblem(*spec, value); !problem.empty())
-    throw std::invalid_argument(spec->key + " " + problem);
-  model_->write(values_, *spec, value);
+    throw KeyedError(markKey(spec->key) + " " + problem);
+  try {
+    model_->write(values_, *spec, value);
+  } catch (const KeyedError&) {
+    throw;
+  } catch (const std::invalid_argument& e) {
+    // A parser's message about its text names the key first ("food must look like ...",
+    // "pointer's step range ..."): marked, so each front end writes it as its own name.
+    const std::string message = e.what();
+    const bool named = message.rfind(spec->key, 0) == 0 && message.size() > spec->key.size() &&
+                       (message[spec->key.size()] == ' ' || message[spec->key.size()] == '\'');
+    if (!named) throw;
+    throw KeyedError(markKey(spec->key) + message.substr(spec->key.size()));
+  }
 }
 
 std::string ParamSet::problem() const {
   for (const ParamSpec& spec : model_->params)
-    if (const std::string p = valueProblem(spec, model_->read(values_, spec)); !p.empty()) return spec.key + " " + p;
+    if (const std::string p = valueProblem(spec, model_->read(values_, spec)); !p.empty()) return markKey(spec.key) + " " + p;
   return model_->crossProblem(values_);
 }
 

@@ -1,6 +1,7 @@
 // The registry: the one list of models. A new model adds its description here and nowhere else.
 #include "flocklab/registry.hpp"
 
+#include "flocklab/keyed_message.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/word_list.hpp"
 
@@ -24,7 +25,7 @@ std::string modelNames() {
 
 const ModelDescription& model(std::string_view name) {
   if (const ModelDescription* m = findModel(name)) return *m;
-  throw std::invalid_argument("--model must be " + modelNames() + " (got " + excerpt(name) + ")");
+  throw KeyedError(markKey("model") + " must be " + modelNames() + " (got " + excerpt(name) + ")");
 }
 
 }  // namespace flocklab

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <stdexcept>
 
+#include "flocklab/keyed_message.hpp"
 #include "flocklab/models/steering_simulation.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "models/dims_param.hpp"
@@ -293,7 +294,7 @@ SteeringModel describeSteering() {
     const bool in3d = p.dims == 3;
     const double smallest = in3d ? std::min({p.width, p.height, p.depth}) : std::min(p.width, p.height);
     for (const SpeciesTraits& t : speciesTraits(p))
-      if (std::string problem = worldStepProblem((p.species.empty() ? "" : whoIs(t.name)) + "max_speed * dt",
+      if (std::string problem = worldStepProblem((p.species.empty() ? markKey("max_speed") : whoIs(t.name) + "max_speed") + " * " + markKey("dt"),
                                                  t.maxSpeed * p.dt, smallest, "px", "smaller side");
           !problem.empty())
         return problem;

@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+#include "flocklab/keyed_message.hpp"
 #include "flocklab/text_excerpt.hpp"
 
 #include "flocklab/model.hpp"
@@ -70,10 +71,9 @@ class TypedModel final : public ModelDescription {
   ParamSet defaults(std::string_view preset) const override {
     if (preset.empty()) return wrap(presetParams(presets.empty() ? "" : presets.front().name));
     if (!findPreset(preset))
-      throw std::invalid_argument(presets.empty()
-                                      ? "the " + name + " model has no presets"
-                                      : "--preset must be " + presetNames(*this) + " with --model " + name +
-                                            " (got " + excerpt(preset) + ")");
+      throw KeyedError(presets.empty() ? "the " + name + " model has no presets"
+                                       : markKey("preset") + " must be " + presetNames(*this) + " with " +
+                                             markKey("model") + " " + name + " (got " + excerpt(preset) + ")");
     return wrap(presetParams(preset));
   }
   Space space(const ParamSet& p) const override { return spaceOf(p.as<Params>()); }

@@ -1,5 +1,6 @@
 // The Vicsek model's description: its parameter table (the one place its values are checked),
 // its world, random start and simulation.
+#include "flocklab/keyed_message.hpp"
 #include "flocklab/models/vicsek_simulation.hpp"
 #include "models/heading_noise.hpp"
 #include "models/param_text.hpp"
@@ -33,7 +34,7 @@ VicsekModel describeVicsek() {
             .max = kMaxLength, .sliderMin = 2, .sliderMax = 100, .sliderStep = 1, .live = false},
            &VicsekParams::world);
   m.crossProblemOf = [](const VicsekParams& p) -> std::string {
-    return worldStepProblem("speed", p.speed, p.world);
+    return worldStepProblem(markKey("speed"), p.speed, p.world);
   };
   m.spaceOf = [](const VicsekParams& p) { return Space::square(p.world); };
   // Peak RSS of `flocklab run` measured at 189 bytes a particle (1M particles), 12% margin.

@@ -180,7 +180,7 @@ TEST_F(Cli, BadNumbersAreRejected) {
     expectUsageError(std::string("run ") + flag + " -1", flag);
   }
   expectUsageError("run --radius 0", "--radius");
-  expectUsageError("run --max-speed 20 --world 5", "max_speed");
+  expectUsageError("run --max-speed 20 --world 5", "--max-speed (20) must not exceed the world's side (5)");
   expectUsageError("run --neighbors octree", "--neighbors");
   expectUsageError("run --bogus", "--bogus");
   expectUsageError("", "command");
@@ -275,7 +275,7 @@ TEST_F(Cli, SteeringBadValuesAreRejected) {
   expectUsageError(s + "--pointer predator:2000,10", "off the world");
   expectUsageError(s + "--pointer hawk:100,100", "--pointer");
   expectUsageError(s + "--pointer food:100,100@600-300", "--pointer");
-  expectUsageError(s + "--max-speed 1000000", "max_speed");
+  expectUsageError(s + "--max-speed 1000000", "--max-speed * --dt");
   expectUsageError(s + "--radius 5", "--radius belongs to --model lab");
   expectUsageError("run --vision 30", "--vision belongs to --model steering");
   expectUsageError("run --model boids", "--model");

@@ -49,7 +49,7 @@ TEST_F(ExtraModel, RunsWithTheSameBitsWhateverTheThreadsAndSearch) {
 TEST_F(ExtraModel, ItsValuesAreCheckedByItsTable) {
   Result r = gather("run --model gather --max-speed 100");
   EXPECT_EQ(r.status, 2);
-  EXPECT_EQ(r.err, "flocklab: error: max_speed (100) must not exceed the world's side (60)\n");
+  EXPECT_EQ(r.err, "flocklab: error: --max-speed (100) must not exceed the world's side (60)\n");
   r = gather("run --model gather --radius 0");
   EXPECT_EQ(r.status, 2);
   EXPECT_NE(r.err.find("radius"), std::string::npos) << r.err;

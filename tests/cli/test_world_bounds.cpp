@@ -68,12 +68,12 @@ TEST_F(WorldBounds, LengthsAboveTheBoundAreRefused) {
 
 TEST_F(WorldBounds, MessagesShowTheNumbersThatMatter) {
   expectMessage("run --model steering --dt 1e300",
-                "max_speed * dt (1.8000000000000002e302 px) must not exceed the world's smaller side (560 px)");
-  expectMessage("run --world 1e-300", "max_speed (1) must not exceed the world's side (1e-300)");
-  expectMessage("run --max-speed 100.0000001", "max_speed (100.0000001) must not exceed the world's side (100)");
-  expectMessage("run --model abm --world 1e-5", "speed (1) must not exceed the world's side (1e-5)");
+                "--max-speed * --dt (1.8000000000000002e302 px) must not exceed the world's smaller side (560 px)");
+  expectMessage("run --world 1e-300", "--max-speed (1) must not exceed the world's side (1e-300)");
+  expectMessage("run --max-speed 100.0000001", "--max-speed (100.0000001) must not exceed the world's side (100)");
+  expectMessage("run --model abm --world 1e-5", "--speed (1) must not exceed the world's side (1e-5)");
   expectMessage("run --model steering --dt 1e-5 --max-speed 1e9",
-                "max_speed * dt (10000 px) must not exceed the world's smaller side (560 px)");
+                "--max-speed * --dt (10000 px) must not exceed the world's smaller side (560 px)");
 }
 
 // Weights are bounded as lengths are (kMaxWeight): the lab model's separation of 1e308 turned a

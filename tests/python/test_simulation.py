@@ -64,7 +64,7 @@ def test_models_list_every_parameter_from_the_registry():
     ({"vision": [1, 2]}, TypeError, "vision takes one value, not a list"),
     ({"vision": {"a": 1}}, TypeError, "vision takes a number, true or false, or a text (got a dict)"),
     ({"count": "many"}, TypeError, "count takes a whole number (got a str)"),
-    ({"count": 0}, ValueError, "count must be at least 1 (got 0)"),
+    ({"count": 0}, ValueError, "count must be a whole number of at least 1 (got 0)"),
     ({"count": 10, "density": 0.001}, ValueError, "give count or density, not both"),
     ({"preset": "herd"}, ValueError, "preset must be flock, school, swarm or chaos with model steering (got herd)"),
     ({"species": ["hawk:2:role=wolf"]}, ValueError, "species hawk: role must be prey or predator (got wolf)"),

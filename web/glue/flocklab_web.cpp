@@ -23,14 +23,17 @@
 #include <cstdio>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <variant>
 
 #include "flocklab/flocklab.hpp"
 #include "flocklab/io/params_json.hpp"
+#include "flocklab/keyed_message.hpp"
 #include "flocklab/registry.hpp"
 #include "flocklab/text_excerpt.hpp"
+#include "runs/start_count.hpp"
 
 namespace flocklab::web {
 namespace {
@@ -74,7 +77,7 @@ R guarded(F&& f, R failed) {
   } catch (const std::bad_alloc&) {
     lastError_ = "out of memory: WebAssembly has at most 2 GiB";
   } catch (const std::exception& e) {
-    lastError_ = e.what();
+    lastError_ = markedMessage(e);  // index.js spells the marked keys as the caller named them
   }
   return failed;
 }
@@ -92,20 +95,14 @@ class WebSimulation {
       : model_(&flocklab::model(model)), params_(model_->defaults(preset)) {
     const std::uint64_t s = parseSeed(seed);
     readParamsJson(params_, paramsJson);
-    if (const std::string problem = params_.problem(); !problem.empty()) throw std::invalid_argument(problem);
-    const bool given = !(count < 0);  // NaN is a count given, and refused below
-    double boids = given ? count : static_cast<double>(model_->countFor(preset));
-    if (const auto fixed = model_->fixedCount(params_)) {
-      if (given && count != static_cast<double>(*fixed))
-        throw std::invalid_argument("count " + countText(count) + " differs from the species' total of " +
-                                    std::to_string(*fixed) + "; give the counts with species");
-      if (*fixed == 0) throw std::invalid_argument("the species add up to no boids; give one a count of at least 1");
-      boids = static_cast<double>(*fixed);
-    }
-    if (!whole(boids, 1, kMaxWhole))
-      throw std::invalid_argument("count must be a whole number from 1 to 2^53-1 (got " + countText(boids) + ")");
-    if (boids * static_cast<double>(model_->bytesPerBoid(params_)) > kWasmBytes)
-      throw std::invalid_argument("count " + countText(boids) + " needs more memory than the 2 GiB WebAssembly can address");
+    if (const std::string problem = params_.problem(); !problem.empty()) throw KeyedError(problem);
+    const bool given = !(count < 0);  // NaN is a count given, and refused by the start checks
+    const std::uint64_t boids = runs::startCount(
+        *model_, params_, given ? std::optional<double>(count) : std::nullopt, model_->countFor(preset),
+        [&](std::uint64_t n) -> std::string {
+          if (static_cast<double>(n) * static_cast<double>(model_->bytesPerBoid(params_)) <= kWasmBytes) return "";
+          return markKey("count") + " " + std::to_string(n) + " needs more memory than the 2 GiB WebAssembly can address";
+        });
     sim_ = model_->create(params_, model_->randomStart(params_, static_cast<std::size_t>(boids), s), s);
   }
 
@@ -208,7 +205,7 @@ class WebSimulation {
     return guarded([&] {
       ParamSet p = model_->current(*sim_);
       readParamsJson(p, json);
-      if (const std::string problem = p.problem(); !problem.empty()) throw std::invalid_argument(problem);
+      if (const std::string problem = p.problem(); !problem.empty()) throw KeyedError(problem);
       model_->change(*sim_, p);
       return true;
     }, false);

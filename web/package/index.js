@@ -99,12 +99,22 @@ function registryKey(name) {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replaceAll('-', '_');
 }
 
-/** The engine's message with the name the caller used: "max_speed must be ..." -> "maxSpeed must be ...". */
-function inCallersWords(message, names) {
-  for (const [key, given] of names) {
-    if (message.startsWith(`${key} `) || message.startsWith(`${key}'`)) return given + message.slice(key.length);
-  }
-  return message;
+/** The mark on both sides of a key in the engine's messages (flocklab/keyed_message.hpp). */
+const KEY_MARK = '\x1f';
+const MARKED_KEY = new RegExp(`${KEY_MARK}([^${KEY_MARK}]*)${KEY_MARK}`, 'g');
+
+/** "max_speed" as JavaScript spells it: "maxSpeed". */
+function camelCase(key) {
+  return key.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+}
+
+/**
+ * The engine's message in the caller's words: each marked key as the caller named it (`names`,
+ * registry key -> the name given), else in camelCase: "\x1fmax_speed\x1f must be ..." ->
+ * "maxSpeed must be ...". Every message of the engine reaches the caller through here.
+ */
+function inCallersWords(message, names = new Map()) {
+  return message.replace(MARKED_KEY, (_, key) => names.get(key) ?? camelCase(key)).replaceAll(KEY_MARK, '');
 }
 
 const isNumberList = (v) => Array.isArray(v) && v.length > 0 && v.every((n) => typeof n === 'number' && Number.isFinite(n));
@@ -210,7 +220,7 @@ class Simulation {
   step(n = 1) {
     const sim = this.#live();
     const steps = wholeNumber(n, 'steps', 0);
-    if (!sim.step(steps)) throw new RangeError(this.#core.lastError());
+    if (!sim.step(steps)) throw new RangeError(inCallersWords(this.#core.lastError()));
     this.#refresh();
     return this;
   }
@@ -348,7 +358,7 @@ class Simulation {
     }
     const at = [coordinate(x, 'x'), coordinate(y, 'y'), coordinate(z, 'z')];
     const ok = sim.spawn(index, ...at);
-    if (!ok) throw new RangeError(this.#core.lastError());
+    if (!ok) throw new RangeError(inCallersWords(this.#core.lastError()));
     this.#refresh();
     return this;
   }

@@ -14,6 +14,7 @@
 #include "flocklab/registry.hpp"
 #include "runs/counted.hpp"
 #include "runs/usage_error.hpp"
+#include "support/cli_messages.hpp"
 
 namespace flocklab::cli {
 
@@ -81,7 +82,7 @@ int executeModels(const ModelsOptions& o) {
   try {
     if (!o.model.empty()) model(o.model);
   } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
+    throw UsageError(markedMessage(e));
   }
   std::string out;
   if (o.json) {

@@ -40,6 +40,7 @@
 #include "outputs/svg_chart.hpp"
 #include "runs/text_fields.hpp"
 #include "runs/usage_error.hpp"
+#include "support/cli_messages.hpp"
 
 namespace flocklab::cli {
 
@@ -71,7 +72,7 @@ void checkOptions(const RunOptions& o) {
     try {
       parseCamera(o.camera);
     } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
+      throw UsageError(markedMessage(e));
     }
   }
 }
@@ -383,7 +384,7 @@ void prepareRun(RunOptions& o, const CLI::App& command) {
                    const CLI::Option* option = command.get_option_no_throw("--" + flagName(name));
                    return option != nullptr && option->count() > 0;
                  });
-  if (command.get_option("--seed")->count() > 0) o.seedGivenBy = "--seed";
+  if (command.get_option("--seed")->count() > 0) o.seedGivenBy = markKey("seed");
   checkOptions(o);
 }
 

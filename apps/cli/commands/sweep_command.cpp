@@ -58,6 +58,7 @@
 #include "runs/sweep_setup.hpp"
 #include "runs/text_fields.hpp"
 #include "runs/usage_error.hpp"
+#include "support/cli_messages.hpp"
 
 namespace flocklab::cli {
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "runs/counted.hpp"
+#include "support/cli_messages.hpp"
 
 namespace flocklab::cli {
 

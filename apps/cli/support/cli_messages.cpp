@@ -5,6 +5,8 @@
 // every message, so a CLI11 upgrade that rewords one fails there.
 #include "support/cli_messages.hpp"
 
+#include "flocklab/keyed_message.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include "flocklab/word_list.hpp"
@@ -17,6 +19,17 @@
 #include <string_view>
 
 namespace flocklab::cli {
+
+std::string flagName(std::string_view key) {
+  std::string out(key);
+  for (char& c : out)
+    if (c == '_') c = '-';
+  return out;
+}
+
+std::string asFlags(std::string_view marked) {
+  return spellKeys(marked, [](std::string_view key) { return "--" + flagName(key); });
+}
 namespace {
 
 std::string lower(std::string_view text) {

@@ -1,12 +1,21 @@
 #pragma once
-// CLI11's parse errors as the one line flocklab prints for them. CLI11 words its errors for
-// programmers ("At Most 1 required but received 2"); these name the option, say what it takes
-// and, for a mistyped option or command, suggest the nearest known name of the same command.
+// The command line's own words for its messages: the keys that the engine's and the run
+// library's messages name, written as flags; and CLI11's parse errors as the one line flocklab
+// prints for them. CLI11 words its errors for programmers ("At Most 1 required but received 2");
+// these name the option, say what it takes and, for a mistyped option or command, suggest the
+// nearest known name of the same command.
 #include "support/cli11_forward.hpp"
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace flocklab::cli {
+
+/// A registry key as a flag name without the dashes: "max_speed" -> "max-speed".
+std::string flagName(std::string_view key);
+/// A message of the engine or the run library with its marked keys written as the command's
+/// flags (flocklab/keyed_message.hpp): "max_speed must be ..." -> "--max-speed must be ...".
+std::string asFlags(std::string_view marked);
 
 /// The name in `known` nearest to `typed` (case and leading dashes ignored, a swap of two
 /// neighbouring letters counting as one edit), or "" when none is close enough to be a typo:

@@ -11,6 +11,7 @@
 #include "flocklab/simulation.hpp"
 #include "gather_params.hpp"
 #include "models/typed_model.hpp"
+#include "flocklab/keyed_message.hpp"
 #include "models/world_step.hpp"
 
 namespace flocklab {
@@ -100,7 +101,7 @@ GatherModel describeGather() {
   m.number({.key = "world", .unit = "world units", .help = "side of the cubic wrap-around world", .minOpen = true,
             .max = kMaxLength, .sliderMin = 10, .sliderMax = 200, .sliderStep = 5, .live = false},
            &GatherParams::world);
-  m.crossProblemOf = [](const GatherParams& p) { return worldStepProblem("max_speed", p.maxSpeed, p.world); };
+  m.crossProblemOf = [](const GatherParams& p) { return worldStepProblem(markKey("max_speed"), p.maxSpeed, p.world); };
   m.spaceOf = [](const GatherParams& p) { return Space::cube(p.world); };
   m.startOf = [](const GatherParams& p, std::size_t count, std::uint64_t seed) {
     return randomStart3d(count, Space::cube(p.world), p.maxSpeed / 2, p.maxSpeed, seed,

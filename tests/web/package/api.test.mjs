@@ -109,16 +109,31 @@ test('a refused value throws RangeError with the command\'s message, in the call
     ['steering', { maxSpeed: 0 }, ['--model', 'steering', '--max-speed', '0']],
     ['steering', { pointer: 'cat:1,2' }, ['--model', 'steering', '--pointer', 'cat:1,2']],
     ['steering', { species: ['prey:0'] }, ['--model', 'steering', '--species', 'prey:0']],
-    ['abm', { preset: 'huge' }, ['--model', 'abm', '--preset', 'huge'], 'as is'],
+    ['abm', { preset: 'huge' }, ['--model', 'abm', '--preset', 'huge']],
   ];
-  for (const [model, options, args, asIs] of cases) {
+  for (const [model, options, args] of cases) {
     const given = Object.keys(options)[0];
     const flag = args[args.length - 2];
-    // a parameter's refusal names it as the caller did; the engine's word on a preset is the command's
-    const expected = asIs ? nativeRefusal(args) : nativeRefusal(args).replace(flag, given);
+    // the command's message with each flag as JavaScript names it: the parameter as the caller did, the rest in camelCase
+    const expected = nativeRefusal(args).replaceAll(flag, given)
+      .replace(/--([a-z][a-z-]*)/g, (_, name) => name.replace(/-([a-z])/g, (__, c) => c.toUpperCase()));
     assert.throws(() => new Simulation(model, options), (e) => e instanceof RangeError && e.message === expected,
       `${model} ${JSON.stringify(options)}: ${expected}`);
   }
+});
+
+test('the engine\'s messages reach JavaScript in its spelling, with no flag of the command line', () => {
+  const inJavaScriptsWords = (pattern) => (e) =>
+    e instanceof RangeError && pattern.test(e.message) && !e.message.includes('--') && !e.message.includes('\x1f');
+  // a bad preset: the engine names the preset and the model by their keys
+  assert.throws(() => new Simulation('steering', { preset: 'herd' }),
+    inJavaScriptsWords(/^preset must be [a-z, ]+ with model steering \(got herd\)$/));
+  // keys inside a message are spelled too: the caller's name for one given, camelCase for the rest
+  assert.throws(() => new Simulation('steering', { maxSpeed: 1e6 }),
+    inJavaScriptsWords(/^maxSpeed \* dt \(16666\.666666666668 px\) must not exceed the world's smaller side \(560 px\)$/));
+  assert.throws(() => new Simulation('steering', { 'max-speed': 1e6 }), inJavaScriptsWords(/^max-speed \* dt \(/));
+  assert.throws(() => new Simulation('steering', { species: ['prey:2'], count: 3 }),
+    inJavaScriptsWords(/^count 3 differs from the species' total of 2; give the counts with species$/));
 });
 
 test('unknown names and values of the wrong type throw, naming them', () => {
@@ -160,7 +175,9 @@ test('numbers out of range are refused with the argument and its range, never wr
     refused(() => new Simulation('lab', { count }), RangeError, `count must be a whole number from 1 to 2^53-1 (got ${shown})`);
   }
   refused(() => new Simulation('lab', { count: 2 ** 53 - 1 }), RangeError,
-    'count 9007199254740991 needs more memory than the 2 GiB WebAssembly can address');
+    'count 9007199254740991 is more than the 4294967295 boids flocklab can index');
+  refused(() => new Simulation('lab', { count: 2 ** 32 - 1 }), RangeError,
+    'count 4294967295 needs more memory than the 2 GiB WebAssembly can address');
   refused(() => new Simulation('lab', { seed: 2 ** 53 }), RangeError,
     'seed must be a whole number from 0 to 2^53-1, or a bigint or string up to 2^64-1 (got 9007199254740992)');
   refused(() => new Simulation('lab', { seed: 2n ** 64n }), RangeError,
@@ -200,9 +217,10 @@ test('the engine module checks the numbers itself, for callers other than index.
     assert.equal(core.lastError(), 'there is no species 4294967295 to add a boid to');
     assert.equal(sim.count(), 5);
     assert.equal(core.create('lab', '', '{}', 1e20, '1'), null);
-    assert.equal(core.lastError(), 'count must be a whole number from 1 to 2^53-1 (got 1e+20)');
+    // the engine's own word marks the keys it names (index.js spells them)
+    assert.equal(core.lastError(), '\x1fcount\x1f 1e+20 is more than the 4294967295 boids flocklab can index');
     assert.equal(core.create('lab', '', '{}', NaN, '1'), null);
-    assert.equal(core.lastError(), 'count must be a whole number from 1 to 2^53-1 (got nan)');
+    assert.equal(core.lastError(), '\x1fcount\x1f must be a whole number of at least 1 (got nan)');
   } finally {
     sim.delete();
   }

@@ -1,0 +1,39 @@
+// The start's boid count (see start_count.hpp). Only the standard library and the engine: the
+// WebAssembly glue compiles this file too.
+#include "runs/start_count.hpp"
+
+#include <cmath>
+
+#include "flocklab/io/state_csv.hpp"
+#include "flocklab/keyed_message.hpp"
+#include "runs/usage_error.hpp"
+
+namespace flocklab::runs {
+
+std::uint64_t startCount(const ModelDescription& model, const ParamSet& params, std::optional<double> count,
+                         std::uint64_t defaultCount, const std::function<std::string(std::uint64_t)>& memoryProblem) {
+  const std::string limit = std::to_string(kMaxIndexableBoids);
+  std::uint64_t boids = 0;
+  // Species give their own counts: a count given may only repeat their sum.
+  if (const auto fixed = model.fixedCount(params)) {
+    if (count && *count != static_cast<double>(*fixed))
+      throw UsageError(markKey("count") + " " + roundTrip(*count) + " differs from the species' total of " +
+                       std::to_string(*fixed) + "; give the counts with " + markKey("species"));
+    if (*fixed == 0) throw UsageError("the species add up to no boids; give one a count of at least 1");
+    if (*fixed > kMaxIndexableBoids)
+      throw UsageError("the species' total " + std::to_string(*fixed) + " is more than the " + limit +
+                       " boids flocklab can index");
+    boids = *fixed;
+  } else {
+    const double n = count.value_or(static_cast<double>(defaultCount));
+    if (!(n >= 1) || n != std::floor(n))
+      throw UsageError(markKey("count") + " must be a whole number of at least 1 (got " + roundTrip(n) + ")");
+    if (n > static_cast<double>(kMaxIndexableBoids))
+      throw UsageError(markKey("count") + " " + roundTrip(n) + " is more than the " + limit + " boids flocklab can index");
+    boids = static_cast<std::uint64_t>(n);
+  }
+  if (const std::string problem = memoryProblem(boids); !problem.empty()) throw UsageError(problem);
+  return boids;
+}
+
+}  // namespace flocklab::runs
