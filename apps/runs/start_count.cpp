@@ -2,13 +2,22 @@
 // WebAssembly glue compiles this file too.
 #include "runs/start_count.hpp"
 
+#include <charconv>
 #include <cmath>
 
-#include "flocklab/io/state_csv.hpp"
 #include "flocklab/keyed_message.hpp"
 #include "runs/usage_error.hpp"
 
 namespace flocklab::runs {
+namespace {
+
+// A count as given, for a message: the shortest text that reads back to it (2.5, 1e+20, nan).
+std::string countText(double count) {
+  char text[32];
+  return std::string(text, std::to_chars(text, text + sizeof text, count).ptr);
+}
+
+}  // namespace
 
 std::uint64_t startCount(const ModelDescription& model, const ParamSet& params, std::optional<double> count,
                          std::uint64_t defaultCount, const std::function<std::string(std::uint64_t)>& memoryProblem) {
@@ -17,7 +26,7 @@ std::uint64_t startCount(const ModelDescription& model, const ParamSet& params, 
   // Species give their own counts: a count given may only repeat their sum.
   if (const auto fixed = model.fixedCount(params)) {
     if (count && *count != static_cast<double>(*fixed))
-      throw UsageError(markKey("count") + " " + roundTrip(*count) + " differs from the species' total of " +
+      throw UsageError(markKey("count") + " " + countText(*count) + " differs from the species' total of " +
                        std::to_string(*fixed) + "; give the counts with " + markKey("species"));
     if (*fixed == 0) throw UsageError("the species add up to no boids; give one a count of at least 1");
     if (*fixed > kMaxIndexableBoids)
@@ -27,9 +36,9 @@ std::uint64_t startCount(const ModelDescription& model, const ParamSet& params, 
   } else {
     const double n = count.value_or(static_cast<double>(defaultCount));
     if (!(n >= 1) || n != std::floor(n))
-      throw UsageError(markKey("count") + " must be a whole number of at least 1 (got " + roundTrip(n) + ")");
+      throw UsageError(markKey("count") + " must be a whole number of at least 1 (got " + countText(n) + ")");
     if (n > static_cast<double>(kMaxIndexableBoids))
-      throw UsageError(markKey("count") + " " + roundTrip(n) + " is more than the " + limit + " boids flocklab can index");
+      throw UsageError(markKey("count") + " " + countText(n) + " is more than the " + limit + " boids flocklab can index");
     boids = static_cast<std::uint64_t>(n);
   }
   if (const std::string problem = memoryProblem(boids); !problem.empty()) throw UsageError(problem);
