@@ -6,10 +6,10 @@
 
 #include <string>
 
-#include "support/byte_range.hpp"
+#include "serve/byte_range.hpp"
 #include "support/lab_server.hpp"
-#include "support/request_head.hpp"
-#include "support/static_files.hpp"
+#include "serve/request_head.hpp"
+#include "serve/static_files.hpp"
 
 using flocklab::cli::ByteRange;
 using flocklab::cli::byteRange;

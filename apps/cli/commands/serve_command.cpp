@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <string>
 
-#include "commands/serve_folder.hpp"
+#include "serve/serve_folder.hpp"
 #include "support/module_loader.hpp"
 #include "runs/usage_error.hpp"
 

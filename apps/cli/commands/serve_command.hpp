@@ -3,7 +3,7 @@
 #include "support/cli11_forward.hpp"
 #include <string>
 
-#include "support/server_limits.hpp"
+#include "serve/server_limits.hpp"
 
 namespace flocklab::cli {
 

@@ -1,7 +1,7 @@
 // Every wait is a poll() bounded by the request's deadline, so no call blocks past it; the
 // socket's own timeouts are not relied on. Writes use MSG_NOSIGNAL: a client that hangs up
 // must not kill the server with SIGPIPE.
-#include "support/deadline_stream.hpp"
+#include "serve/deadline_stream.hpp"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>

@@ -10,7 +10,7 @@
 // that is mid-request is never dropped for another, and one address holds at most maxPerClient
 // of them; each thread is held at most idleTimeout + headerTimeout + kLinger before its request
 // is whole; memory per connection is a fixed read buffer plus at most maxHeadBytes of head.
-#include "support/guarded_server.hpp"
+#include "serve/guarded_server.hpp"
 
 #include <poll.h>
 #include <sys/socket.h>
@@ -27,8 +27,8 @@
 #include <thread>
 #include <vector>
 
-#include "support/deadline_stream.hpp"
-#include "support/request_head.hpp"
+#include "serve/deadline_stream.hpp"
+#include "serve/request_head.hpp"
 
 namespace flocklab::cli {
 

@@ -3,7 +3,7 @@
 // Body framing is judged at the end of the head, when every Content-Length and
 // Transfer-Encoding has been seen: any doubt about where the head ends and the next request
 // starts is a 400, since the connection closes after a refusal anyway.
-#include "support/request_head.hpp"
+#include "serve/request_head.hpp"
 
 #include <algorithm>
 #include <cstring>

@@ -1,6 +1,6 @@
 // Range headers are parsed by hand, digit by digit, with no regular expression and no
 // allocation that grows with the header, and every number is checked for overflow.
-#include "support/byte_range.hpp"
+#include "serve/byte_range.hpp"
 
 #include <limits>
 #include <optional>

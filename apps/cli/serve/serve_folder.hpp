@@ -5,7 +5,7 @@
 #include <filesystem>
 #include <string>
 
-#include "support/server_limits.hpp"
+#include "serve/server_limits.hpp"
 
 namespace flocklab::cli {
 

@@ -1,4 +1,4 @@
-#include "support/static_files.hpp"
+#include "serve/static_files.hpp"
 
 #include <algorithm>
 #include <system_error>

@@ -13,7 +13,7 @@
 
 #include <memory>
 
-#include "support/server_limits.hpp"
+#include "serve/server_limits.hpp"
 
 namespace flocklab::cli {
 

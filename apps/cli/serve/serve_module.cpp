@@ -4,7 +4,7 @@
 // listening. It holds under abuse (guarded_server.hpp): time, bytes and connections per client
 // are bounded, and a file is streamed in chunks, one range at most, so that no request makes the
 // server hold more than a chunk of any file.
-#include "commands/serve_folder.hpp"
+#include "serve/serve_folder.hpp"
 
 #include <fmt/format.h>
 #include <httplib.h>
@@ -16,9 +16,9 @@
 #include <fstream>
 #include <memory>
 
-#include "support/byte_range.hpp"
-#include "support/guarded_server.hpp"
-#include "support/static_files.hpp"
+#include "serve/byte_range.hpp"
+#include "serve/guarded_server.hpp"
+#include "serve/static_files.hpp"
 
 namespace flocklab::cli {
 namespace fs = std::filesystem;
