@@ -21,6 +21,7 @@
 
 #include "commands/models_command.hpp"
 #include "flocklab/registry.hpp"
+#include "flocklab/word_list.hpp"
 
 namespace {
 
@@ -190,6 +191,40 @@ TEST(Docs, CitationsNameAPageAndASectionItHas) {
     }
   }
   EXPECT_GT(citations, 30u) << "the search no longer finds the citations";
+}
+
+// Prose may list the models for its readers, but then every one of them: a parenthesized group of
+// three or more names and nothing else before its end or first semicolon, "(lab, steering, abm and
+// vicsek)", "(lab, ...; 2D and 3D)", a group of links to the model pages, or choices joined by |
+// ("--model lab|steering|..."). A model added to the registry fails here until the lists name
+// it. Messages quoted in the docs ("radius belongs to model lab, abm or vicsek") name a subset
+// and stand in other words, so they are not such groups.
+TEST(Docs, ListsOfModelsNameEveryModel) {
+  std::vector<std::string> names;
+  std::string any;
+  for (const flocklab::ModelDescription* m : flocklab::models()) {
+    names.push_back(m->name);
+    any += (any.empty() ? "" : "|") + m->name;
+  }
+  const std::string name = "(?:" + any + ")";
+  const std::regex pageLink("\\[(" + any + ")\\]\\([^)\\s]*\\)");
+  const std::regex list("\\(" + name + "(?:(?:, |,? and |,? or )" + name + "){2,}[;)]|\\b" + name +
+                        "(?:\\\\?\\|" + name + "){2,}\\b");
+  std::size_t lists = 0;
+  for (const std::string& file : projectTexts()) {
+    if (!file.ends_with(".md")) continue;
+    const std::string text =
+        std::regex_replace(joinedLines(readFile(std::string(FLOCKLAB_SOURCE_DIR) + "/" + file)), pageLink, "$1");
+    for (std::sregex_iterator m(text.begin(), text.end(), list), end; m != end; ++m) {
+      ++lists;
+      std::vector<std::string> missing;
+      for (const std::string& n : names)
+        if (!std::regex_search(m->str(), std::regex("\\b" + n + "\\b"))) missing.push_back(n);
+      EXPECT_TRUE(missing.empty()) << file << " lists the models as " << m->str() << " without "
+                                   << flocklab::wordList(missing, "and") << ": name every model of the registry";
+    }
+  }
+  EXPECT_GE(lists, 4u) << "the pattern no longer finds the docs' lists of models";
 }
 
 // GitHub's anchor of a heading: lower case, punctuation dropped (but - and _), spaces as -.

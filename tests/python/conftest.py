@@ -35,3 +35,9 @@ def cli_hash(cli: str, *args: str) -> str:
     found = re.search(r"state hash\s+([0-9a-f]{16})", done.stdout)
     assert found, done.stdout
     return found.group(1)
+
+
+def word_list(words, last: str = "or") -> str:
+    """Words as the messages list them (flocklab/word_list.hpp): "a", "a or b", "a, b or c"."""
+    words = list(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" {last} " + words[-1]

@@ -1,6 +1,7 @@
 """flocklab.Simulation against the command: the same runs, bit for bit, for every model and
 dimension; the keywords and their errors; views, state, files and the GIL."""
 import json
+import re
 import threading
 import time
 
@@ -8,9 +9,14 @@ import numpy as np
 import pytest
 
 import flocklab
-from conftest import cli_hash, run_cli
+from conftest import cli_hash, run_cli, word_list
 
-# (model, keywords, the same run's flags): every model, and 3D where a model has it (lab, steering)
+# Every model of the registry, so that no test lists them by hand (docs/architecture.md's guide).
+MODELS = [m["name"] for m in flocklab.models()]
+RADIUS_MODELS = [m["name"] for m in flocklab.models()
+                 if any("radius" in [p["key"], *p.get("aliases", [])] for p in m["params"])]
+
+# (model, keywords, the same run's flags): the models' own options, and 3D where a model has it
 RUNS = [
     ("lab", {}, []),
     ("lab", {"count": 200, "seed": 3, "dims": 3}, ["--count", "200", "--seed", "3", "--dims", "3"]),
@@ -35,6 +41,13 @@ def test_hash_equals_the_commands(cli, model, keywords, flags):
     assert sim.hash() == cli_hash(cli, "--model", model, "--steps", "40", *flags)
 
 
+@pytest.mark.parametrize("model", MODELS)
+def test_every_model_gives_the_commands_bits(cli, model):
+    sim = flocklab.Simulation(model, count=150, seed=9, threads=2)
+    sim.step(20)
+    assert sim.hash() == cli_hash(cli, "--model", model, "--count", "150", "--seed", "9", "--steps", "20")
+
+
 def test_threads_and_search_keep_the_bits():
     runs = [flocklab.Simulation("steering", count=400, seed=2, threads=t, neighbors=n)
             for t, n in [(1, "grid"), (2, "grid"), (1, "brute")]]
@@ -49,7 +62,7 @@ def test_version_is_the_commands(cli):
 
 def test_models_list_every_parameter_from_the_registry():
     models = {m["name"]: m for m in flocklab.models()}
-    assert list(models)[:4] == ["lab", "steering", "abm", "vicsek"]
+    assert list(models)[0] == flocklab.Simulation().model  # the default first
     vision = next(p for p in models["steering"]["params"] if p["key"] == "vision")
     assert vision["kind"] == "number" and vision["range"] == "(0, 1e100]" and vision["help"]
     assert vision["default"] == flocklab.Simulation("steering").params["vision"]
@@ -60,7 +73,7 @@ def test_models_list_every_parameter_from_the_registry():
     ({"vision": -1}, ValueError, "vision must be a finite number in (0, 1e100] (got -1)"),
     ({"max_speed": "fast"}, ValueError, "max_speed takes a number (got fast)"),
     ({"vison": 60}, ValueError, "model steering has no parameter 'vison'"),
-    ({"radius": 3}, ValueError, "radius belongs to model lab, abm or vicsek, not model steering"),
+    ({"radius": 3}, ValueError, f"radius belongs to model {word_list(RADIUS_MODELS)}, not model steering"),
     ({"vision": [1, 2]}, TypeError, "vision takes one value, not a list"),
     ({"vision": {"a": 1}}, TypeError, "vision takes a number, true or false, or a text (got a dict)"),
     ({"count": "many"}, TypeError, "count takes a whole number (got a str)"),
@@ -82,8 +95,14 @@ def test_bad_keywords_raise_with_the_commands_message(keywords, kind, message):
     assert "\n" not in str(raised.value)
 
 
+def test_the_models_are_the_commands(cli):
+    listed = json.loads(run_cli(cli, "models", "--json").stdout)["models"]
+    assert MODELS == [m["name"] for m in listed]
+    assert len(set(MODELS)) == len(MODELS) >= 4
+
+
 def test_a_bad_model_is_named():
-    with pytest.raises(ValueError, match=r"^model must be lab, steering, abm or vicsek \(got boids\)$"):
+    with pytest.raises(ValueError, match=rf"^model must be {re.escape(word_list(MODELS))} \(got boids\)$"):
         flocklab.Simulation("boids")
 
 

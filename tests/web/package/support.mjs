@@ -29,6 +29,16 @@ export function nativeRun(args) {
   return JSON.parse(execFileSync(CLI, ['run', ...args, '--hash', '--json', '--threads', '2'], { encoding: 'utf8' }));
 }
 
+/** The names of the models `flocklab models --json` lists, in its order (the native registry). */
+export function nativeModelNames() {
+  return JSON.parse(execFileSync(CLI, ['models', '--json'], { encoding: 'utf8' })).models.map((m) => m.name);
+}
+
+/** Words as the engine's messages list them (flocklab/word_list.hpp): 'a', 'a or b', 'a, b or c'. */
+export function wordList(words, last = 'or') {
+  return words.length === 1 ? words[0] : `${words.slice(0, -1).join(', ')} ${last} ${words.at(-1)}`;
+}
+
 /** `npm pack` of the package into `folder`, then `npm install --offline` of that tarball there. Returns the tarball's npm pack entry. */
 export function installPacked(folder) {
   const [info] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', folder], { cwd: PACKAGE, encoding: 'utf8' }));
