@@ -2,8 +2,8 @@
 // WebAssembly glue compiles this file too.
 #include "runs/start_count.hpp"
 
-#include <charconv>
 #include <cmath>
+#include <cstdio>
 
 #include "flocklab/keyed_message.hpp"
 #include "runs/usage_error.hpp"
@@ -11,10 +11,12 @@
 namespace flocklab::runs {
 namespace {
 
-// A count as given, for a message: the shortest text that reads back to it (2.5, 1e+20, nan).
+// A count as given, for a message: 1500, 2.5, 1e+20, nan. (printf's %g: WebAssembly's C++
+// library has no std::to_chars for doubles.)
 std::string countText(double count) {
   char text[32];
-  return std::string(text, std::to_chars(text, text + sizeof text, count).ptr);
+  std::snprintf(text, sizeof text, "%.17g", count);
+  return text;
 }
 
 }  // namespace
