@@ -5,8 +5,8 @@
 #                                    pandas, venv and pip
 #   scripts/setup-debian.sh --test   also what the tests need: node and npm's playwright-core
 #                                    with Debian's Chromium (browser tests), ESLint, clang's libFuzzer,
-#                                    matplotlib, pytest and Dask for /usr/bin/python3, ffmpeg
-#                                    (movies)
+#                                    clang-format 14 (scripts/check-format.sh), matplotlib, pytest
+#                                    and Dask for /usr/bin/python3, ffmpeg (movies)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(g++ cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libfmt-dev libgtest-dev
@@ -16,7 +16,7 @@ packages=(g++ cmake ninja-build pkg-config libcli11-dev nlohmann-json3-dev libfm
 testing=0
 [ "${1:-}" = "--test" ] && testing=1
 if [ $testing = 1 ]; then
-  packages+=(clang-14 libclang-rt-14-dev chromium ffmpeg python3-matplotlib python3-pytest
+  packages+=(clang-14 libclang-rt-14-dev clang-format-14 chromium ffmpeg python3-matplotlib python3-pytest
              python3-distributed)
   command -v node >/dev/null || packages+=(nodejs)
   command -v npm >/dev/null || packages+=(npm)

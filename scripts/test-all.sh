@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Lints the JavaScript (ESLint, eslint.config.mjs: a lint error fails the run), then builds and
+# Lints the JavaScript (ESLint, eslint.config.mjs: a lint error fails the run) and checks the C++
+# layout (scripts/check-format.sh: clang-format 14 and .clang-format), then builds and
 # runs every test: the release suite (with the JavaScript reference), the suite
 # without the statistical claims under AddressSanitizer + UndefinedBehaviorSanitizer, the
 # threaded tests under ThreadSanitizer, and short libFuzzer runs over the state CSV reader and
@@ -12,6 +13,7 @@ if [ ! -x node_modules/.bin/eslint ]; then
   exit 2
 fi
 node_modules/.bin/eslint --max-warnings 0 .
+scripts/check-format.sh
 for preset in release asan tsan fuzz; do
   echo "== $preset ($(date +%T))"
   cmake --preset "$preset" >/dev/null

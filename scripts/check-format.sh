@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Checks that every tracked C and C++ source follows .clang-format, with clang-format 14 (its
+# output differs between versions, so no other version is used).
+#   scripts/check-format.sh         prints each file clang-format would change; exit 1 if any
+#   scripts/check-format.sh --fix   rewrites those files in place
+# Exit 2, with one line, when clang-format 14 is missing or the arguments are wrong.
+# Every tracked source is flocklab's own: there is no third-party or generated C++ to leave out.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fix=0
+case "${1:-}" in
+  "") ;;
+  --fix) fix=1 ;;
+  *) echo "check-format: unknown argument '$1' (usage: scripts/check-format.sh [--fix])" >&2; exit 2 ;;
+esac
+[ $# -le 1 ] || { echo "check-format: too many arguments (usage: scripts/check-format.sh [--fix])" >&2; exit 2; }
+
+tool=""
+if command -v clang-format-14 >/dev/null; then
+  tool=clang-format-14
+elif command -v clang-format >/dev/null && clang-format --version | grep -q 'version 14\.'; then
+  tool=clang-format
+fi
+if [ -z "$tool" ]; then
+  echo "check-format: clang-format 14 is not installed: apt-get install clang-format-14 (scripts/setup-debian.sh --test does)" >&2
+  exit 2
+fi
+
+mapfile -d '' files < <(git ls-files -z -- '*.c' '*.cc' '*.cpp' '*.cxx' '*.h' '*.hh' '*.hpp' '*.hxx' '*.inl' '*.ipp')
+[ ${#files[@]} -gt 0 ] || { echo "check-format: no tracked C or C++ sources (not a git checkout?)" >&2; exit 2; }
+
+# One run over all files; --ferror-limit=1 gives one diagnostic line per unformatted file.
+style=(--style=file:.clang-format)
+status=0
+report=$("$tool" "${style[@]}" --dry-run --Werror --ferror-limit=1 "${files[@]}" 2>&1) || status=$?
+mapfile -t bad < <(printf '%s\n' "$report" | sed -n 's/^\(.*\):[0-9]*:[0-9]*: error: code should be clang-formatted.*/\1/p' | sort -u)
+if [ $status -ne 0 ] && [ ${#bad[@]} -eq 0 ]; then
+  # clang-format failed for another reason (an unreadable file, a broken .clang-format).
+  echo "check-format: $tool failed: $(printf '%s\n' "$report" | head -n 1)" >&2
+  exit 2
+fi
+[ ${#bad[@]} -gt 0 ] || exit 0
+
+if [ $fix = 1 ]; then
+  "$tool" "${style[@]}" -i "${bad[@]}"
+  printf 'check-format: formatted %s\n' "${bad[@]}"
+  exit 0
+fi
+printf '%s: not formatted (scripts/check-format.sh --fix formats it)\n' "${bad[@]}"
+echo "check-format: ${#bad[@]} of ${#files[@]} files not formatted as .clang-format says" >&2
+exit 1
