@@ -171,7 +171,7 @@ ParamSet resolveParams(const RunOptions& o) {
       throw UsageError(markedMessage(e));
     }
   }
-  if (const std::string problem = p.problem(); !problem.empty()) throw UsageError(problem);
+  if (const std::string problem = p.markedProblem(); !problem.empty()) throw UsageError(problem);
   return p;
 }
 

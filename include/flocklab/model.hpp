@@ -103,6 +103,8 @@ class ParamSet {
   void set(std::string_view key, const ParamValue& value);
   /// The first problem of the whole set (each value, then how they fit together), or "".
   std::string problem() const;
+  /// problem() with the keys it names marked, for a front end to spell (flocklab/keyed_message.hpp).
+  std::string markedProblem() const;
   /// The model's typed parameters (LabParams, SteeringParams, ...). Throws std::bad_any_cast.
   template <class Params>
   const Params& as() const { return std::any_cast<const Params&>(values_); }

@@ -142,7 +142,9 @@ void ParamSet::set(std::string_view key, const ParamValue& value) {
   }
 }
 
-std::string ParamSet::problem() const {
+std::string ParamSet::problem() const { return plainKeys(markedProblem()); }
+
+std::string ParamSet::markedProblem() const {
   for (const ParamSpec& spec : model_->params)
     if (const std::string p = valueProblem(spec, model_->read(values_, spec)); !p.empty()) return markKey(spec.key) + " " + p;
   return model_->crossProblem(values_);

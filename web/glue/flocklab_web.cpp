@@ -95,7 +95,7 @@ class WebSimulation {
       : model_(&flocklab::model(model)), params_(model_->defaults(preset)) {
     const std::uint64_t s = parseSeed(seed);
     readParamsJson(params_, paramsJson);
-    if (const std::string problem = params_.problem(); !problem.empty()) throw KeyedError(problem);
+    if (const std::string problem = params_.markedProblem(); !problem.empty()) throw KeyedError(problem);
     const bool given = !(count < 0);  // NaN is a count given, and refused by the start checks
     const std::uint64_t boids = runs::startCount(
         *model_, params_, given ? std::optional<double>(count) : std::nullopt, model_->countFor(preset),
@@ -205,7 +205,7 @@ class WebSimulation {
     return guarded([&] {
       ParamSet p = model_->current(*sim_);
       readParamsJson(p, json);
-      if (const std::string problem = p.problem(); !problem.empty()) throw KeyedError(problem);
+      if (const std::string problem = p.markedProblem(); !problem.empty()) throw KeyedError(problem);
       model_->change(*sim_, p);
       return true;
     }, false);
