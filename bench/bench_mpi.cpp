@@ -70,10 +70,11 @@ int main(int argc, char** argv) {
     const double median = times[times.size() / 2];
     if (rank == 0) {
       const double perStep = 1.0 / static_cast<double>(steps);
-      std::printf("boids %zu, %d processes x %u threads: median step %.4f s, %.1f ns per boid-step; per step: "
-                  "halo %.0f boids (%.0f bytes) in %.1f messages, %.0f boids handed over; exchanges %.1f %% of the step time\n",
-                  n, size, threads, median, median / static_cast<double>(n) * 1e9, sums[0] * perStep,
-                  sums[0] * perStep * 8 * 5, sums[1] * perStep, sums[2] * perStep, sums[4] > 0 ? 100 * sums[3] / sums[4] : 0.0);
+      std::printf(
+          "boids %zu, %d processes x %u threads: median step %.4f s, %.1f ns per boid-step; per step: "
+          "halo %.0f boids (%.0f bytes) in %.1f messages, %.0f boids handed over; exchanges %.1f %% of the step time\n",
+          n, size, threads, median, median / static_cast<double>(n) * 1e9, sums[0] * perStep, sums[0] * perStep * 8 * 5,
+          sums[1] * perStep, sums[2] * perStep, sums[4] > 0 ? 100 * sums[3] / sums[4] : 0.0);
     }
   }
   return 0;

@@ -42,8 +42,7 @@ void BM_SteeringStep(benchmark::State& state) {
   const auto threads = static_cast<unsigned>(state.range(1));
   const SteeringParams params = steeringPreset(SteeringPreset::Flock);
   // No cache needed: 1500 boids warm up in milliseconds.
-  SteeringSimulation sim(params, randomSteeringStart(n, params, kSeed),
-                         EngineOptions{NeighborSearch::Grid, threads});
+  SteeringSimulation sim(params, randomSteeringStart(n, params, kSeed), EngineOptions{NeighborSearch::Grid, threads});
   sim.step(kWarmUpSteps);
   for (auto _ : state) sim.step();
   state.SetItemsProcessed(boidSteps(state.iterations(), n));

@@ -9,7 +9,7 @@ int main() {
   std::printf("order at start: %.3f\n", sim.metrics().polarization);
   sim.step(600);
   const flocklab::Metrics end = sim.metrics();
-  std::printf("order after %llu steps: %.3f in %zu flock(s)\n",
-              static_cast<unsigned long long>(sim.stepCount()), end.polarization, end.flocks);
+  std::printf("order after %llu steps: %.3f in %zu flock(s)\n", static_cast<unsigned long long>(sim.stepCount()),
+              end.polarization, end.flocks);
   std::printf("state hash: %s\n", flocklab::hashHex(flocklab::stateHash(sim.flock())).c_str());
 }

@@ -3,9 +3,9 @@
 // the flock and the model's own state, each checked).
 //
 // Each input is read as a whole file, and as a file's content after a first line that carries
-// its right checksum (with and without --steps given). The first shows that damaged or foreign bytes are refused (almost
-// always by the checksum); the second reaches every check behind the checksum, as a file edited
-// by hand and given a new checksum would.
+// its right checksum (with and without --steps given). The first shows that damaged or foreign bytes are refused
+// (almost always by the checksum); the second reaches every check behind the checksum, as a file edited by hand and
+// given a new checksum would.
 //
 // Contract under test (apps/runs/checkpoint_file.hpp, apps/runs/run_resume.hpp):
 // for any bytes, resuming either gives a simulation whose state is finite and inside its world,
@@ -19,11 +19,11 @@
 #include <string>
 #include <string_view>
 
-#include "runs/run_resume.hpp"
 #include "flocklab/io/fnv1a.hpp"
 #include "flocklab/io/state_hash.hpp"
-#include "runs/usage_error.hpp"
 #include "fuzz_message.hpp"
+#include "runs/run_resume.hpp"
+#include "runs/usage_error.hpp"
 
 namespace {
 
@@ -60,8 +60,8 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view content(reinterpret_cast<const char*>(data), size);
   refused(content, false);
-  const std::string proven = "{\"flocklab_checkpoint\":2,\"checksum\":\"" + flocklab::hashHex(flocklab::fnv1a(content)) +
-                             "\"}\n" + std::string(content);
+  const std::string proven = "{\"flocklab_checkpoint\":2,\"checksum\":\"" +
+                             flocklab::hashHex(flocklab::fnv1a(content)) + "\"}\n" + std::string(content);
   refused(proven, false);
   refused(proven, true);
   return 0;

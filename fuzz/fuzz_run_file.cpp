@@ -16,17 +16,17 @@
 #include <string>
 #include <string_view>
 
+#include "fuzz_message.hpp"
 #include "runs/model_setup.hpp"
 #include "runs/run_file.hpp"
 #include "runs/usage_error.hpp"
-#include "fuzz_message.hpp"
 
 namespace {
 
-using flocklab::runs::RunOptions;
-using flocklab::runs::UsageError;
 using flocklab::fuzz::check;
 using flocklab::fuzz::checkMessage;
+using flocklab::runs::RunOptions;
+using flocklab::runs::UsageError;
 
 // Reads and applies `text`; returns whether it was refused.
 bool refused(std::string_view text, bool everyKeyGiven) {

@@ -41,7 +41,6 @@ namespace {
 using flocklab::CsvError;
 using flocklab::Flock;
 
-
 [[noreturn]] void fail() { __builtin_trap(); }
 void check(bool ok) {
   if (!ok) fail();
@@ -61,8 +60,7 @@ bool sameBits(const std::vector<double>& a, const std::vector<double>& b) {
 }
 
 bool sameBits(const Flock& a, const Flock& b) {
-  return sameBits(a.x, b.x) && sameBits(a.y, b.y) && sameBits(a.vx, b.vx) &&
-         sameBits(a.vy, b.vy);
+  return sameBits(a.x, b.x) && sameBits(a.y, b.y) && sameBits(a.vx, b.vx) && sameBits(a.vy, b.vy);
 }
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
@@ -203,9 +201,7 @@ void checkWriterFromBytes(const std::uint8_t* data, std::size_t size) {
   for (std::size_t at = 0; at + 32 <= size; at += 32) {
     double v[4];
     std::memcpy(v, data + at, sizeof v);
-    if (!std::isfinite(v[0]) || !std::isfinite(v[1]) || !std::isfinite(v[2]) ||
-        !std::isfinite(v[3]))
-      continue;
+    if (!std::isfinite(v[0]) || !std::isfinite(v[1]) || !std::isfinite(v[2]) || !std::isfinite(v[3])) continue;
     flock.x.push_back(std::fabs(v[0]));
     flock.y.push_back(std::fabs(v[1]));
     flock.vx.push_back(v[2]);

@@ -10,10 +10,10 @@
 
 #include "flocklab/executor.hpp"
 #include "flocklab/version.hpp"
+#include "runs/usage_error.hpp"
 #include "support/cli_messages.hpp"
 #include "support/interrupt.hpp"
 #include "support/strict_values.hpp"
-#include "runs/usage_error.hpp"
 
 namespace flocklab::cli {
 

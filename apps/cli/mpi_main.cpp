@@ -2,14 +2,14 @@
 // flocklab hands itself over to it, see support/mpi_handover.hpp). The first rank runs the
 // command as flocklab does; the others follow it through an MpiCluster (apps/mpi), to which
 // this file binds the command line's parsed run or sweep. In one process it is flocklab.
-#include <CLI/CLI.hpp>
 #include <mpi.h>
+#include <CLI/CLI.hpp>
 
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <thread>
 #include <exception>
+#include <thread>
 
 #include "cli_app.hpp"
 #include "mpi_cluster.hpp"
@@ -63,7 +63,8 @@ int main(int argc, char** argv) {
       MPI_Comm_free(&machine);
       if (cli.runOptions.threads == 0)
         cli.runOptions.threads = std::max<std::int64_t>(1, std::thread::hardware_concurrency() / perMachine);
-      mpi::MpiCluster cluster(MPI_COMM_WORLD, static_cast<std::uint64_t>(std::max<std::int64_t>(0, cli.runOptions.rebalanceEvery)));
+      mpi::MpiCluster cluster(MPI_COMM_WORLD,
+                              static_cast<std::uint64_t>(std::max<std::int64_t>(0, cli.runOptions.rebalanceEvery)));
       runs::setCluster(&cluster);
       if (rank == 0) {
         status = cli::executeCommand(cli);

@@ -1,8 +1,8 @@
 // The first rank's lead and the others' following (see mpi_cluster.hpp).
 #include "mpi_cluster.hpp"
 
-#include <CLI/CLI.hpp>
 #include <unistd.h>
+#include <CLI/CLI.hpp>
 
 #include <atomic>
 #include <cstdio>
@@ -75,7 +75,8 @@ std::string MpiCluster::shareOnce(const std::function<std::string()>& read) {
   text.resize(length);
   // In pieces below 2^31 bytes, MPI's count limit.
   for (unsigned long long at = 0; at < length; at += 1ull << 30)
-    MPI_Bcast(text.data() + at, static_cast<int>(std::min<unsigned long long>(length - at, 1ull << 30)), MPI_CHAR, 0, comm_);
+    MPI_Bcast(text.data() + at, static_cast<int>(std::min<unsigned long long>(length - at, 1ull << 30)), MPI_CHAR, 0,
+              comm_);
   if (failure) std::rethrow_exception(failure);
   if (!ok) throw runs::UsageError(text);
   return text;
@@ -138,7 +139,8 @@ void MpiCluster::release(bool sweep) {
     return;
   }
   if (sweepReleased_) return;
-  farmOut({}, [](std::size_t, const runs::RunResult&) {}, [] { return true; });
+  farmOut(
+      {}, [](std::size_t, const runs::RunResult&) {}, [] { return true; });
 }
 
 int MpiCluster::follow(const Following& following) {
@@ -152,9 +154,7 @@ int MpiCluster::followRun(const Following& following) {
   std::string failure = "no word to set the run up came";
   for (;;) {
     switch (command(0)) {
-      case kSetUp:
-        try {
-          sim = following.setUpRun(partition_);
+      case kSetUp: try { sim = following.setUpRun(partition_);
         } catch (const std::exception& e) {
           // The first rank meets the same error and reports it; if it does not, the first step
           // says what went wrong here.
@@ -175,10 +175,8 @@ int MpiCluster::followRun(const Following& following) {
         if (gathers_ == before) abort("the ranks are out of step");
         break;
       }
-      case kDone:
-        return 0;
-      default:
-        abort("an unknown word from the first rank");
+      case kDone: return 0;
+      default: abort("an unknown word from the first rank");
     }
   }
 }

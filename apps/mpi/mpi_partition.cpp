@@ -76,7 +76,8 @@ void MpiPartition::scatter(const Flock& all, Flock& mine, std::vector<std::uint3
   }
 }
 
-std::vector<double> MpiPartition::exchange(const std::vector<std::vector<double>>& out, int width, std::uint64_t& messages) {
+std::vector<double> MpiPartition::exchange(const std::vector<std::vector<double>>& out, int width,
+                                           std::uint64_t& messages) {
   std::vector<int> sendCounts(size_), recvCounts(size_), sendAt(size_), recvAt(size_);
   std::vector<double> send;
   for (int r = 0; r < size_; ++r) {

@@ -21,10 +21,10 @@ namespace flocklab::mpi {
 /// What the exchanges cost so far (for the benchmark and docs/distributed.md).
 struct Traffic {
   std::uint64_t steps = 0;
-  std::uint64_t haloBoids = 0, haloMessages = 0;          // received by this rank
-  std::uint64_t movedBoids = 0, moveMessages = 0;         // boids handed over to this rank
-  std::uint64_t cuts = 0;                                 // cuts of the world, the first included
-  double exchangeSeconds = 0;                             // in halo, hand-over and cut calls
+  std::uint64_t haloBoids = 0, haloMessages = 0;   // received by this rank
+  std::uint64_t movedBoids = 0, moveMessages = 0;  // boids handed over to this rank
+  std::uint64_t cuts = 0;                          // cuts of the world, the first included
+  double exchangeSeconds = 0;                      // in halo, hand-over and cut calls
 };
 
 class MpiPartition : public Partition {

@@ -78,7 +78,9 @@ SpaceCut SpaceCut::byCounts(const Space& space, int parts, const Points& points,
     for (int round = 0; round < kRounds && std::count(done.begin(), done.end(), 0) > 0; ++round) {
       for (std::size_t s = 0; s < m; ++s) {
         const double mid = lo[s] + (hi[s] - lo[s]) / 2;
-        below[s] = done[s] ? 0 : static_cast<std::uint64_t>(std::lower_bound(coords[s].begin(), coords[s].end(), mid) - coords[s].begin());
+        below[s] = done[s] ? 0
+                           : static_cast<std::uint64_t>(std::lower_bound(coords[s].begin(), coords[s].end(), mid) -
+                                                        coords[s].begin());
       }
       sum(below);
       for (std::size_t s = 0; s < m; ++s) {

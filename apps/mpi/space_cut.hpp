@@ -49,8 +49,8 @@ class SpaceCut {
 
  private:
   struct Node {
-    int axis = -1;          // -1: a leaf, owned by `part`
-    double cut = 0;         // below goes to `left`
+    int axis = -1;   // -1: a leaf, owned by `part`
+    double cut = 0;  // below goes to `left`
     int left = -1, right = -1, part = 0;
   };
   struct Box {

@@ -44,7 +44,8 @@ constexpr std::size_t kChecksumAt = kFirstLine.find("0000000000000000");
 
 std::string formatCheckpoint(const Checkpoint& c) {
   const Flock& f = c.flock;
-  nlohmann::json head{{"flocklab", kVersion}, {"step", c.step}, {"boids", f.size()}, {"dims", f.dimensions}, {"run", c.run}};
+  nlohmann::json head{
+      {"flocklab", kVersion}, {"step", c.step}, {"boids", f.size()}, {"dims", f.dimensions}, {"run", c.run}};
   head["reals"] = nlohmann::json::object();
   head["wholes"] = nlohmann::json::object();
   for (const auto& [name, values] : c.model.reals) head["reals"][name] = values.size();
@@ -65,7 +66,8 @@ std::string formatCheckpoint(const Checkpoint& c) {
 namespace {
 
 // The first line's JSON object, or a refusal.
-nlohmann::json jsonLine(std::string_view line, const std::function<UsageError(const std::string&)>& refuse, const char* what) {
+nlohmann::json jsonLine(std::string_view line, const std::function<UsageError(const std::string&)>& refuse,
+                        const char* what) {
   try {
     return nlohmann::json::parse(line);
   } catch (const nlohmann::json::exception&) {
@@ -75,7 +77,9 @@ nlohmann::json jsonLine(std::string_view line, const std::function<UsageError(co
 
 // The bytes after the first line, once its checksum holds.
 std::string_view provenContent(std::string_view bytes, const std::string& path) {
-  const auto refuse = [&](const std::string& why) { return UsageError(path + " is not a flocklab checkpoint: " + why); };
+  const auto refuse = [&](const std::string& why) {
+    return UsageError(path + " is not a flocklab checkpoint: " + why);
+  };
   const std::size_t end = bytes.find('\n');
   if (end == std::string_view::npos) throw refuse("no header line");
   const nlohmann::json first = jsonLine(bytes.substr(0, end), refuse, "the first line");
@@ -83,20 +87,24 @@ std::string_view provenContent(std::string_view bytes, const std::string& path) 
   if (!first.is_object() || format == first.end() || !format->is_number_unsigned())
     throw refuse("no 'flocklab_checkpoint' in its first line");
   if (format->get<std::uint64_t>() == 1)
-    throw UsageError(path + " is a checkpoint of an older flocklab, which wrote no checksum; it cannot be trusted, so run again from the start");
+    throw UsageError(path + " is a checkpoint of an older flocklab, which wrote no checksum; it cannot be trusted, so "
+                            "run again from the start");
   if (format->get<std::uint64_t>() != 2) throw refuse("its format is not 2, the one this flocklab reads");
   const auto checksum = first.find("checksum");
   if (checksum == first.end() || !checksum->is_string()) throw refuse("no checksum in its first line");
   const std::string_view content = bytes.substr(end + 1);
   const std::string actual = hashHex(fnv1a(content));
   if (checksum->get<std::string>() != actual)
-    throw UsageError(fmt::format("{} is damaged or was edited: its content's checksum is {}, not the {} it was written with",
-                                 path, actual, excerpt(checksum->get<std::string>())));
+    throw UsageError(
+        fmt::format("{} is damaged or was edited: its content's checksum is {}, not the {} it was written with", path,
+                    actual, excerpt(checksum->get<std::string>())));
   return content;
 }
 
 Checkpoint readCheckpoint(std::string_view all, const std::string& path) {
-  const auto refuse = [&](const std::string& why) { return UsageError(path + " is not a flocklab checkpoint: " + why); };
+  const auto refuse = [&](const std::string& why) {
+    return UsageError(path + " is not a flocklab checkpoint: " + why);
+  };
   const std::string_view bytes = provenContent(all, path);
   const std::size_t end = bytes.find('\n');
   if (end == std::string_view::npos) throw refuse("no header line");
@@ -132,7 +140,8 @@ Checkpoint readCheckpoint(std::string_view all, const std::string& path) {
   if (dims == 3) c.flock.z = take<double>(bytes, at, n);
   c.flock.vx = take<double>(bytes, at, n), c.flock.vy = take<double>(bytes, at, n);
   if (dims == 3) c.flock.vz = take<double>(bytes, at, n);
-  for (const auto& [name, length] : head["reals"].items()) c.model.reals[name] = take<double>(bytes, at, length.get<std::uint64_t>());
+  for (const auto& [name, length] : head["reals"].items())
+    c.model.reals[name] = take<double>(bytes, at, length.get<std::uint64_t>());
   for (const auto& [name, length] : head["wholes"].items())
     c.model.wholes[name] = take<std::uint64_t>(bytes, at, length.get<std::uint64_t>());
   return c;

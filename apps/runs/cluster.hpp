@@ -1,17 +1,17 @@
 #pragma once
 // What `run` and `sweep` do differently when several processes work together under mpirun
 // (flocklab-mpi, apps/mpi): the first one reads --init and --resume once, writes every file and
-// says when the others step; the others follow it (a run file of --config is read by each). A plain flocklab has no cluster: cluster() is null
-// and nothing here links MPI.
+// says when the others step; the others follow it (a run file of --config is read by each). A plain flocklab has no
+// cluster: cluster() is null and nothing here links MPI.
 #include <cstddef>
 #include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "runs/sweep_run.hpp"
 #include "flocklab/engine/partition.hpp"
 #include "flocklab/simulation.hpp"
+#include "runs/sweep_run.hpp"
 
 namespace flocklab::runs {
 

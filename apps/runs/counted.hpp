@@ -22,7 +22,8 @@ inline std::string counted(std::uint64_t n, std::string_view plural) {
 /// `label` in the model's unit: "neighbours per boid" with plural "particles" reads "neighbours
 /// per particle" (the metric schema's labels speak of boids).
 inline std::string inUnit(std::string label, std::string_view plural) {
-  if (const std::size_t at = label.find("per boid"); at != std::string::npos) label.replace(at + 4, 4, nounFor(1, plural));
+  if (const std::size_t at = label.find("per boid"); at != std::string::npos)
+    label.replace(at + 4, 4, nounFor(1, plural));
   return label;
 }
 

@@ -35,7 +35,8 @@ std::uint64_t physicalMemoryBytes() {
   if (const char* given = std::getenv("FLOCKLAB_MEMORY_BYTES"); given && *given) return wholeNumber(given);
   const long pages = sysconf(_SC_PHYS_PAGES);
   const long pageSize = sysconf(_SC_PAGESIZE);
-  std::uint64_t bytes = pages > 0 && pageSize > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize) : 0;
+  std::uint64_t bytes =
+      pages > 0 && pageSize > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize) : 0;
   if (const std::uint64_t limit = cgroupLimit(); limit > 0 && (bytes == 0 || limit < bytes)) bytes = limit;
   return bytes;
 }

@@ -17,10 +17,10 @@
 
 #include "flocklab/decimal_text.hpp"
 #include "flocklab/io/state_csv.hpp"
-#include "runs/cluster.hpp"
 #include "flocklab/registry.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/word_list.hpp"
+#include "runs/cluster.hpp"
 #include "runs/counted.hpp"
 #include "runs/memory.hpp"
 #include "runs/start_count.hpp"
@@ -92,11 +92,12 @@ Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet&
     }
   }
   if (o.density && m.fixedCount(p))
-    throw UsageError(fmt::format("{} is not taken with {}: each species gives its count", markKey("density"), markKey("species")));
-  const std::optional<double> given =
-      o.density ? std::optional<double>(static_cast<double>(countAtDensity(*o.density, m.space(p), o.count.has_value(), m.countUnit)))
-      : o.count ? std::optional<double>(static_cast<double>(*o.count))
-                : std::nullopt;
+    throw UsageError(
+        fmt::format("{} is not taken with {}: each species gives its count", markKey("density"), markKey("species")));
+  const std::optional<double> given = o.density ? std::optional<double>(static_cast<double>(countAtDensity(
+                                                      *o.density, m.space(p), o.count.has_value(), m.countUnit)))
+                                      : o.count ? std::optional<double>(static_cast<double>(*o.count))
+                                                : std::nullopt;
   const std::uint64_t count = startCount(m, p, given, defaultCount, [&](std::uint64_t boids) {
     return memoryProblem(boids * m.bytesPerBoid(p), fmt::format("{} {} needs", markKey("count"), boids));
   });
@@ -135,7 +136,8 @@ ParamSet resolveParams(const RunOptions& o) {
     std::string owners;
     for (const ModelDescription* other : models())
       if (!other->presets.empty()) owners += (owners.empty() ? "" : " or ") + other->name;
-    throw UsageError(fmt::format("{} belongs to {} {}, not {} {}", markKey("preset"), markKey("model"), owners, markKey("model"), m.name));
+    throw UsageError(fmt::format("{} belongs to {} {}, not {} {}", markKey("preset"), markKey("model"), owners,
+                                 markKey("model"), m.name));
   }
   ParamSet p = [&] {
     try {
@@ -150,7 +152,8 @@ ParamSet resolveParams(const RunOptions& o) {
     const std::string flag = markKey(name);
     const ParamSpec* spec = m.findParam(name);
     if (!spec)
-      throw UsageError(fmt::format("{} belongs to {} {}, not {} {}", flag, markKey("model"), ownersOf(name), markKey("model"), m.name));
+      throw UsageError(fmt::format("{} belongs to {} {}, not {} {}", flag, markKey("model"), ownersOf(name),
+                                   markKey("model"), m.name));
     if (const auto it = setBy.find(spec->key); it != setBy.end())
       throw UsageError(fmt::format("{} and {} name the same parameter; give it once", markKey(it->second), flag));
     setBy[spec->key] = name;

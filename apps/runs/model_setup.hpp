@@ -17,12 +17,12 @@ namespace flocklab::runs {
 struct ModelSetup {
   const ModelDescription* model = nullptr;
   std::unique_ptr<Simulation> simulation;
-  std::string label;   ///< "lab", "steering (preset flock)", "abm (preset small, sequential)"
-  std::string preset;  ///< the preset's name, or "" for a model without presets
+  std::string label;                 ///< "lab", "steering (preset flock)", "abm (preset small, sequential)"
+  std::string preset;                ///< the preset's name, or "" for a model without presets
   std::uint64_t defaultSteps = 600;  ///< steps when --steps is not given
-  std::string form;    ///< the model's form ("sequential" or "sync" for abm), or ""
-  std::uint64_t bytesPerBoid = 0;  ///< the model's measured memory a boid (ModelDescription::bytesPerBoid)
-  bool seedUsed = true;  ///< false when the seed had no effect: a start from --init, nothing random after it
+  std::string form;                  ///< the model's form ("sequential" or "sync" for abm), or ""
+  std::uint64_t bytesPerBoid = 0;    ///< the model's measured memory a boid (ModelDescription::bytesPerBoid)
+  bool seedUsed = true;          ///< false when the seed had no effect: a start from --init, nothing random after it
   std::uint64_t startCount = 0;  ///< the boids at the start (a run that removes caught prey ends with fewer)
 };
 

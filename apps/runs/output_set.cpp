@@ -53,7 +53,8 @@ void OutputSet::claimFile(const std::string& flag, const std::string& path) {
 void OutputSet::checkAgainstClaims(const std::string& flag, const std::string& identity) const {
   for (const auto& [owner, claimed] : claimed_)
     if (claimed == identity)
-      throw OutputError(owner + " and " + flag + " both name " + excerpt(identity, kPathChars) + ": give each output a file of its own");
+      throw OutputError(owner + " and " + flag + " both name " + excerpt(identity, kPathChars) +
+                        ": give each output a file of its own");
 }
 
 void OutputSet::checkAgainstFrames(const std::string& flag, const std::string& identity) const {

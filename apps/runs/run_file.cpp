@@ -27,7 +27,8 @@
 namespace flocklab::runs {
 UsageError wrongRunFileValue(const std::string& path, const std::string& key, const std::string& expected,
                              const nlohmann::json& v, std::string_view flag) {
-  return UsageError(fmt::format("{} {}: key '{}' must be {} (got {})", flag, path, excerpt(key), expected, jsonExcerpt(v)));
+  return UsageError(
+      fmt::format("{} {}: key '{}' must be {} (got {})", flag, path, excerpt(key), expected, jsonExcerpt(v)));
 }
 
 std::uint64_t runFileWhole(const nlohmann::json& v, const std::string& path, const std::string& key, std::uint64_t min,
@@ -37,15 +38,17 @@ std::uint64_t runFileWhole(const nlohmann::json& v, const std::string& path, con
   if (v.is_number_unsigned()) n = v.get<std::uint64_t>();
   else if (v.is_number_integer() && v.get<std::int64_t>() == 0) n = 0;
   if (!n || *n < min || *n > max)
-    throw wrongRunFileValue(path, key, fmt::format("a whole number from {} to {}", min, maxText.empty() ? std::to_string(max) : maxText), v,
-                            flag);
+    throw wrongRunFileValue(
+        path, key, fmt::format("a whole number from {} to {}", min, maxText.empty() ? std::to_string(max) : maxText), v,
+        flag);
   return *n;
 }
 
 namespace {
 
 // The run's own keys (not model parameters); returns false for any other key.
-bool setRunKey(RunOptions& o, const std::string& key, const nlohmann::json& v, const std::string& path, std::string_view flag) {
+bool setRunKey(RunOptions& o, const std::string& key, const nlohmann::json& v, const std::string& path,
+               std::string_view flag) {
   const auto wrong = [&](const std::string& expected) { return wrongRunFileValue(path, key, expected, v, flag); };
   constexpr auto kInt64Max = static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max());
   constexpr auto kUint64Max = std::numeric_limits<std::uint64_t>::max();
@@ -91,13 +94,15 @@ nlohmann::json parseRunFile(std::string_view text, const std::string& path) {
     throw UsageError(fmt::format("{} {}: {}", kConfigKey, path, markedMessage(e)));
   }
   if (!config.is_object())
-    throw UsageError(fmt::format("{} {}: must hold one JSON object {{...}} (got {})", kConfigKey, path, jsonExcerpt(config)));
+    throw UsageError(
+        fmt::format("{} {}: must hold one JSON object {{...}} (got {})", kConfigKey, path, jsonExcerpt(config)));
   return config;
 }
 
 nlohmann::json readRunFile(const std::string& path) {
   std::error_code error;
-  if (std::filesystem::is_directory(path, error)) throw UsageError(kConfigKey + " " + path + ": is a folder, not a file");
+  if (std::filesystem::is_directory(path, error))
+    throw UsageError(kConfigKey + " " + path + ": is a folder, not a file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw UsageError(kConfigKey + ": cannot read " + path);
   // One byte past the limit is enough to know a file is too long; a pipe is read the same way.
@@ -106,7 +111,8 @@ nlohmann::json readRunFile(const std::string& path) {
   if (in.bad()) throw UsageError(kConfigKey + ": cannot read " + path);
   text.resize(static_cast<std::size_t>(in.gcount()));
   if (text.size() > kMaxJsonBytes)
-    throw UsageError(fmt::format("{} {}: longer than a run file can be ({} bytes at most)", kConfigKey, path, kMaxJsonBytes));
+    throw UsageError(
+        fmt::format("{} {}: longer than a run file can be ({} bytes at most)", kConfigKey, path, kMaxJsonBytes));
   return parseRunFile(text, path);
 }
 
@@ -114,13 +120,15 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
                   const std::function<bool(const std::string&)>& given, const std::vector<std::string>& extraKeys,
                   std::string_view flag) {
   // The model first: it decides what the other keys mean.
-  if (const auto it = config.find("model"); it != config.end() && !given("model")) setRunKey(o, "model", *it, path, flag);
+  if (const auto it = config.find("model"); it != config.end() && !given("model"))
+    setRunKey(o, "model", *it, path, flag);
   const ModelDescription* model = findModel(o.model);
   // flocklab 0.1.0 wrote every run's seed, with or without "init": there it asked for nothing.
   const auto version = config.find("flocklab");
   const bool writesEverySeed = version != config.end() && *version == "0.1.0";
   if (config.contains("count") && config.contains("density") && !given("count") && !given("density"))
-    throw UsageError(fmt::format("{} {}: keys 'count' and 'density' both set the number of boids; give one", flag, path));
+    throw UsageError(
+        fmt::format("{} {}: keys 'count' and 'density' both set the number of boids; give one", flag, path));
   for (const auto& [name, value] : config.items()) {
     if (name == "flocklab") {
       if (!value.is_string()) throw wrongRunFileValue(path, name, "a string (the version)", value, flag);
@@ -139,8 +147,8 @@ void applyRunFile(const nlohmann::json& config, const std::string& path, RunOpti
     if (!spec) {
       const std::string owners = ownersOf(key);
       if (owners.empty()) throw UsageError(fmt::format("{} {}: unknown key '{}'", flag, path, excerpt(name)));
-      throw UsageError(fmt::format("{} {}: key '{}' belongs to {} {}, not {} {}", flag, path, excerpt(name), markKey("model"),
-                                   owners, markKey("model"), o.model));
+      throw UsageError(fmt::format("{} {}: key '{}' belongs to {} {}, not {} {}", flag, path, excerpt(name),
+                                   markKey("model"), owners, markKey("model"), o.model));
     }
     // Given on the command line under another of its names (an alias) wins too.
     const bool givenAs = std::any_of(o.params.begin(), o.params.end(), [&](const auto& entry) {

@@ -42,8 +42,8 @@ std::uint64_t runFileWhole(const nlohmann::json& value, const std::string& path,
 /// caller. Throws UsageError naming `flag` and `path`, and an unknown key or a value of the
 /// wrong type.
 void applyRunFile(const nlohmann::json& config, const std::string& path, RunOptions& options,
-                  const std::function<bool(const std::string&)>& given,
-                  const std::vector<std::string>& extraKeys = {}, std::string_view flag = kConfigKey);
+                  const std::function<bool(const std::string&)>& given, const std::vector<std::string>& extraKeys = {},
+                  std::string_view flag = kConfigKey);
 
 /// Sets one numeric model option by its key ("radius", "count", "alignment", ...); returns
 /// false (changing nothing) when the key names no numeric model option, or "steps" (a

@@ -37,10 +37,10 @@ struct RunOptions {
   // pictures, trajectories, run files
   std::string plotFile, plotTrackFile, pictureFile, trajectoryFile;
   std::vector<std::string> pictureEvery;  ///< K and DIR
-  std::string camera;  ///< 3D pictures: "AZ,EL", "orbit" or "orbit:DEG"; "" for the default view
-  std::string movieFile;         ///< FILE.mp4 or FILE.gif, or ""
-  std::int64_t movieEvery = 2;   ///< steps between the movie's frames
-  double fps = 30;               ///< the movie's frames a second
+  std::string camera;                     ///< 3D pictures: "AZ,EL", "orbit" or "orbit:DEG"; "" for the default view
+  std::string movieFile;                  ///< FILE.mp4 or FILE.gif, or ""
+  std::int64_t movieEvery = 2;            ///< steps between the movie's frames
+  double fps = 30;                        ///< the movie's frames a second
   std::string configFile, writeConfigFile;
   bool quiet = false;
   std::vector<std::string> checkpointEvery;  ///< K and DIR

@@ -9,15 +9,16 @@
 #include <stdexcept>
 
 #include "flocklab/io/state_csv.hpp"
+#include "flocklab/registry.hpp"
 #include "runs/cluster.hpp"
 #include "runs/memory.hpp"
 #include "runs/run_file.hpp"
-#include "flocklab/registry.hpp"
 #include "runs/usage_error.hpp"
 
 namespace flocklab::runs {
 
-ModelSetup resumeRun(const Checkpoint& checkpoint, const std::string& path, RunOptions& o, const EngineOptions& engine) {
+ModelSetup resumeRun(const Checkpoint& checkpoint, const std::string& path, RunOptions& o,
+                     const EngineOptions& engine) {
   const bool stepsGiven = o.steps.has_value();
   // A run that started from a file keeps its name ("init") for the run file it writes; its boids
   // are in the checkpoint, so the model is set up from a random start of as many boids (or of
@@ -25,12 +26,14 @@ ModelSetup resumeRun(const Checkpoint& checkpoint, const std::string& path, RunO
   nlohmann::json run = checkpoint.run;
   const std::string initFile = run.contains("init") && run["init"].is_string() ? run["init"].get<std::string>() : "";
   run.erase("init");
-  applyRunFile(run, path, o, [&](const std::string& key) { return key == "steps" && stepsGiven; }, {}, kResumeKey);
+  applyRunFile(
+      run, path, o, [&](const std::string& key) { return key == "steps" && stepsGiven; }, {}, kResumeKey);
   // Checked here too: applyRunFile leaves "steps" alone when --steps was given.
   const std::uint64_t runSteps = runFileWhole(run.value("steps", nlohmann::json()), path, "steps", 0,
                                               std::numeric_limits<std::int64_t>::max(), "2^63-1", kResumeKey);
   if (checkpoint.step > runSteps)
-    throw UsageError(fmt::format("{} {}: its step {} is past its run's {} steps", kResumeKey, path, checkpoint.step, runSteps));
+    throw UsageError(
+        fmt::format("{} {}: its step {} is past its run's {} steps", kResumeKey, path, checkpoint.step, runSteps));
   ModelSetup setup = [&] {
     try {
       if (!initFile.empty() && !findModel(o.model)->fixedCount(resolveParams(o)))
@@ -42,7 +45,8 @@ ModelSetup resumeRun(const Checkpoint& checkpoint, const std::string& path, RunO
   }();
   const std::uint64_t steps = o.steps ? static_cast<std::uint64_t>(*o.steps) : setup.defaultSteps;
   if (steps < checkpoint.step)
-    throw UsageError(fmt::format("{} {} is before the checkpoint's step {} in {}", markKey("steps"), steps, checkpoint.step, path));
+    throw UsageError(
+        fmt::format("{} {} is before the checkpoint's step {} in {}", markKey("steps"), steps, checkpoint.step, path));
   try {
     setup.simulation->resume(checkpoint.flock, checkpoint.step, checkpoint.model);
   } catch (const std::invalid_argument& e) {

@@ -6,9 +6,9 @@
 // file is refused in one line rather than resumed as another run.
 #include <string>
 
+#include "runs/checkpoint_file.hpp"
 #include "runs/model_setup.hpp"
 #include "runs/run_options.hpp"
-#include "runs/checkpoint_file.hpp"
 
 namespace flocklab::runs {
 
@@ -16,7 +16,8 @@ namespace flocklab::runs {
 /// run's parameters (--steps N given on the command line stays), and for a run that started from
 /// an --init file that file's name, so resolvedRunFile() describes the run from its start.
 /// Throws UsageError naming `path` and what does not fit.
-ModelSetup resumeRun(const Checkpoint& checkpoint, const std::string& path, RunOptions& options, const EngineOptions& engine);
+ModelSetup resumeRun(const Checkpoint& checkpoint, const std::string& path, RunOptions& options,
+                     const EngineOptions& engine);
 
 /// The run's simulation (setUpModel), or with --resume the checkpointed run's, continued from
 /// its checkpoint; then `options` hold that run's parameters (the --init file's name of a run

@@ -40,7 +40,8 @@ std::uint64_t startCount(const ModelDescription& model, const ParamSet& params, 
     if (!(n >= 1) || n != std::floor(n))
       throw UsageError(markKey("count") + " must be a whole number of at least 1 (got " + countText(n) + ")");
     if (n > static_cast<double>(kMaxIndexableBoids))
-      throw UsageError(markKey("count") + " " + countText(n) + " is more than the " + limit + " boids flocklab can index");
+      throw UsageError(markKey("count") + " " + countText(n) + " is more than the " + limit +
+                       " boids flocklab can index");
     boids = static_cast<std::uint64_t>(n);
   }
   if (const std::string problem = memoryProblem(boids); !problem.empty()) throw UsageError(problem);

@@ -22,6 +22,7 @@ inline constexpr std::uint64_t kMaxIndexableBoids = 0xffffffffULL;
 /// Throws UsageError: a count that is not a whole number of at least 1, one above
 /// kMaxIndexableBoids, a count the species do not add up to, species of no boids, or the memory's problem.
 std::uint64_t startCount(const ModelDescription& model, const ParamSet& params, std::optional<double> count,
-                         std::uint64_t defaultCount, const std::function<std::string(std::uint64_t boids)>& memoryProblem);
+                         std::uint64_t defaultCount,
+                         const std::function<std::string(std::uint64_t boids)>& memoryProblem);
 
 }  // namespace flocklab::runs

@@ -13,8 +13,8 @@
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
 #include "flocklab/text_excerpt.hpp"
-#include "runs/run_options.hpp"
 #include "runs/run_file.hpp"
+#include "runs/run_options.hpp"
 #include "runs/text_fields.hpp"
 #include "runs/usage_error.hpp"
 
@@ -46,18 +46,24 @@ std::string sweepableNames(const std::string& model) {
 
 Param parseParam(const std::string& spec, const RunOptions& base) {
   const std::string shown = excerpt(spec);  // messages quote the spec as an excerpt
-  const std::string shape = markKey("param") + " must look like NAME=FROM:TO:STEP or NAME=V1,V2,... (got " + shown + ")";
+  const std::string shape =
+      markKey("param") + " must look like NAME=FROM:TO:STEP or NAME=V1,V2,... (got " + shown + ")";
   const std::size_t equals = spec.find('=');
   if (equals == std::string::npos || equals == 0 || equals + 1 == spec.size()) throw UsageError(shape);
   Param p;
   p.name = spec.substr(0, equals);
   p.spec = spec;
   const std::string values = spec.substr(equals + 1);
-  if (p.name == "seed") throw UsageError(fmt::format("{0} cannot sweep seed: {1} N runs seeds {2}, {2} + 1, ...", markKey("param"), markKey("seeds"), markKey("seed")));
-  if (p.name == "steps") throw UsageError(fmt::format("{} cannot sweep steps: give {}, or sweep with separate commands", markKey("param"), markKey("steps")));
+  if (p.name == "seed")
+    throw UsageError(fmt::format("{0} cannot sweep seed: {1} N runs seeds {2}, {2} + 1, ...", markKey("param"),
+                                 markKey("seeds"), markKey("seed")));
+  if (p.name == "steps")
+    throw UsageError(fmt::format("{} cannot sweep steps: give {}, or sweep with separate commands", markKey("param"),
+                                 markKey("steps")));
   RunOptions scratch = base;
   if (!setNumericOption(scratch, p.name, 1))
-    throw UsageError(markKey("param") + ": unknown parameter '" + excerpt(p.name) + "' (" + sweepableNames(base.model) + ")");
+    throw UsageError(markKey("param") + ": unknown parameter '" + excerpt(p.name) + "' (" + sweepableNames(base.model) +
+                     ")");
   if (values.find(':') != std::string::npos) {
     const auto parts = split(values, ':');
     if (parts.size() != 3) throw UsageError(shape);
@@ -80,7 +86,8 @@ Param parseParam(const std::string& spec, const RunOptions& base) {
       if (!v) throw UsageError(shape);
       p.values.push_back(*v == 0 ? 0.0 : *v);
     }
-    if (p.values.size() > kMaxValues) throw UsageError(fmt::format("{} {} gives more than {} values", markKey("param"), shown, kMaxValues));
+    if (p.values.size() > kMaxValues)
+      throw UsageError(fmt::format("{} {} gives more than {} values", markKey("param"), shown, kMaxValues));
   }
   for (std::size_t i = 0; i < p.values.size(); ++i) {
     const double v = p.values[i];
@@ -90,7 +97,8 @@ Param parseParam(const std::string& spec, const RunOptions& base) {
       throw UsageError(markKey("param") + " " + shown + ": count takes whole numbers >= 1 (got " + roundTrip(v) + ")");
     p.texts.push_back(roundTrip(v));
     for (std::size_t j = 0; j < i; ++j)
-      if (p.values[j] == v) throw UsageError(markKey("param") + " " + shown + " gives the value " + p.texts[i] + " twice");
+      if (p.values[j] == v)
+        throw UsageError(markKey("param") + " " + shown + " gives the value " + p.texts[i] + " twice");
   }
   return p;
 }
@@ -116,12 +124,14 @@ SweepPlan planSweep(const std::vector<std::string>& specs, const RunOptions& bas
     for (const Param& q : plan.params)
       if (q.name == p.name) throw UsageError(markKey("param") + " " + p.name + " is given twice");
     if (given(p.name))
-      throw UsageError(markKey(p.name) + " and " + markKey("param") + " " + p.name + " both set " + p.name + "; give one");
+      throw UsageError(markKey(p.name) + " and " + markKey("param") + " " + p.name + " both set " + p.name +
+                       "; give one");
     runs *= static_cast<double>(p.values.size());
     plan.params.push_back(std::move(p));
   }
   if (runs > static_cast<double>(kMaxRuns))
-    throw UsageError(fmt::format("the sweep has {:.0f} runs, more than {}; sweep fewer values or seeds", runs, kMaxRuns));
+    throw UsageError(
+        fmt::format("the sweep has {:.0f} runs, more than {}; sweep fewer values or seeds", runs, kMaxRuns));
   plan.runs = static_cast<std::size_t>(runs);
   return plan;
 }

@@ -32,7 +32,8 @@ constexpr std::size_t kHexField = 16;
 const std::string kRefusal = "remove it or choose another " + markKey("out");
 
 UsageError badLine(const std::string& path, std::size_t lineNumber, const std::string& why) {
-  return UsageError(fmt::format("{} line {}: {}; remove the line or choose another {}", path, lineNumber, why, markKey("out")));
+  return UsageError(
+      fmt::format("{} line {}: {}; remove the line or choose another {}", path, lineNumber, why, markKey("out")));
 }
 
 // The longest line a row of `plan` can be, with its newline.
@@ -122,14 +123,17 @@ ExistingOut parseExisting(std::string_view text, const std::string& path, const 
   if (text.empty()) return out;  // nothing to lose: the sweep starts it
   const std::string header = csvHeader(plan);
   if (text.size() > header.size() + (plan.runs + 1) * maxRowBytes(plan))
-    throw UsageError(fmt::format("{} is larger than this sweep's rows can be, so it is not this sweep's; {}", path, kRefusal));
-  const std::string noRow = fmt::format("{} holds no whole row of this sweep, so it is not provably this sweep's; {}", path, kRefusal);
+    throw UsageError(
+        fmt::format("{} is larger than this sweep's rows can be, so it is not this sweep's; {}", path, kRefusal));
+  const std::string noRow =
+      fmt::format("{} holds no whole row of this sweep, so it is not provably this sweep's; {}", path, kRefusal);
   if (text.size() < header.size() && std::string_view(header).substr(0, text.size()) == text) throw UsageError(noRow);
   if (text.substr(0, header.size()) != header) {
     const std::string older = metricsHeader(plan) + "\n";
     if (text.substr(0, older.size()) == older)
-      throw UsageError(fmt::format("{} holds rows without a sweep fingerprint (written by flocklab 0.1.0), which cannot be resumed; {}",
-                                   path, kRefusal));
+      throw UsageError(fmt::format(
+          "{} holds rows without a sweep fingerprint (written by flocklab 0.1.0), which cannot be resumed; {}", path,
+          kRefusal));
     throw UsageError(fmt::format("{} holds another sweep's rows (its header differs); {}", path, kRefusal));
   }
   // A last line without its newline is the partial write of a killed sweep: dropped, once the
@@ -155,8 +159,9 @@ ExistingOut parseExisting(std::string_view text, const std::string& path, const 
     if (fields.back() != hashHex(fnv1a(signedText)))
       throw bad("it was changed after the sweep wrote it (its check does not match its text)");
     if (fields[fields.size() - 2] != plan.fingerprint)
-      throw bad(fmt::format("it is a row of another sweep (fingerprint {}, this sweep's is {}: other options, steps or flocklab version)",
-                            fields[fields.size() - 2], plan.fingerprint));
+      throw bad(fmt::format(
+          "it is a row of another sweep (fingerprint {}, this sweep's is {}: other options, steps or flocklab version)",
+          fields[fields.size() - 2], plan.fingerprint));
     // Which run: each parameter's text and the seed must be exactly this sweep's.
     std::size_t combination = 0;
     for (std::size_t p = 0; p < params.size(); ++p) {
@@ -194,7 +199,8 @@ ExistingOut readExisting(const std::string& path, const SweepPlan& plan, std::ve
   if (::fstat(fd, &info) != 0) throw UsageError(fmt::format("cannot read {}: {}", path, std::strerror(errno)));
   if (S_ISDIR(info.st_mode)) throw UsageError("cannot write " + path + ": it is a directory");
   if (!S_ISREG(info.st_mode))
-    throw UsageError(fmt::format("{} is not a regular file (a device, FIFO or socket); a sweep's {} must be one", path, markKey("out")));
+    throw UsageError(fmt::format("{} is not a regular file (a device, FIFO or socket); a sweep's {} must be one", path,
+                                 markKey("out")));
   // One byte past the largest this sweep's file can be is enough for parseExisting to refuse it.
   const std::size_t limit = csvHeader(plan).size() + (plan.runs + 1) * maxRowBytes(plan) + 1;
   std::string text(std::min<std::uintmax_t>(static_cast<std::uintmax_t>(info.st_size), limit), '\0');

@@ -38,7 +38,7 @@ struct ExistingOut {
   bool needsHeader = true;       ///< it is empty: the header goes with the first row
   std::uintmax_t keepBytes = 0;  ///< its whole lines; a partial last line after them is cut
   std::uintmax_t size = 0;
-  std::size_t kept = 0;          ///< runs read back from it
+  std::size_t kept = 0;  ///< runs read back from it
 };
 
 /// Reads the rows that an earlier, killed run of this sweep left in `text` (the contents of

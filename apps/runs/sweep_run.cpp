@@ -30,7 +30,7 @@ RunResult measureRun(const RunOptions& options, std::uint64_t steps, std::uint64
     r.final.clear();
     for (std::size_t k = 0; k < schema.size(); ++k) {
       r.final.push_back(metricValue(schema[k], m));  // the last one is the final state's
-      r.lastFifth[k] += r.final[k];           // Determinism: summed in step order
+      r.lastFifth[k] += r.final[k];                  // Determinism: summed in step order
     }
     ++measured;
   };

@@ -11,11 +11,11 @@ namespace flocklab {
 
 /// One kind of boid as front ends draw it.
 struct BoidKind {
-  std::string name;          ///< as the user named it: "hawk"
-  std::string colour;        ///< "#rrggbb"
-  double size = 1;           ///< body size, 1 for an ordinary boid
+  std::string name;    ///< as the user named it: "hawk"
+  std::string colour;  ///< "#rrggbb"
+  double size = 1;     ///< body size, 1 for an ordinary boid
   bool predator = false;
-  std::uint64_t count = 0;   ///< boids of this kind now
+  std::uint64_t count = 0;  ///< boids of this kind now
 };
 
 /// A food source as front ends draw it.
@@ -27,8 +27,8 @@ struct FoodMark {
 
 /// What a simulation shows besides positions and velocities.
 struct Appearance {
-  std::vector<BoidKind> kinds;       ///< empty: one kind, coloured by heading
-  std::vector<std::uint32_t> kindOf; ///< by boid: an index into kinds (empty when kinds is)
+  std::vector<BoidKind> kinds;        ///< empty: one kind, coloured by heading
+  std::vector<std::uint32_t> kindOf;  ///< by boid: an index into kinds (empty when kinds is)
   std::vector<FoodMark> food;
 };
 

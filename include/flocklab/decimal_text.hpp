@@ -8,11 +8,11 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
-#include <system_error>
 #include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 namespace flocklab {
 

@@ -35,9 +35,12 @@ class Executor {
   /// Runs fn(task, worker) for every task in [0, tasks) and returns when all are done.
   template <class Fn>
   void run(unsigned tasks, Fn&& fn) {
-    runTasks(tasks, [](void* context, unsigned task, unsigned worker) {
-      (*static_cast<std::remove_reference_t<Fn>*>(context))(task, worker);
-    }, const_cast<void*>(static_cast<const void*>(&fn)));  // a const functor is only called
+    runTasks(
+        tasks,
+        [](void* context, unsigned task, unsigned worker) {
+          (*static_cast<std::remove_reference_t<Fn>*>(context))(task, worker);
+        },
+        const_cast<void*>(static_cast<const void*>(&fn)));  // a const functor is only called
   }
 };
 

@@ -10,8 +10,8 @@
 #include "flocklab/metric_schema.hpp"
 #include "flocklab/metrics.hpp"
 // Every model's public headers, as src/CMakeLists.txt's flocklab_model() calls name them.
-#include "flocklab/models/all.hpp"
 #include "flocklab/counter_rng.hpp"
+#include "flocklab/models/all.hpp"
 #include "flocklab/rng.hpp"
 #include "flocklab/rule.hpp"
 #include "flocklab/rule_simulation.hpp"

@@ -11,16 +11,16 @@ namespace flocklab {
 
 /// One metric of Metrics.
 struct MetricSpec {
-  std::string key;          ///< snake_case: CSV columns, JSON keys, `sweep --metric`
-  std::string label;        ///< what a person reads: "nearest-neighbour distance"
-  std::string unit;         ///< "world units", "" for a pure number or a count
-  std::string description;  ///< one sentence: what it measures (model-generic)
-  bool whole = false;       ///< a count, printed without decimals
-  int digits = 3;           ///< decimals in a summary
-  std::string joins;        ///< key of the metric whose summary line shows this one in parentheses
-  std::string shortLabel;   ///< its word in those parentheses: "largest"
+  std::string key;                            ///< snake_case: CSV columns, JSON keys, `sweep --metric`
+  std::string label;                          ///< what a person reads: "nearest-neighbour distance"
+  std::string unit;                           ///< "world units", "" for a pure number or a count
+  std::string description;                    ///< one sentence: what it measures (model-generic)
+  bool whole = false;                         ///< a count, printed without decimals
+  int digits = 3;                             ///< decimals in a summary
+  std::string joins;                          ///< key of the metric whose summary line shows this one in parentheses
+  std::string shortLabel;                     ///< its word in those parentheses: "largest"
   double (*value)(const Metrics&) = nullptr;  ///< reads it from a Metrics
-  int extra = -1;           ///< a model's own metric: its place in Metrics::extra (value is null)
+  int extra = -1;                             ///< a model's own metric: its place in Metrics::extra (value is null)
 };
 
 /// The value of `spec` in `metrics`: value(metrics), or the model's own metric extra[spec.extra]

@@ -5,20 +5,20 @@
 #include <cstddef>
 #include <vector>
 
-#include "flocklab/flock.hpp"
 #include "flocklab/engine_options.hpp"
+#include "flocklab/flock.hpp"
 #include "flocklab/space.hpp"
 
 namespace flocklab {
 
 /// Measures of one state. Deterministic; independent of thread count and neighbour search.
 struct Metrics {
-  double polarization = 0;    ///< |mean of unit headings|, in [0, 1]
-  std::size_t flocks = 0;     ///< connected groups, boids linked when closer than the link radius
-  std::size_t largestFlock = 0;  ///< boids in the largest group
-  double largestShare = 0;    ///< largestFlock / n, in (0, 1]
+  double polarization = 0;         ///< |mean of unit headings|, in [0, 1]
+  std::size_t flocks = 0;          ///< connected groups, boids linked when closer than the link radius
+  std::size_t largestFlock = 0;    ///< boids in the largest group
+  double largestShare = 0;         ///< largestFlock / n, in (0, 1]
   double meanNearestDistance = 0;  ///< mean distance to the nearest other boid (wrapped); 0 if n < 2
-  double meanNeighbors = 0;   ///< mean number of neighbours, as MetricRules::sight counts them
+  double meanNeighbors = 0;        ///< mean number of neighbours, as MetricRules::sight counts them
   /// The model's own metrics beyond these (a species' order, catches), in the order of
   /// ModelDescription::extraMetrics for the run's parameters; empty for most runs.
   std::vector<double> extra;

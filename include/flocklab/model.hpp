@@ -52,21 +52,21 @@ inline constexpr double kMaxWeight = 1e6;
 
 /// One parameter of a model: what the front ends need to show, take and check it.
 struct ParamSpec {
-  std::string key;    ///< canonical snake_case key; the command-line flag is --key-with-dashes
-  std::string unit;   ///< "px", "px/s", "degrees", "world units", or "" for a plain number
-  std::string help;   ///< one line
+  std::string key;   ///< canonical snake_case key; the command-line flag is --key-with-dashes
+  std::string unit;  ///< "px", "px/s", "degrees", "world units", or "" for a plain number
+  std::string help;  ///< one line
   ParamKind kind = ParamKind::Number;
-  double min = 0;     ///< Number: the lowest value (see minOpen)
+  double min = 0;        ///< Number: the lowest value (see minOpen)
   bool minOpen = false;  ///< Number: true when min itself is refused (> min, not >= min)
-  double max = std::numeric_limits<double>::infinity();  ///< Number: the highest value
-  bool maxOpen = false;  ///< Number: true when max itself is refused
-  std::vector<std::string> choices;  ///< Choice: the words
+  double max = std::numeric_limits<double>::infinity();   ///< Number: the highest value
+  bool maxOpen = false;                                   ///< Number: true when max itself is refused
+  std::vector<std::string> choices;                       ///< Choice: the words
   double sliderMin = 0, sliderMax = 1, sliderStep = 0.1;  ///< Number: the page's slider
-  bool live = true;   ///< may change between steps of a running flock (else: restart)
+  bool live = true;                  ///< may change between steps of a running flock (else: restart)
   std::vector<std::string> aliases;  ///< older spellings still read (0.1.0 run files and flags)
-  std::string grammar;  ///< Text/TextList: the form a value takes, for messages and help
-  std::string maxName;  ///< Number: how ranges write max when a name says it better ("2 pi")
-  std::string rangeName;  ///< Number: the whole range in words when a few values are allowed ("2 or 3")
+  std::string grammar;               ///< Text/TextList: the form a value takes, for messages and help
+  std::string maxName;               ///< Number: how ranges write max when a name says it better ("2 pi")
+  std::string rangeName;             ///< Number: the whole range in words when a few values are allowed ("2 or 3")
 
   /// True when `name` is this parameter's key or one of its aliases.
   bool answersTo(std::string_view name) const;
@@ -107,9 +107,13 @@ class ParamSet {
   std::string markedProblem() const;
   /// The model's typed parameters (LabParams, SteeringParams, ...). Throws std::bad_any_cast.
   template <class Params>
-  const Params& as() const { return std::any_cast<const Params&>(values_); }
+  const Params& as() const {
+    return std::any_cast<const Params&>(values_);
+  }
   template <class Params>
-  Params& as() { return std::any_cast<Params&>(values_); }
+  Params& as() {
+    return std::any_cast<Params&>(values_);
+  }
 
  private:
   const ModelDescription* model_;
@@ -121,17 +125,17 @@ class ModelDescription {
  public:
   virtual ~ModelDescription() = default;
 
-  std::string name;     ///< as `flocklab run --model` takes it
-  std::string title;    ///< a few words: "the reference model"
-  std::string summary;  ///< one sentence
-  std::string doc;      ///< the page that specifies it, "docs/model-lab.md"
-  std::vector<ParamSpec> params;    ///< every parameter, in the order front ends show them
-  std::vector<PresetSpec> presets;  ///< the first is the default; empty when there are none
-  std::size_t defaultCount = 100;   ///< boids of a random start without a preset
-  std::uint64_t defaultSteps = 600; ///< steps of a run when none are asked for
-  std::string countUnit = "boids";  ///< "boids" or "agents", for summaries
-  std::string groupsLink;           ///< metrics: which boids link into one group
-  std::string neighborsCount;       ///< metrics: which boids count as neighbours
+  std::string name;                  ///< as `flocklab run --model` takes it
+  std::string title;                 ///< a few words: "the reference model"
+  std::string summary;               ///< one sentence
+  std::string doc;                   ///< the page that specifies it, "docs/model-lab.md"
+  std::vector<ParamSpec> params;     ///< every parameter, in the order front ends show them
+  std::vector<PresetSpec> presets;   ///< the first is the default; empty when there are none
+  std::size_t defaultCount = 100;    ///< boids of a random start without a preset
+  std::uint64_t defaultSteps = 600;  ///< steps of a run when none are asked for
+  std::string countUnit = "boids";   ///< "boids" or "agents", for summaries
+  std::string groupsLink;            ///< metrics: which boids link into one group
+  std::string neighborsCount;        ///< metrics: which boids count as neighbours
 
   /// The parameter with key (or alias) `name`, or nullptr.
   const ParamSpec* findParam(std::string_view name) const;

@@ -29,8 +29,7 @@ class Xoshiro256ss {
   /// A generator whose four state words are exactly s0..s3, skipping the SplitMix64
   /// expansion; for checking against the published reference outputs (state {1, 2, 3, 4}).
   /// The state must not be all zero (xoshiro would then output only zeros).
-  static Xoshiro256ss fromState(std::uint64_t s0, std::uint64_t s1, std::uint64_t s2,
-                                std::uint64_t s3);
+  static Xoshiro256ss fromState(std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3);
   /// The next 64-bit output.
   std::uint64_t next();
   /// The four state words (fromState() continues from them).

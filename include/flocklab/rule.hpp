@@ -75,7 +75,8 @@ inline constexpr bool kRulePairIndexed = detail::rulePairIndexed<R>();
 /// finish(const Sums&, x&, y&, vx&, vy&). Units are the world's (positions) and world units
 /// per step (velocities); see the file comment for the order of calls.
 template <class R>
-concept Rule2D = kRuleDimensions<R> == 2 && std::copy_constructible<R> &&
+concept Rule2D = kRuleDimensions<R>
+== 2 && std::copy_constructible<R> &&
                  (kRulePairIndexed<R> ? kRuleIndexed<R> && requires(const R& rule, typename R::Sums& sums, std::uint32_t i, double v) {
                    { rule.start(i, v, v, v, v) } -> std::convertible_to<typename R::Sums>;
                    rule.add(sums, i, v, v, v, v, v);
@@ -91,7 +92,8 @@ concept Rule2D = kRuleDimensions<R> == 2 && std::copy_constructible<R> &&
 /// A 3D rule (kDimensions = 3): Sums start(x, y, z, vx, vy, vz);
 /// add(Sums&, dx, dy, dz, d2, vxj, vyj, vzj); finish(const Sums&, x&, y&, z&, vx&, vy&, vz&).
 template <class R>
-concept Rule3D = kRuleDimensions<R> == 3 && std::copy_constructible<R> &&
+concept Rule3D = kRuleDimensions<R>
+== 3 && std::copy_constructible<R> &&
                  (kRulePairIndexed<R> ? kRuleIndexed<R> && requires(const R& rule, typename R::Sums& sums, std::uint32_t i, double v) {
                    { rule.start(i, v, v, v, v, v, v) } -> std::convertible_to<typename R::Sums>;
                    rule.add(sums, i, v, v, v, v, v, v, v);

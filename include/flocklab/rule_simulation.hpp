@@ -26,7 +26,10 @@ class RuleSimulation : public Simulation {
   /// value is not finite or a boid lies outside the world.
   RuleSimulation(R rule, const Space& space, double radius, Flock start, const EngineOptions& options = {},
                  std::string name = "custom")
-      : Simulation(std::move(start), options), rule_(std::move(rule)), space_(space), radius_(radius),
+      : Simulation(std::move(start), options),
+        rule_(std::move(rule)),
+        space_(space),
+        radius_(radius),
         name_(std::move(name)) {
     if (!(radius > 0)) throw std::invalid_argument("the radius must be positive");
     if (space.dimensions() != kRuleDimensions<R> || flock().dimensions != kRuleDimensions<R>)

@@ -32,8 +32,13 @@ struct Space {
 struct Offsets {
   /// The offsets of `s` (z's extent is 0 in 2D and dz then unused).
   explicit Offsets(const Space& s)
-      : width(s.width), height(s.height), halfWidth(s.width / 2), halfHeight(s.height / 2),
-        periodic(s.periodic), depth(s.depth), halfDepth(s.depth / 2) {}
+      : width(s.width),
+        height(s.height),
+        halfWidth(s.width / 2),
+        halfHeight(s.height / 2),
+        periodic(s.periodic),
+        depth(s.depth),
+        halfDepth(s.depth / 2) {}
   /// Offset along x from `from` to `to`; likewise dy and dz.
   double dx(double from, double to) const { return wrap(to - from, width, halfWidth); }
   double dy(double from, double to) const { return wrap(to - from, height, halfHeight); }

@@ -8,7 +8,7 @@ namespace py = pybind11;
 namespace flocklab::python {
 namespace {
 
-constexpr int kPollMilliseconds = 50;     // how often the waiting caller looks at signals
+constexpr int kPollMilliseconds = 50;        // how often the waiting caller looks at signals
 constexpr int kStopGraceMilliseconds = 500;  // how long it then lets the work reach a check
 
 // (Without the GIL.) True when a Python signal handler raised; the error stays set in this

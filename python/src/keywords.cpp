@@ -8,10 +8,10 @@
 #include <cctype>
 #include <limits>
 
-#include "runs/model_setup.hpp"
-#include "runs/run_file.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
+#include "runs/model_setup.hpp"
+#include "runs/run_file.hpp"
 
 namespace py = pybind11;
 
@@ -34,8 +34,7 @@ std::optional<std::string> scalarText(const py::handle& value) {
 std::vector<std::string> texts(const std::string& key, const py::handle& value, const ParamSpec* spec) {
   const bool list = spec && spec->kind == ParamKind::TextList;
   if (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value)) {
-    if (spec && !list)
-      throw py::type_error(fmt::format("{} takes one value, not a {}", key, typeName(value)));
+    if (spec && !list) throw py::type_error(fmt::format("{} takes one value, not a {}", key, typeName(value)));
     std::vector<std::string> out;
     for (const py::handle item : value) {
       const auto text = scalarText(item);
@@ -45,7 +44,8 @@ std::vector<std::string> texts(const std::string& key, const py::handle& value, 
     return out;
   }
   const auto text = scalarText(value);
-  if (!text) throw py::type_error(fmt::format("{} takes a number, true or false, or a text (got a {})", key, typeName(value)));
+  if (!text)
+    throw py::type_error(fmt::format("{} takes a number, true or false, or a text (got a {})", key, typeName(value)));
   return {*text};
 }
 
@@ -108,9 +108,8 @@ runs::RunOptions runOptions(const py::kwargs& keywords) {
   if (rest.contains("config") && !rest["config"].is_none()) {
     const std::string path = textKeyword("config", rest["config"]);
     translated([&] {
-      runs::applyRunFile(runs::readRunFile(path), path, o, [&](const std::string& key) {
-        return rest.contains(key) && !rest[py::str(key)].is_none();
-      });
+      runs::applyRunFile(runs::readRunFile(path), path, o,
+                         [&](const std::string& key) { return rest.contains(key) && !rest[py::str(key)].is_none(); });
     });
   }
   if (rest.contains("model") && !rest["model"].is_none()) o.model = textKeyword("model", rest["model"]);
@@ -134,7 +133,8 @@ runs::RunOptions runOptions(const py::kwargs& keywords) {
       const ModelDescription* m = findModel(o.model);
       const ParamSpec* spec = m ? m->findParam(name) : nullptr;
       if (m && !spec && name.find('.') == std::string::npos && runs::ownersOf(name).empty())
-        throw py::value_error(fmt::format("model {} has no parameter '{}'; flocklab.models() lists each model's", m->name, name));
+        throw py::value_error(
+            fmt::format("model {} has no parameter '{}'; flocklab.models() lists each model's", m->name, name));
       o.params[name] = texts(name, value, spec);
     }
   }

@@ -9,8 +9,8 @@
 #include <string>
 #include <string_view>
 
-#include "runs/run_options.hpp"
 #include "runs/atomic_file.hpp"
+#include "runs/run_options.hpp"
 #include "runs/usage_error.hpp"
 
 namespace flocklab::python {

@@ -28,16 +28,16 @@
 #include <chrono>
 #include <cmath>
 #include <functional>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <vector>
 
-#include "runs/model_setup.hpp"
-#include "runs/run_file.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/io/state_hash.hpp"
 #include "interruptible.hpp"
 #include "keywords.hpp"
+#include "runs/model_setup.hpp"
+#include "runs/run_file.hpp"
 #include "runs/text_fields.hpp"
 
 namespace py = pybind11;
@@ -56,8 +56,8 @@ constexpr double kJobSeconds = 0.02;
 double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
 // The columns x, y[, z] (or vx, vy[, vz]) of `f`'s n boids into an (n, dims) array, boid by boid.
-void interleave(const Flock& f, const std::vector<double>& x, const std::vector<double>& y, const std::vector<double>& z,
-                double* out) {
+void interleave(const Flock& f, const std::vector<double>& x, const std::vector<double>& y,
+                const std::vector<double>& z, double* out) {
   const auto d = static_cast<std::size_t>(f.dimensions);
   for (std::size_t i = 0; i < f.size(); ++i) {
     out[i * d] = x[i], out[i * d + 1] = y[i];
@@ -120,7 +120,8 @@ DoubleArray numbers(const char* name, const py::handle& value) {
   const bool text = py::isinstance<py::str>(value) || py::isinstance<py::bytes>(value);
   DoubleArray a = value.is_none() || text ? DoubleArray() : DoubleArray::ensure(value);
   if (value.is_none() || text || !a)
-    throw py::type_error(fmt::format("{} takes an array of numbers, shape (n, dims) (got a {})", name, typeName(value)));
+    throw py::type_error(
+        fmt::format("{} takes an array of numbers, shape (n, dims) (got a {})", name, typeName(value)));
   return a;
 }
 
@@ -134,11 +135,14 @@ class PySimulation {
         if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
           throw py::type_error("threads takes a whole number (got a " + typeName(value) + ")");
         const auto threads = wholeKeyword("threads", value);
-        if (threads < 0 || threads > 1024) throw py::value_error(fmt::format("threads must be between 0 (all cores) and 1024 (got {})", threads));
+        if (threads < 0 || threads > 1024)
+          throw py::value_error(fmt::format("threads must be between 0 (all cores) and 1024 (got {})", threads));
         engine_.threads = static_cast<unsigned>(threads);
       } else if (key == "neighbors") {
-        const auto search = py::isinstance<py::str>(value) ? parseNeighborSearch(value.cast<std::string>()) : std::nullopt;
-        if (!search) throw py::value_error("neighbors must be grid or brute (got " + std::string(py::repr(value)) + ")");
+        const auto search =
+            py::isinstance<py::str>(value) ? parseNeighborSearch(value.cast<std::string>()) : std::nullopt;
+        if (!search)
+          throw py::value_error("neighbors must be grid or brute (got " + std::string(py::repr(value)) + ")");
         engine_.search = *search;
       } else {
         modelKeywords[name] = value;
@@ -174,16 +178,18 @@ class PySimulation {
       // Everything the job touches, shared: it may outlive this call, and this object.
       auto done = std::make_shared<bool>(false);
       auto seconds = std::make_shared<double>(stepSeconds_);
-      runInterruptibly([setup = setup_, p = positions_.buffer, v = velocities_.buffer, steps, eager, done, seconds](
-                           const std::atomic<bool>& stop) {
-        Simulation& s = *setup->simulation;
-        for (std::int64_t k = 0; k < steps && !stop; ++k) {
-          const auto start = Clock::now();
-          s.step(1);
-          *seconds = secondsSince(start);
-        }
-        if (eager && !stop) *done = copyInto(s.flock(), *p, *v);
-      }, pending_);
+      runInterruptibly(
+          [setup = setup_, p = positions_.buffer, v = velocities_.buffer, steps, eager, done,
+           seconds](const std::atomic<bool>& stop) {
+            Simulation& s = *setup->simulation;
+            for (std::int64_t k = 0; k < steps && !stop; ++k) {
+              const auto start = Clock::now();
+              s.step(1);
+              *seconds = secondsSince(start);
+            }
+            if (eager && !stop) *done = copyInto(s.flock(), *p, *v);
+          },
+          pending_);
       stepSeconds_ = *seconds;
       refreshed = *done;
     } else {
@@ -206,7 +212,8 @@ class PySimulation {
   py::tuple state() {
     ready();
     const BusyGuard busy(busy_);
-    py::array_t<double> p(py::array::ShapeContainer{static_cast<py::ssize_t>(sim().flock().size()), static_cast<py::ssize_t>(dims())});
+    py::array_t<double> p(
+        py::array::ShapeContainer{static_cast<py::ssize_t>(sim().flock().size()), static_cast<py::ssize_t>(dims())});
     py::array_t<double> v(p.request().shape);
     fill(sim().flock(), p.mutable_data(), v.mutable_data());
     return py::make_tuple(p, v);
@@ -220,7 +227,8 @@ class PySimulation {
     if (p.ndim() != 2 || p.shape(1) != d)
       throw py::value_error(fmt::format("positions must have shape (n, {}) (got {})", d, shapeText(p)));
     if (v.ndim() != 2 || v.shape(0) != p.shape(0) || v.shape(1) != d)
-      throw py::value_error(fmt::format("velocities must have the shape of positions, ({}, {}) (got {})", p.shape(0), d, shapeText(v)));
+      throw py::value_error(
+          fmt::format("velocities must have the shape of positions, ({}, {}) (got {})", p.shape(0), d, shapeText(v)));
     if (p.shape(0) < 1) throw py::value_error("set_state needs at least one boid");
     const ParamSet params = description().current(sim());
     const Space space = description().space(params);
@@ -234,10 +242,12 @@ class PySimulation {
         // The messages name the index the caller passed: positions[i] is boid i.
         const double x = *p.data(i, k), vx = *v.data(i, k);
         if (!std::isfinite(x) || x < 0 || x > extent[k])
-          throw py::value_error(fmt::format("set_state: positions[{}, {}] ({}) = {} is {}", i, k, kAxes[k], numberText(x),
-                                            std::isfinite(x) ? fmt::format("outside the world [0, {}]", numberText(extent[k])) : "not finite"));
+          throw py::value_error(fmt::format(
+              "set_state: positions[{}, {}] ({}) = {} is {}", i, k, kAxes[k], numberText(x),
+              std::isfinite(x) ? fmt::format("outside the world [0, {}]", numberText(extent[k])) : "not finite"));
         if (!std::isfinite(vx))
-          throw py::value_error(fmt::format("set_state: velocities[{}, {}] (v{}) = {} is not finite", i, k, kAxes[k], numberText(vx)));
+          throw py::value_error(
+              fmt::format("set_state: velocities[{}, {}] (v{}) = {} is not finite", i, k, kAxes[k], numberText(vx)));
       }
       const double* pi = p.data(i, 0);
       const double* vi = v.data(i, 0);
@@ -266,7 +276,8 @@ class PySimulation {
     Metrics m;
     if (long_(metricsSeconds_)) {
       auto out = std::make_shared<Metrics>();
-      runInterruptibly([setup = setup_, out](const std::atomic<bool>&) { *out = setup->simulation->metrics(); }, pending_);
+      runInterruptibly([setup = setup_, out](const std::atomic<bool>&) { *out = setup->simulation->metrics(); },
+                       pending_);
       m = *out;
     } else {
       const py::gil_scoped_release released;
@@ -292,7 +303,8 @@ class PySimulation {
   // The metrics at the steps `run --every K --metrics-out` writes, over the next `steps` steps:
   // now, each multiple of `every`, and the last. Returns (steps, values[rows, metrics],
   // positions[rows, n, dims] or None).
-  py::tuple series(const py::object& stepsArgument, const py::object& everyArgument, const py::object& trajectoryArgument) {
+  py::tuple series(const py::object& stepsArgument, const py::object& everyArgument,
+                   const py::object& trajectoryArgument) {
     ready();
     const BusyGuard busy(busy_);
     const std::int64_t steps = wholeKeyword("steps", stepsArgument), every = wholeKeyword("every", everyArgument);
@@ -300,7 +312,8 @@ class PySimulation {
     if (steps < 0) throw py::value_error(fmt::format("steps must be at least 0 (got {})", steps));
     if (every < 1) throw py::value_error(fmt::format("every must be at least 1 (got {})", every));
     if (trajectory && description().countMayChange(description().current(sim())))
-      throw py::value_error("trajectory needs a fixed number of boids, and this run removes caught prey; use catches='rebirth'");
+      throw py::value_error(
+          "trajectory needs a fixed number of boids, and this run removes caught prey; use catches='rebirth'");
     struct Series {
       std::vector<std::uint64_t> at;
       std::vector<double> values, frames;
@@ -312,7 +325,7 @@ class PySimulation {
     viewsStale_ = true;
     // The steps and records, stopping between steps once `stop` (or a pending signal) says so.
     const auto work = [setup = setup_, out, specs, n, d, steps, every, trajectory](const std::atomic<bool>& stop,
-                                                                                    const std::function<void()>& check) {
+                                                                                   const std::function<void()>& check) {
       Simulation& s = *setup->simulation;
       const auto record = [&] {
         out->at.push_back(s.stepCount());
@@ -345,7 +358,8 @@ class PySimulation {
     py::array_t<double> table({rows, static_cast<py::ssize_t>(specs.size())}, out->values.data());
     py::object positionsArray = py::none();
     if (trajectory)
-      positionsArray = py::array_t<double>({rows, static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(d)}, out->frames.data());
+      positionsArray =
+          py::array_t<double>({rows, static_cast<py::ssize_t>(n), static_cast<py::ssize_t>(d)}, out->frames.data());
     return py::make_tuple(stepsArray, table, positionsArray);
   }
 
@@ -365,10 +379,13 @@ class PySimulation {
         text = formatStateCsv(sim().flock());
       } else if (runs::endsWith(path, ".json")) {
         if (startReplaced_)
-          throw runs::UsageError("set_state replaced this run's start, which a run file cannot name; save the state as .csv and load it with init=");
+          throw runs::UsageError("set_state replaced this run's start, which a run file cannot name; save the state as "
+                                 ".csv and load it with init=");
         text = runs::resolvedRunFile(options_, *setup_, sim().stepCount()).dump(2) + "\n";
       } else {
-        throw runs::UsageError("save takes FILE.csv (the state, as run --save writes it) or FILE.json (the run file, as run --write-config writes it) (got " + path + ")");
+        throw runs::UsageError("save takes FILE.csv (the state, as run --save writes it) or FILE.json (the run file, "
+                               "as run --write-config writes it) (got " +
+                               path + ")");
       }
       runs::AtomicFile(path).commit(text);
     });
@@ -465,13 +482,13 @@ class PySimulation {
 
   runs::RunOptions options_;
   EngineOptions engine_;
-  std::shared_ptr<runs::ModelSetup> setup_;  // shared with a job that may outlive this
-  std::shared_ptr<Job> pending_;            // a job an interrupted call left running
+  std::shared_ptr<runs::ModelSetup> setup_;      // shared with a job that may outlive this
+  std::shared_ptr<Job> pending_;                 // a job an interrupted call left running
   double stepSeconds_ = 0, metricsSeconds_ = 0;  // the last step's and metrics' times
-  std::size_t startCount_ = 0;  // boids at the start
-  bool startReplaced_ = false;  // set_state gave the run a start no run file names
+  std::size_t startCount_ = 0;                   // boids at the start
+  bool startReplaced_ = false;                   // set_state gave the run a start no run file names
   View positions_, velocities_;
-  bool viewsStale_ = true;      // the buffers are behind the engine
+  bool viewsStale_ = true;  // the buffers are behind the engine
   std::atomic<bool> busy_{false};
 };
 
@@ -484,7 +501,8 @@ py::object pythonValue(const ParamValue& value) {
 void bindSimulation(py::module_& m) {
   py::class_<PySimulation>(m, "Simulation", py::dynamic_attr(), "One run of a model (see flocklab.Simulation).")
       .def(py::init<const py::kwargs&>())
-      .def("step", &PySimulation::step, py::arg("steps") = py::int_(1), "Advances the run by `steps` steps, without the GIL.")
+      .def("step", &PySimulation::step, py::arg("steps") = py::int_(1),
+           "Advances the run by `steps` steps, without the GIL.")
       .def_property_readonly("positions", &PySimulation::positions, "Positions, a read-only (n, dims) view.")
       .def_property_readonly("velocities", &PySimulation::velocities, "Velocities, a read-only (n, dims) view.")
       .def("state", &PySimulation::state, "Copies of (positions, velocities).")
@@ -495,15 +513,19 @@ void bindSimulation(py::module_& m) {
       .def("_series", &PySimulation::series, py::arg("steps"), py::arg("every"), py::arg("trajectory"))
       .def("hash", &PySimulation::hash, "The state's hash, as `flocklab run --hash` prints it.")
       .def("save", &PySimulation::save, py::arg("path"), "Writes the state (.csv) or the run file (.json).")
-      .def_property_readonly("model", [](PySimulation& s) { return std::string(s.ready().model()); }, "The model's name.")
+      .def_property_readonly(
+          "model", [](PySimulation& s) { return std::string(s.ready().model()); }, "The model's name.")
       .def_property_readonly("dims", &PySimulation::dims, "2 or 3.")
-      .def_property_readonly("step_count", [](PySimulation& s) { return s.ready().stepCount(); }, "Steps taken.")
+      .def_property_readonly(
+          "step_count", [](PySimulation& s) { return s.ready().stepCount(); }, "Steps taken.")
       .def_property_readonly("params", &PySimulation::params, "Every parameter's value now.")
       .def_property_readonly("space", &PySimulation::space, "The world's size.")
       .def_property_readonly("appearance", &PySimulation::appearance, "Kinds of boid and food, for pictures.")
-      .def_property_readonly("obstacles", &PySimulation::obstacles, "The obstacles: (x, y, radius), in 3D (x, y, z, radius).")
+      .def_property_readonly("obstacles", &PySimulation::obstacles,
+                             "The obstacles: (x, y, radius), in 3D (x, y, z, radius).")
       .def_property_readonly("run_steps", &PySimulation::runSteps, "The steps `flocklab run` would take.")
-      .def_property_readonly("label", [](PySimulation& s) { return s.setup().label; }, "The run's model and preset.")
+      .def_property_readonly(
+          "label", [](PySimulation& s) { return s.setup().label; }, "The run's model and preset.")
       .def_property_readonly("threads", &PySimulation::threads, "Threads a step runs on.")
       .def("__len__", [](PySimulation& s) { return s.ready().flock().size(); });
 }

@@ -8,15 +8,15 @@
 
 #include "sweep_binding.hpp"
 
-#include <atomic>
 #include <fmt/format.h>
+#include <atomic>
 
-#include "runs/sweep_run.hpp"
-#include "runs/sweep_setup.hpp"
 #include "flocklab/executor.hpp"
 #include "interruptible.hpp"
 #include "keywords.hpp"
 #include "runs/sweep_rows.hpp"
+#include "runs/sweep_run.hpp"
+#include "runs/sweep_setup.hpp"
 
 namespace py = pybind11;
 
@@ -33,12 +33,15 @@ class SweepPlanBinding {
     if (!py::isinstance<py::list>(specsArgument) && !py::isinstance<py::tuple>(specsArgument))
       throw py::type_error("specs takes a list of texts NAME=VALUES (got a " + typeName(specsArgument) + ")");
     for (const py::handle spec : specsArgument) {
-      if (!py::isinstance<py::str>(spec)) throw py::type_error("specs takes texts NAME=VALUES (got a " + typeName(spec) + " in the list)");
+      if (!py::isinstance<py::str>(spec))
+        throw py::type_error("specs takes texts NAME=VALUES (got a " + typeName(spec) + " in the list)");
       specs.push_back(spec.cast<std::string>());
     }
     const std::int64_t seeds = wholeKeyword("seeds", seedsArgument), every = wholeKeyword("every", everyArgument);
-    if (seeds < 1 || seeds > 1000000) throw py::value_error(fmt::format("seeds must number between 1 and 1000000 (got {})", seeds));
-    if (every < 1 || every > 1000000000) throw py::value_error(fmt::format("every must be between 1 and 1000000000 (got {})", every));
+    if (seeds < 1 || seeds > 1000000)
+      throw py::value_error(fmt::format("seeds must number between 1 and 1000000 (got {})", seeds));
+    if (every < 1 || every > 1000000000)
+      throw py::value_error(fmt::format("every must be between 1 and 1000000000 (got {})", every));
     if (specs.empty()) throw py::value_error("params must name at least one parameter and its values");
     py::kwargs model;
     for (const auto& [name, value] : keywords)
@@ -49,14 +52,15 @@ class SweepPlanBinding {
       if (steps < 0) throw py::value_error(fmt::format("steps must be at least 0 (got {})", steps));
       base_.steps = steps;
     }
-    if (!base_.initFile.empty()) throw py::value_error("init is not for sweeps (each run starts at random from its seed)");
+    if (!base_.initFile.empty())
+      throw py::value_error("init is not for sweeps (each run starts at random from its seed)");
     if (base_.seed > UINT64_MAX - static_cast<std::uint64_t>(seeds - 1))
       throw py::value_error(fmt::format("seed {} leaves no room for {} seeds below 2^64", base_.seed, seeds));
     every_ = static_cast<std::uint64_t>(every);
     translated([&] {
-      runs::SweepPlan plan = runs::planSweep(specs, base_, static_cast<std::size_t>(seeds), [&](const std::string& key) {
-        return model.contains(key) && !model[py::str(key)].is_none();
-      });
+      runs::SweepPlan plan = runs::planSweep(
+          specs, base_, static_cast<std::size_t>(seeds),
+          [&](const std::string& key) { return model.contains(key) && !model[py::str(key)].is_none(); });
       setup_ = std::make_shared<runs::SweepSetup>(runs::setUpSweep(std::move(plan), base_, every_));
     });
   }
@@ -78,13 +82,15 @@ class SweepPlanBinding {
     }
     auto lines = std::make_shared<std::vector<std::string>>();
     translated([&] {
-      runInterruptibly([setup = setup_, base = base_, every = every_, runs, lines](const std::atomic<bool>& stop) {
-        for (std::size_t run : runs) {
-          const runs::RunResult r = runs::measureRun(setup->plan.optionsFor(base, run), setup->model.steps, every,
-                                                   std::make_shared<InlineExecutor>(), stop);
-          lines->push_back(runs::formatRow(setup->plan, run, r));
-        }
-      }, pending_);
+      runInterruptibly(
+          [setup = setup_, base = base_, every = every_, runs, lines](const std::atomic<bool>& stop) {
+            for (std::size_t run : runs) {
+              const runs::RunResult r = runs::measureRun(setup->plan.optionsFor(base, run), setup->model.steps, every,
+                                                         std::make_shared<InlineExecutor>(), stop);
+              lines->push_back(runs::formatRow(setup->plan, run, r));
+            }
+          },
+          pending_);
     });
     return std::move(*lines);
   }
@@ -102,7 +108,7 @@ class SweepPlanBinding {
   runs::RunOptions base_;
   std::uint64_t every_ = 1;
   std::shared_ptr<const runs::SweepSetup> setup_;  // shared with a job that may outlive this
-  std::shared_ptr<Job> pending_;  // runs an interrupted rows() left finishing a step
+  std::shared_ptr<Job> pending_;                   // runs an interrupted rows() left finishing a step
 };
 
 }  // namespace

@@ -61,7 +61,7 @@ namespace {
 // Eight candidates a round; the hits' positions are packed by a compress.
 template <bool kWrap, bool kInclusive, bool k3d>
 __attribute__((target("avx512f,avx512vl"))) std::size_t filterAvx512(const FilterInput& in, const Offsets& o,
-                                                                      std::uint32_t* hits) {
+                                                                     std::uint32_t* hits) {
   const __m512d x = _mm512_set1_pd(in.x), y = _mm512_set1_pd(in.y), r2 = _mm512_set1_pd(in.r2);
   const __m512d w = _mm512_set1_pd(o.width), h = _mm512_set1_pd(o.height);
   const __m512d hw = _mm512_set1_pd(o.halfWidth), hh = _mm512_set1_pd(o.halfHeight);
@@ -184,10 +184,11 @@ __attribute__((target("avx2"))) inline unsigned hitBits(const Avx2Boid& b, const
 // Eight candidates a round, as two vectors of four; the tail's loads are masked.
 template <bool kWrap, bool kInclusive, bool k3d>
 __attribute__((target("avx2"))) std::size_t filterAvx2(const FilterInput& in, const Offsets& o, std::uint32_t* hits) {
-  const Avx2Boid b{_mm256_set1_pd(in.x), _mm256_set1_pd(in.y), _mm256_set1_pd(in.z), _mm256_set1_pd(in.r2),
-                   _mm256_set1_pd(o.width), _mm256_set1_pd(o.height), _mm256_set1_pd(o.depth),
-                   _mm256_set1_pd(o.halfWidth), _mm256_set1_pd(o.halfHeight), _mm256_set1_pd(o.halfDepth),
-                   _mm256_set1_pd(-o.halfWidth), _mm256_set1_pd(-o.halfHeight), _mm256_set1_pd(-o.halfDepth)};
+  const Avx2Boid b{_mm256_set1_pd(in.x),        _mm256_set1_pd(in.y),         _mm256_set1_pd(in.z),
+                   _mm256_set1_pd(in.r2),       _mm256_set1_pd(o.width),      _mm256_set1_pd(o.height),
+                   _mm256_set1_pd(o.depth),     _mm256_set1_pd(o.halfWidth),  _mm256_set1_pd(o.halfHeight),
+                   _mm256_set1_pd(o.halfDepth), _mm256_set1_pd(-o.halfWidth), _mm256_set1_pd(-o.halfHeight),
+                   _mm256_set1_pd(-o.halfDepth)};
   const __m256i firstLanes = _mm256_setr_epi64x(0, 1, 2, 3), lastLanes = _mm256_setr_epi64x(4, 5, 6, 7);
   const __m256i eight = _mm256_set1_epi32(8);
   __m256i positions = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);

@@ -9,8 +9,8 @@ namespace {
 constexpr int kMaxTileSide = 6;  // cells per tile side, neighbours included
 
 // Merges two ascending runs into `out`, branch-free: the comparison picks, it never jumps.
-void mergeRuns(const std::uint64_t* a, const std::uint64_t* aEnd, const std::uint64_t* b,
-               const std::uint64_t* bEnd, std::uint64_t* out) {
+void mergeRuns(const std::uint64_t* a, const std::uint64_t* aEnd, const std::uint64_t* b, const std::uint64_t* bEnd,
+               std::uint64_t* out) {
   while (a < aEnd && b < bEnd) {
     const bool takeB = *b < *a;
     *out++ = takeB ? *b : *a;

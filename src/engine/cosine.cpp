@@ -11,10 +11,8 @@ namespace {
 double cosSmall(double x) {  // |x| <= pi/4
   const double z = x * x;
   double sum = 1.0 / 6402373705728000.0;  // 1/18!
-  const double coefficients[] = {-1.0 / 20922789888000.0, 1.0 / 87178291200.0,
-                                 -1.0 / 479001600.0,      1.0 / 3628800.0,
-                                 -1.0 / 40320.0,          1.0 / 720.0,
-                                 -1.0 / 24.0,             1.0 / 2.0};
+  const double coefficients[] = {-1.0 / 20922789888000.0, 1.0 / 87178291200.0, -1.0 / 479001600.0, 1.0 / 3628800.0,
+                                 -1.0 / 40320.0,          1.0 / 720.0,         -1.0 / 24.0,        1.0 / 2.0};
   for (double c : coefficients) sum = sum * z + c;  // p(z) = 1/2! - z/4! + z^2/6! - ...
   return 1.0 - z * sum;
 }
@@ -22,10 +20,8 @@ double cosSmall(double x) {  // |x| <= pi/4
 double sinSmall(double x) {  // |x| <= pi/4
   const double z = x * x;
   double sum = 1.0 / 121645100408832000.0;  // 1/19!
-  const double coefficients[] = {-1.0 / 355687428096000.0, 1.0 / 1307674368000.0,
-                                 -1.0 / 6227020800.0,      1.0 / 39916800.0,
-                                 -1.0 / 362880.0,          1.0 / 5040.0,
-                                 -1.0 / 120.0,             1.0 / 6.0};
+  const double coefficients[] = {-1.0 / 355687428096000.0, 1.0 / 1307674368000.0, -1.0 / 6227020800.0, 1.0 / 39916800.0,
+                                 -1.0 / 362880.0,          1.0 / 5040.0,          -1.0 / 120.0,        1.0 / 6.0};
   for (double c : coefficients) sum = sum * z + c;  // q(z) = 1/3! - z/5! + z^2/7! - ...
   return x - x * z * sum;
 }

@@ -17,8 +17,8 @@ int Grid::column(double x) const { return clampIndex(local(x, 0), sideX_, mx_); 
 int Grid::row(double y) const { return clampIndex(local(y, 1), sideY_, my_); }
 int Grid::layer(double z) const { return is3d_ ? clampIndex(local(z, 2), sideZ_, mz_) : 0; }
 
-void Grid::build(const double* x, const double* y, const double* vx, const double* vy,
-                 const std::uint32_t* ids, std::size_t n, const Space& space, double radius) {
+void Grid::build(const double* x, const double* y, const double* vx, const double* vy, const std::uint32_t* ids,
+                 std::size_t n, const Space& space, double radius) {
   build(x, y, nullptr, vx, vy, nullptr, ids, n, space, radius);
 }
 
@@ -122,10 +122,8 @@ int around(int first, int last, int count, bool periodic, int* out) {
     return k;
   }
   for (int v = first - 1; v <= last + 1; ++v) {
-    if (periodic)
-      out[k++] = (v + count) % count;
-    else if (v >= 0 && v < count)
-      out[k++] = v;
+    if (periodic) out[k++] = (v + count) % count;
+    else if (v >= 0 && v < count) out[k++] = v;
   }
   return k;
 }
@@ -134,7 +132,9 @@ int around(int first, int last, int count, bool periodic, int* out) {
 int Grid::columnsAround(int first, int last, int* out) const {
   return around(first, last, mx_, periodic_ && whole_[0], out);
 }
-int Grid::rowsAround(int first, int last, int* out) const { return around(first, last, my_, periodic_ && whole_[1], out); }
+int Grid::rowsAround(int first, int last, int* out) const {
+  return around(first, last, my_, periodic_ && whole_[1], out);
+}
 int Grid::layersAround(int first, int last, int* out) const {
   if (!is3d_) {
     out[0] = 0;

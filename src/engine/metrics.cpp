@@ -111,9 +111,7 @@ double nearestDistance2(const Geometry<D>& g, std::size_t slot) {
 
 struct UnionFind {
   std::vector<std::uint32_t> parent, size;
-  explicit UnionFind(std::size_t n) : parent(n), size(n, 1) {
-    std::iota(parent.begin(), parent.end(), 0u);
-  }
+  explicit UnionFind(std::size_t n) : parent(n), size(n, 1) { std::iota(parent.begin(), parent.end(), 0u); }
   std::uint32_t find(std::uint32_t a) {
     while (parent[a] != a) a = parent[a] = parent[parent[a]];
     return a;

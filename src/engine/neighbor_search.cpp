@@ -2,9 +2,7 @@
 
 namespace flocklab {
 
-const char* toString(NeighborSearch search) {
-  return search == NeighborSearch::Grid ? "grid" : "brute";
-}
+const char* toString(NeighborSearch search) { return search == NeighborSearch::Grid ? "grid" : "brute"; }
 
 std::optional<NeighborSearch> parseNeighborSearch(std::string_view text) {
   if (text == "grid") return NeighborSearch::Grid;

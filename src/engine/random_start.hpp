@@ -13,8 +13,8 @@ namespace flocklab {
 /// Boid by boid: x = W*U, y = H*U, drawn again while blocked(x, y); a heading by rejection in
 /// the unit disc; speed vmin + (vmax - vmin)*U. Determinism: the draw order is the start.
 template <class Blocked>
-Flock randomStart(std::size_t count, const Space& space, double vmin, double vmax,
-                  std::uint64_t seed, const Blocked& blocked) {
+Flock randomStart(std::size_t count, const Space& space, double vmin, double vmax, std::uint64_t seed,
+                  const Blocked& blocked) {
   Xoshiro256ss rng(seed);
   Flock flock;
   flock.resize(count);

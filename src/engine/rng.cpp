@@ -17,8 +17,7 @@ Xoshiro256ss::Xoshiro256ss(std::uint64_t seed) {
   for (auto& word : s_) word = expand.next();
 }
 
-Xoshiro256ss Xoshiro256ss::fromState(std::uint64_t s0, std::uint64_t s1, std::uint64_t s2,
-                                     std::uint64_t s3) {
+Xoshiro256ss Xoshiro256ss::fromState(std::uint64_t s0, std::uint64_t s1, std::uint64_t s2, std::uint64_t s3) {
   Xoshiro256ss g(0);
   g.s_[0] = s0;
   g.s_[1] = s1;

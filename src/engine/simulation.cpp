@@ -14,15 +14,16 @@
 namespace flocklab {
 
 struct Simulation::Impl {
-  Flock flock;               // the state in boid order (behind the driver while flockStale)
+  Flock flock;  // the state in boid order (behind the driver while flockStale)
   bool flockStale = false;
-  bool driverStale = true;   // the driver has not loaded the newest state
+  bool driverStale = true;  // the driver has not loaded the newest state
   EngineOptions options;
   std::uint64_t stepCount = 0;
   StepDriver driver;
 
   Impl(Flock start, const EngineOptions& o)
-      : flock(std::move(start)), options(o),
+      : flock(std::move(start)),
+        options(o),
         driver(o.executor ? o.executor : std::make_shared<ThreadPool>(o.threads), o.partition) {
     options.threads = driver.threads();
   }
@@ -91,7 +92,8 @@ void Simulation::resume(const Flock& start, std::uint64_t steps, const ModelStat
 }
 
 void Simulation::restoreModelState(const ModelState& saved) {
-  if (!saved.empty()) throw std::invalid_argument(std::string("the ") + model() + " model keeps no state besides the flock");
+  if (!saved.empty())
+    throw std::invalid_argument(std::string("the ") + model() + " model keeps no state besides the flock");
 }
 
 void Simulation::addBoid(std::uint32_t, double, double, double) {
@@ -106,8 +108,8 @@ void checkState(const Flock& flock, const Space& space) {
     for (double v : values) finite = finite && std::isfinite(v);
     if (flock.is3d()) finite = finite && std::isfinite(flock.z[i]) && std::isfinite(flock.vz[i]);
     if (!finite) throw std::invalid_argument("boid " + std::to_string(i) + " has a non-finite value");
-    const bool inside = flock.is3d() ? space.contains(flock.x[i], flock.y[i], flock.z[i])
-                                     : space.contains(flock.x[i], flock.y[i]);
+    const bool inside =
+        flock.is3d() ? space.contains(flock.x[i], flock.y[i], flock.z[i]) : space.contains(flock.x[i], flock.y[i]);
     if (!inside) throw std::invalid_argument("boid " + std::to_string(i) + " is outside the world");
   }
 }

@@ -129,7 +129,8 @@ bool blank(std::string_view text) {
 
 Json parseJsonText(std::string_view text) {
   if (text.size() > kMaxJsonBytes)
-    throw JsonTextError("longer than " + std::to_string(kMaxJsonBytes) + " bytes (" + std::to_string(text.size()) + ")");
+    throw JsonTextError("longer than " + std::to_string(kMaxJsonBytes) + " bytes (" + std::to_string(text.size()) +
+                        ")");
   if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
   if (blank(text)) throw JsonTextError("holds no JSON (it is empty)");
   Json root;

@@ -27,8 +27,9 @@ const char* kindName(ParamKind kind) {
 }
 
 Json specJson(const ParamSpec& s, const ParamValue& value) {
-  Json j{{"key", s.key}, {"unit", s.unit}, {"help", s.help}, {"kind", kindName(s.kind)}, {"live", s.live},
-         {"default", paramToJson(value)}};
+  Json j{{"key", s.key},   {"unit", s.unit},
+         {"help", s.help}, {"kind", kindName(s.kind)},
+         {"live", s.live}, {"default", paramToJson(value)}};
   if (s.kind == ParamKind::Number) {
     j["min"] = s.min;
     j["min_open"] = s.minOpen;
@@ -105,10 +106,13 @@ void readParamsJson(ParamSet& params, std::string_view text) {
   if (!j.is_object()) throw std::invalid_argument("parameters must be a JSON object (got " + jsonExcerpt(j) + ")");
   for (const auto& [name, value] : j.items()) {
     const ParamSpec* spec = params.model().findParam(canonicalKey(name));
-    if (!spec) throw std::invalid_argument("unknown parameter '" + excerpt(name) + "' of the " + params.model().name + " model");
+    if (!spec)
+      throw std::invalid_argument("unknown parameter '" + excerpt(name) + "' of the " + params.model().name + " model");
     std::string expected;
     const auto v = paramFromJson(*spec, value, expected);
-    if (!v) throw std::invalid_argument("parameter '" + excerpt(name) + "' must be " + expected + " (got " + jsonExcerpt(value) + ")");
+    if (!v)
+      throw std::invalid_argument("parameter '" + excerpt(name) + "' must be " + expected + " (got " +
+                                  jsonExcerpt(value) + ")");
     params.set(spec->key, *v);
   }
 }
@@ -130,17 +134,30 @@ std::string registryJson() {
     for (const ParamSpec& spec : m->params) params.push_back(specJson(spec, defaults.get(spec.key)));
     Json presets = Json::array();
     for (const PresetSpec& p : m->presets)
-      presets.push_back({{"name", p.name}, {"summary", p.summary}, {"count", p.count},
+      presets.push_back({{"name", p.name},
+                         {"summary", p.summary},
+                         {"count", p.count},
                          {"params", paramsToJson(m->defaults(p.name))}});
-    all.push_back({{"name", m->name}, {"title", m->title}, {"summary", m->summary}, {"doc", m->doc},
-                   {"default_count", m->countFor("")}, {"default_steps", m->defaultSteps},
-                   {"count_unit", m->countUnit}, {"groups_link", m->groupsLink},
-                   {"neighbors_count", m->neighborsCount}, {"params", params}, {"presets", presets}});
+    all.push_back({{"name", m->name},
+                   {"title", m->title},
+                   {"summary", m->summary},
+                   {"doc", m->doc},
+                   {"default_count", m->countFor("")},
+                   {"default_steps", m->defaultSteps},
+                   {"count_unit", m->countUnit},
+                   {"groups_link", m->groupsLink},
+                   {"neighbors_count", m->neighborsCount},
+                   {"params", params},
+                   {"presets", presets}});
   }
   Json metrics = Json::array();
   for (const MetricSpec& s : metricSchema())
-    metrics.push_back({{"key", s.key}, {"label", s.label}, {"unit", s.unit}, {"description", s.description},
-                       {"whole", s.whole}, {"digits", s.digits}});
+    metrics.push_back({{"key", s.key},
+                       {"label", s.label},
+                       {"unit", s.unit},
+                       {"description", s.description},
+                       {"whole", s.whole},
+                       {"digits", s.digits}});
   return Json{{"models", all}, {"metrics", metrics}}.dump();
 }
 

@@ -23,9 +23,7 @@ std::string_view nextLine(std::string_view& text) {
   return line;
 }
 
-std::string rowError(std::size_t row, const std::string& what) {
-  return "row " + std::to_string(row) + ": " + what;
-}
+std::string rowError(std::size_t row, const std::string& what) { return "row " + std::to_string(row) + ": " + what; }
 
 // Up to 40 characters of user text for an error message, control characters shown as '?'
 // so that the message stays on one line.
@@ -65,7 +63,8 @@ Flock parseStateCsv(std::string_view text, const Space& space) {
   if (header != expected) {
     // The other dimension's header: say which world the file is for.
     const char* other = is3d ? "x,y,vx,vy" : "x,y,z,vx,vy,vz";
-    const std::string hint = header == other ? (is3d ? " (a 2D state, for a 2D world)" : " (a 3D state: run it with --dims 3)") : "";
+    const std::string hint =
+        header == other ? (is3d ? " (a 2D state, for a 2D world)" : " (a 3D state: run it with --dims 3)") : "";
     throw CsvError("row 1: the header must be '" + expected + "', got " + quote(header) + hint);
   }
   Flock flock;
@@ -115,7 +114,8 @@ std::string readTextFile(const std::string& path, std::uint64_t maxBytes) {
   struct stat info {};
   if (::fstat(fd, &info) != 0) throw CsvError("cannot read " + path + ": " + std::strerror(errno));
   if (S_ISDIR(info.st_mode)) throw CsvError("cannot read " + path + ": it is a directory");
-  if (!S_ISREG(info.st_mode)) throw CsvError("cannot read " + path + ": it is not a regular file (a FIFO, a device or a socket)");
+  if (!S_ISREG(info.st_mode))
+    throw CsvError("cannot read " + path + ": it is not a regular file (a FIFO, a device or a socket)");
   const auto size = static_cast<std::uint64_t>(info.st_size);
   if (size > maxBytes)
     throw CsvError("cannot read " + path + ": its " + std::to_string(size) + " bytes are more than the " +

@@ -36,7 +36,8 @@ inline std::uint64_t boundedDraw(Xoshiro256ss& rng, std::uint64_t s) {
 
 /// Shuffles `order` in place (Fisher-Yates from the top); order.size() <= 2^32.
 inline void shuffleOrder(std::vector<std::uint32_t>& order, Xoshiro256ss& rng) {
-  for (std::size_t i = order.size(); i-- > 1;) std::swap(order[i], order[static_cast<std::size_t>(boundedDraw(rng, i + 1))]);
+  for (std::size_t i = order.size(); i-- > 1;)
+    std::swap(order[i], order[static_cast<std::size_t>(boundedDraw(rng, i + 1))]);
 }
 
 }  // namespace flocklab

@@ -1,6 +1,5 @@
 #include "flocklab/models/abm_params.hpp"
 
-
 namespace flocklab {
 
 const char* toString(AbmPreset preset) { return preset == AbmPreset::Large ? "large" : "small"; }

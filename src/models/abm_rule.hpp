@@ -59,8 +59,10 @@ struct AbmRule {
     }
     x += speed * vx;
     y += speed * vy;
-    if (x < 0) x += world; else if (x >= world) x -= world;
-    if (y < 0) y += world; else if (y >= world) y -= world;
+    if (x < 0) x += world;
+    else if (x >= world) x -= world;
+    if (y < 0) y += world;
+    else if (y >= world) y -= world;
   }
 
   double world, speed, separation2, cohereFactor, separateFactor, matchFactor;

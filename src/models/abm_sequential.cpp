@@ -1,14 +1,14 @@
 #include "models/abm_sequential.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 #include <cmath>
 #include <cstring>
+#include <stdexcept>
 #include <utility>
 
+#include "flocklab/space.hpp"
 #include "models/abm_order.hpp"
 #include "models/abm_rule.hpp"
-#include "flocklab/space.hpp"
 
 namespace flocklab {
 namespace {
@@ -213,7 +213,8 @@ void AbmSequential::step(Flock& flock, const AbmParams& p) {
           Mask2 near[2];
           for (std::uint32_t pair = 0; pair < 2; ++pair)
             near[pair] = squaredOffset(load2(&slotX_[s + 2 * pair]) - xi, world) +
-                             squaredOffset(load2(&slotY_[s + 2 * pair]) - yi, world) <= r2;
+                             squaredOffset(load2(&slotY_[s + 2 * pair]) - yi, world) <=
+                         r2;
           for (std::uint32_t lane = 0; lane < kLanes; ++lane, ++s) {
             const std::uint32_t j = agent_[s];
             hits[found] = j;
@@ -255,10 +256,12 @@ void AbmSequential::restore(const std::vector<std::uint64_t>& saved) {
   if (saved.size() != 4 + n) throw std::invalid_argument("the abm model's saved order does not fit its agents");
   std::vector<char> seen(n, 0);
   for (std::size_t k = 0; k < n; ++k) {
-    if (saved[4 + k] >= n || seen[saved[4 + k]]) throw std::invalid_argument("the abm model's saved order is not a permutation");
+    if (saved[4 + k] >= n || seen[saved[4 + k]])
+      throw std::invalid_argument("the abm model's saved order is not a permutation");
     seen[saved[4 + k]] = 1;
   }
-  if ((saved[0] | saved[1] | saved[2] | saved[3]) == 0) throw std::invalid_argument("the abm model's saved generator is all zero");
+  if ((saved[0] | saved[1] | saved[2] | saved[3]) == 0)
+    throw std::invalid_argument("the abm model's saved generator is all zero");
   rng_ = Xoshiro256ss::fromState(saved[0], saved[1], saved[2], saved[3]);
   for (std::size_t k = 0; k < n; ++k) order_[k] = static_cast<std::uint32_t>(saved[4 + k]);
 }

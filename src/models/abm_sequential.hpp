@@ -24,9 +24,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "flocklab/models/abm_params.hpp"
-#include "flocklab/flock.hpp"
 #include "flocklab/engine_options.hpp"
+#include "flocklab/flock.hpp"
+#include "flocklab/models/abm_params.hpp"
 #include "flocklab/rng.hpp"
 
 namespace flocklab {
@@ -54,9 +54,9 @@ class AbmSequential {
   struct Span {
     std::uint32_t first, last;
   };
-  static constexpr int kSpans = 6;  // per block: 3 rows, each at most 2 runs
-  static constexpr std::uint32_t kLanes = 4;  // slots read at a time
-  static constexpr std::uint32_t kRankSort = 16;  // most hits ordered by rank
+  static constexpr int kSpans = 6;                    // per block: 3 rows, each at most 2 runs
+  static constexpr std::uint32_t kLanes = 4;          // slots read at a time
+  static constexpr std::uint32_t kRankSort = 16;      // most hits ordered by rank
   static constexpr std::uint32_t kScanAllWords = 16;  // up to 1024 agents: every bitset word
 
   std::uint32_t cellAt(double x, double y) const;
@@ -67,18 +67,18 @@ class AbmSequential {
   NeighborSearch search_;
   std::uint64_t checks_ = 0;
   Xoshiro256ss rng_;
-  std::vector<std::uint32_t> order_;  // the permutation, reshuffled every step
-  std::vector<std::uint32_t> hits_;   // one agent's neighbours (and itself)
-  std::vector<std::uint64_t> bits_;   // all zero between uses: hits by index, for ordering
+  std::vector<std::uint32_t> order_;    // the permutation, reshuffled every step
+  std::vector<std::uint32_t> hits_;     // one agent's neighbours (and itself)
+  std::vector<std::uint64_t> bits_;     // all zero between uses: hits by index, for ordering
   std::vector<std::uint32_t> nonzero_;  // the words of bits_ that hold hits
 
-  int cells_ = 1;            // per axis
-  double inverseSide_ = 0;   // cells per unit length
-  std::vector<Span> spans_;  // kSpans per cell
-  std::vector<std::uint8_t> spanCount_;  // per cell: 3 or 6 runs, padded with empty ones
-  std::vector<std::uint32_t> start_;     // slots [start_[c], start_[c + 1]) hold cell c
-  std::vector<std::uint32_t> agent_;     // per slot, and kLanes spare ones at the end
-  std::vector<double> slotX_, slotY_;    // per slot: the agent's current position
+  int cells_ = 1;                               // per axis
+  double inverseSide_ = 0;                      // cells per unit length
+  std::vector<Span> spans_;                     // kSpans per cell
+  std::vector<std::uint8_t> spanCount_;         // per cell: 3 or 6 runs, padded with empty ones
+  std::vector<std::uint32_t> start_;            // slots [start_[c], start_[c + 1]) hold cell c
+  std::vector<std::uint32_t> agent_;            // per slot, and kLanes spare ones at the end
+  std::vector<double> slotX_, slotY_;           // per slot: the agent's current position
   std::vector<std::uint32_t> slotOf_, cellOf_;  // per agent
 };
 

@@ -4,16 +4,15 @@
 
 #include <stdexcept>
 
-#include "models/abm_rule.hpp"
-#include "models/abm_sequential.hpp"
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
 #include "flocklab/engine/step_driver.hpp"
+#include "models/abm_rule.hpp"
+#include "models/abm_sequential.hpp"
 
 namespace flocklab {
 
-AbmSimulation::AbmSimulation(const AbmParams& params, Flock start, std::uint64_t seed,
-                             const EngineOptions& options)
+AbmSimulation::AbmSimulation(const AbmParams& params, Flock start, std::uint64_t seed, const EngineOptions& options)
     : Simulation(std::move(start), options), params_(checkedParams(params)) {
   checkState(flock(), space());
   // Agents are indexed with 32 bits, as in the grid and the random order.

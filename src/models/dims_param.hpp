@@ -10,8 +10,14 @@
 namespace flocklab {
 
 inline ParamSpec dimsParam() {
-  ParamSpec spec{.key = "dims", .help = "dimensions: 2 (the flat world) or 3 (a world with depth)", .min = 2, .max = 3,
-                 .sliderMin = 2, .sliderMax = 3, .sliderStep = 1, .live = false};
+  ParamSpec spec{.key = "dims",
+                 .help = "dimensions: 2 (the flat world) or 3 (a world with depth)",
+                 .min = 2,
+                 .max = 3,
+                 .sliderMin = 2,
+                 .sliderMax = 3,
+                 .sliderStep = 1,
+                 .live = false};
   spec.rangeName = "2 or 3";
   return spec;
 }

@@ -16,9 +16,14 @@ namespace flocklab {
 
 /// The `noise` parameter as every model with noise describes it (radians in [0, 2 pi]).
 inline ParamSpec noiseParam() {
-  ParamSpec spec{.key = "noise", .unit = "radians",
-                 .help = "eta: each step every heading turns by an angle uniform in [-eta/2, eta/2) (Vicsek's noise), 0 for none",
-                 .max = 2 * kPi, .sliderMin = 0, .sliderMax = 6.28, .sliderStep = 0.01};
+  ParamSpec spec{
+      .key = "noise",
+      .unit = "radians",
+      .help = "eta: each step every heading turns by an angle uniform in [-eta/2, eta/2) (Vicsek's noise), 0 for none",
+      .max = 2 * kPi,
+      .sliderMin = 0,
+      .sliderMax = 6.28,
+      .sliderStep = 0.01};
   spec.maxName = "2 pi";
   return spec;
 }

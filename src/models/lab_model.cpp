@@ -30,15 +30,33 @@ LabModel describeLab() {
            &LabParams::separation);
   m.number(weight("alignment", "weight of alignment (towards the neighbours' mean velocity)"), &LabParams::alignment);
   m.number(weight("cohesion", "weight of cohesion (towards the neighbours' centre)"), &LabParams::cohesion);
-  m.number({.key = "radius", .unit = "world units", .help = "perception radius r; separation acts within r/2",
-            .minOpen = true, .max = kMaxLength, .sliderMin = 1, .sliderMax = 50, .sliderStep = 0.5},
+  m.number({.key = "radius",
+            .unit = "world units",
+            .help = "perception radius r; separation acts within r/2",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 1,
+            .sliderMax = 50,
+            .sliderStep = 0.5},
            &LabParams::radius);
-  m.number({.key = "max_speed", .unit = "world units/step",
-            .help = "maximum speed vmax; speeds stay in [vmax/2, vmax]", .minOpen = true, .max = kMaxLength,
-            .sliderMin = 0.1, .sliderMax = 5, .sliderStep = 0.05},
+  m.number({.key = "max_speed",
+            .unit = "world units/step",
+            .help = "maximum speed vmax; speeds stay in [vmax/2, vmax]",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 0.1,
+            .sliderMax = 5,
+            .sliderStep = 0.05},
            &LabParams::maxSpeed);
-  m.number({.key = "world", .unit = "world units", .help = "side L of the square wrap-around world", .minOpen = true,
-            .max = kMaxLength, .sliderMin = 20, .sliderMax = 500, .sliderStep = 5, .live = false},
+  m.number({.key = "world",
+            .unit = "world units",
+            .help = "side L of the square wrap-around world",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 20,
+            .sliderMax = 500,
+            .sliderStep = 5,
+            .live = false},
            &LabParams::world);
   m.number(noiseParam(), &LabParams::noise);
   m.number(dimsParam(), &LabParams::dims);
@@ -50,7 +68,8 @@ LabModel describeLab() {
   // Peak RSS of `flocklab run` measured at 194 bytes a boid (1M boids), 12% margin.
   m.bytesPerBoidOf = [](const LabParams&) { return std::uint64_t{224}; };
   m.startOf = [](const LabParams& p, std::size_t count, std::uint64_t seed) { return randomLabStart(count, p, seed); };
-  m.make = [](const LabParams& p, Flock start, std::uint64_t seed, const EngineOptions& options) -> std::unique_ptr<Simulation> {
+  m.make = [](const LabParams& p, Flock start, std::uint64_t seed,
+              const EngineOptions& options) -> std::unique_ptr<Simulation> {
     return std::make_unique<LabSimulation>(p, std::move(start), options, seed);
   };
   // The noise draws from the seed every step.

@@ -62,8 +62,7 @@ struct LabRuleOf : LabConstants {
     see(s, {dx, dy, dz}, d2, {vxj, vyj, vzj});
   }
   /// Velocity update, speed clamp, noise, move, wrap.
-  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const
-      requires(D == 2) {
+  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const requires(D == 2) {
     Vec at{x, y}, v{vx, vy};
     move(s, index, at, v);
     x = at[0], y = at[1], vx = v[0], vy = v[1];
@@ -101,7 +100,8 @@ struct LabRuleOf : LabConstants {
     }
     for (int k = 0; k < D; ++k) {
       at[k] += v[k];
-      if (at[k] < 0) at[k] += world; else if (at[k] >= world) at[k] -= world;
+      if (at[k] < 0) at[k] += world;
+      else if (at[k] >= world) at[k] -= world;
     }
   }
 };

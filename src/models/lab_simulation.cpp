@@ -3,10 +3,10 @@
 
 #include <stdexcept>
 
-#include "models/lab_rule.hpp"
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
 #include "flocklab/engine/step_driver.hpp"
+#include "models/lab_rule.hpp"
 
 namespace flocklab {
 LabSimulation::LabSimulation(const LabParams& params, Flock start, const EngineOptions& options, std::uint64_t seed)
@@ -23,7 +23,8 @@ void LabSimulation::setParams(const LabParams& params) {
 
 void LabSimulation::step(std::uint64_t steps) {
   for (std::uint64_t s = 0; s < steps; ++s) {
-    if (params_.dims == 3) driver().step(space(), params_.radius, options().search, LabRule3d(params_, seed_, stepCount()));
+    if (params_.dims == 3)
+      driver().step(space(), params_.radius, options().search, LabRule3d(params_, seed_, stepCount()));
     else driver().step(space(), params_.radius, options().search, LabRule(params_, seed_, stepCount()));
     stepped();
   }

@@ -65,10 +65,11 @@ std::string valueProblem(const ParamSpec& spec, const ParamValue& value) {
     const bool below = v < spec.min || (spec.minOpen && v == spec.min);
     const bool above = v > spec.max || (spec.maxOpen && v == spec.max);
     if (!std::isfinite(v) || below || above)
-      return spec.rangeName.empty() ? "must be a finite number " + std::string(std::isinf(spec.max) ? "" : "in ") + numberRange(spec) +
-             (spec.maxName.empty() ? "" : ", " + spec.maxName + " being " + text::shortest(spec.max)) + " (got " +
-             text::shortest(v) + ")"
-                                    : "must be " + spec.rangeName + " (got " + text::shortest(v) + ")";
+      return spec.rangeName.empty()
+                 ? "must be a finite number " + std::string(std::isinf(spec.max) ? "" : "in ") + numberRange(spec) +
+                       (spec.maxName.empty() ? "" : ", " + spec.maxName + " being " + text::shortest(spec.max)) +
+                       " (got " + text::shortest(v) + ")"
+                 : "must be " + spec.rangeName + " (got " + text::shortest(v) + ")";
   }
   if (spec.kind == ParamKind::Choice) {
     const std::string& word = std::get<std::string>(value);
@@ -146,7 +147,8 @@ std::string ParamSet::problem() const { return plainKeys(markedProblem()); }
 
 std::string ParamSet::markedProblem() const {
   for (const ParamSpec& spec : model_->params)
-    if (const std::string p = valueProblem(spec, model_->read(values_, spec)); !p.empty()) return markKey(spec.key) + " " + p;
+    if (const std::string p = valueProblem(spec, model_->read(values_, spec)); !p.empty())
+      return markKey(spec.key) + " " + p;
   return model_->crossProblem(values_);
 }
 

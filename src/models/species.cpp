@@ -38,18 +38,22 @@ std::optional<SpeciesKey> speciesKey(std::string_view key) {
 
 SpeciesSpec parseSpecies(std::string_view text) {
   const std::size_t colon = text.find(':');
-  if (colon == std::string_view::npos) throw std::invalid_argument(std::string(kSpeciesForm) + " (got " + excerpt(text) + ")");
+  if (colon == std::string_view::npos)
+    throw std::invalid_argument(std::string(kSpeciesForm) + " (got " + excerpt(text) + ")");
   SpeciesSpec s;
   const std::string_view name = text.substr(0, colon);
   if (!isName(name))
-    throw std::invalid_argument("species name must be a lower-case word of letters, digits and _ that starts with a letter (got " +
-                                excerpt(name) + ")");
+    throw std::invalid_argument(
+        "species name must be a lower-case word of letters, digits and _ that starts with a letter (got " +
+        excerpt(name) + ")");
   s.name = std::string(name);
   const std::string who = "species " + s.name + ": ";
   const std::string_view rest = text.substr(colon + 1);
   const std::size_t second = rest.find(':');
   const auto count = text::whole(rest.substr(0, second));
-  if (!count) throw std::invalid_argument(who + "count must be a whole number >= 0 (got " + excerpt(rest.substr(0, second)) + ")");
+  if (!count)
+    throw std::invalid_argument(who + "count must be a whole number >= 0 (got " + excerpt(rest.substr(0, second)) +
+                                ")");
   s.count = *count;
   if (second == std::string_view::npos) return s;
   // A key given twice is refused rather than the last one kept: the user meant one of the two.
@@ -68,22 +72,26 @@ SpeciesSpec parseSpecies(std::string_view text) {
         throw std::invalid_argument(who + "role must be prey or predator (got " + excerpt(value) + ")");
       s.role = value == "prey" ? Role::Prey : Role::Predator;
     } else if (key == "colour" || key == "color") {
-      if (!isColour(value)) throw std::invalid_argument(who + "colour must look like #rrggbb (got " + excerpt(value) + ")");
+      if (!isColour(value))
+        throw std::invalid_argument(who + "colour must look like #rrggbb (got " + excerpt(value) + ")");
       s.colour = std::string(value);
     } else if (key == "flocks_with") {
       s.flocksWith.clear();
       for (std::string_view other : text::fields(value, '+')) {
-        if (!isName(other)) throw std::invalid_argument(who + "flocks_with must name species joined by + (got " + excerpt(value) + ")");
+        if (!isName(other))
+          throw std::invalid_argument(who + "flocks_with must name species joined by + (got " + excerpt(value) + ")");
         s.flocksWith.emplace_back(other);
       }
     } else if (const auto k = speciesKey(key)) {
       const auto v = text::number(value);
-      if (!v) throw std::invalid_argument(who + std::string(key) + " must be a finite number (got " + excerpt(value) + ")");
+      if (!v)
+        throw std::invalid_argument(who + std::string(key) + " must be a finite number (got " + excerpt(value) + ")");
       s.numbers[*k] = *v;
     } else {
-      throw std::invalid_argument(who + "unknown key " + excerpt(key) +
-                                  " (keys: role, colour, flocks_with, size, max_speed, vision, separation_radius, fov, "
-                                  "separation, alignment, cohesion, fear_radius, flee_weight, chase_weight, catch_radius, handling)");
+      throw std::invalid_argument(
+          who + "unknown key " + excerpt(key) +
+          " (keys: role, colour, flocks_with, size, max_speed, vision, separation_radius, fov, "
+          "separation, alignment, cohesion, fear_radius, flee_weight, chase_weight, catch_radius, handling)");
     }
   }
   return s;

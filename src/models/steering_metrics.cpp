@@ -52,15 +52,16 @@ Flock partOf(const Flock& f, const std::vector<std::uint32_t>& speciesOf, const 
 
 std::vector<MetricSpec> steeringExtraMetrics(const SteeringParams& p) {
   std::vector<MetricSpec> out;
-  const auto add = [&](std::string key, std::string label, std::string unit, std::string description, bool whole, int digits) {
+  const auto add = [&](std::string key, std::string label, std::string unit, std::string description, bool whole,
+                       int digits) {
     MetricSpec spec{std::move(key), std::move(label), std::move(unit), std::move(description), whole, digits};
     spec.extra = static_cast<int>(out.size());
     out.push_back(std::move(spec));
   };
   for (const SpeciesSpec& s : p.species)
     for (const SpeciesMetric& m : kSpeciesMetrics)
-      add(s.name + "." + m.key, s.name + ": " + m.label, m.unit, std::string(m.label) + " of the species " + s.name + " alone",
-          m.whole, m.digits);
+      add(s.name + "." + m.key, s.name + ": " + m.label, m.unit,
+          std::string(m.label) + " of the species " + s.name + " alone", m.whole, m.digits);
   if (preySpecies(p) >= 2)
     add("segregation", "segregation", "",
         "how far prey's neighbours are of their own species beyond a random mix: 0 mixed, 1 sorted", false, 3);
@@ -80,7 +81,8 @@ void SteeringSimulation::addMetrics(Metrics& metrics) const {
   std::uint64_t predators = 0;
   if (!params_.species.empty()) {
     for (std::uint32_t s = 0; s < traits_.size(); ++s) {
-      alone.push_back(measureWith(partOf(f, speciesOf_, [s](std::uint32_t t) { return t == s; }), space(), rules, executor()));
+      alone.push_back(
+          measureWith(partOf(f, speciesOf_, [s](std::uint32_t t) { return t == s; }), space(), rules, executor()));
       if (traits_[s].role == Role::Predator) predators += traits_[s].count;
     }
   }
@@ -107,8 +109,8 @@ void SteeringSimulation::addMetrics(Metrics& metrics) const {
   if (hasPredators(params_)) {
     metrics.extra.push_back(static_cast<double>(catches_));
     const double minutes = simulatedTime() / 60;
-    metrics.extra.push_back(predators > 0 && minutes > 0 ? static_cast<double>(catches_) / static_cast<double>(predators) / minutes
-                                                         : 0.0);
+    metrics.extra.push_back(
+        predators > 0 && minutes > 0 ? static_cast<double>(catches_) / static_cast<double>(predators) / minutes : 0.0);
   }
   if (!params_.food.empty()) metrics.extra.push_back(foodEaten_);
 }

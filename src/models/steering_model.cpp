@@ -8,11 +8,11 @@
 #include "flocklab/keyed_message.hpp"
 #include "flocklab/models/steering_simulation.hpp"
 #include "flocklab/text_excerpt.hpp"
+#include "flocklab/word_list.hpp"
 #include "models/dims_param.hpp"
 #include "models/heading_noise.hpp"
 #include "models/param_text.hpp"
 #include "models/steering_metrics.hpp"
-#include "flocklab/word_list.hpp"
 #include "models/typed_model.hpp"
 #include "models/world_step.hpp"
 
@@ -26,7 +26,8 @@ std::string pointerText(const Pointer& p) {
   if (p.mode == PointerMode::Off) return "";
   std::string t = std::string(p.mode == PointerMode::Food ? "food:" : "predator:") + text::shortest(p.x) + "," +
                   text::shortest(p.y) + (p.axes == 3 ? "," + text::shortest(p.z) : "");
-  if (p.fromStep != 0 || p.toStep != Pointer{}.toStep) t += "@" + std::to_string(p.fromStep) + "-" + std::to_string(p.toStep);
+  if (p.fromStep != 0 || p.toStep != Pointer{}.toStep)
+    t += "@" + std::to_string(p.fromStep) + "-" + std::to_string(p.toStep);
   return t;
 }
 
@@ -55,7 +56,8 @@ Pointer parsePointer(const std::string& t) {
     if (dash == std::string_view::npos) throw std::invalid_argument(what);
     const auto from = text::whole(range.substr(0, dash)), to = text::whole(range.substr(dash + 1));
     if (!from || !to) throw std::invalid_argument(what);
-    if (*to <= *from) throw std::invalid_argument("pointer's step range must end after it starts (got " + excerpt(t) + ")");
+    if (*to <= *from)
+      throw std::invalid_argument("pointer's step range must end after it starts (got " + excerpt(t) + ")");
     p.fromStep = *from, p.toStep = *to;
   }
   return p;
@@ -64,8 +66,8 @@ Pointer parsePointer(const std::string& t) {
 std::vector<std::string> obstacleTexts(const std::vector<Obstacle>& obstacles) {
   std::vector<std::string> out;
   for (const Obstacle& o : obstacles)
-    out.push_back(text::shortest(o.x) + "," + text::shortest(o.y) + "," + (o.axes == 3 ? text::shortest(o.z) + "," : "") +
-                  text::shortest(o.radius));
+    out.push_back(text::shortest(o.x) + "," + text::shortest(o.y) + "," +
+                  (o.axes == 3 ? text::shortest(o.z) + "," : "") + text::shortest(o.radius));
   return out;
 }
 
@@ -106,11 +108,13 @@ ParamSpec speciesKeySpec(const ModelDescription& m, SpeciesKey k) {
   const std::string key(kSpeciesKeys[k]);
   switch (k) {
     case kSize:
-      return {.key = key, .help = "body size: pictures draw it, separation scales by it", .min = kMinSize, .max = kMaxSize};
+      return {
+          .key = key, .help = "body size: pictures draw it, separation scales by it", .min = kMinSize, .max = kMaxSize};
     case kFearRadius: return {.key = key, .unit = "px", .help = "prey flee predators within this", .max = kMaxLength};
     case kFleeWeight: return {.key = key, .help = "weight of fleeing predators", .max = kMaxWeight};
     case kChaseWeight: return {.key = key, .help = "weight of a predator's chase", .max = kMaxWeight};
-    case kCatchRadius: return {.key = key, .unit = "px", .help = "prey nearer than this to a predator is caught", .max = kMaxLength};
+    case kCatchRadius:
+      return {.key = key, .unit = "px", .help = "prey nearer than this to a predator is caught", .max = kMaxLength};
     default: return {.key = key, .unit = "s", .help = "a predator's rest after a catch", .max = 1e9};
   }
 }
@@ -133,20 +137,21 @@ std::string speciesNames(const SteeringParams& p) {
 
 // A list parameter held as items, each read from and written as one text.
 template <class Item>
-void textList(SteeringModel& m, ParamSpec spec, std::vector<Item> SteeringParams::*member, Item (*parse)(std::string_view),
-              std::string (*print)(const Item&)) {
+void textList(SteeringModel& m, ParamSpec spec, std::vector<Item> SteeringParams::*member,
+              Item (*parse)(std::string_view), std::string (*print)(const Item&)) {
   spec.kind = ParamKind::TextList;
-  m.add(std::move(spec),
-        [member, print](const SteeringParams& p) {
-          std::vector<std::string> out;
-          for (const Item& item : p.*member) out.push_back(print(item));
-          return ParamValue(out);
-        },
-        [member, parse](SteeringParams& p, const ParamValue& v) {
-          std::vector<Item> items;
-          for (const std::string& t : std::get<std::vector<std::string>>(v)) items.push_back(parse(t));
-          p.*member = std::move(items);
-        });
+  m.add(
+      std::move(spec),
+      [member, print](const SteeringParams& p) {
+        std::vector<std::string> out;
+        for (const Item& item : p.*member) out.push_back(print(item));
+        return ParamValue(out);
+      },
+      [member, parse](SteeringParams& p, const ParamValue& v) {
+        std::vector<Item> items;
+        for (const std::string& t : std::get<std::vector<std::string>>(v)) items.push_back(parse(t));
+        p.*member = std::move(items);
+      });
 }
 
 std::string speciesProblem(const ModelDescription& m, const SteeringParams& p) {
@@ -158,15 +163,19 @@ std::string speciesProblem(const ModelDescription& m, const SteeringParams& p) {
       if (p.species[j].name == s.name) return "species " + s.name + " is given twice";
     for (std::size_t k = 0; k < kSpeciesKeyCount; ++k)
       if (s.numbers[k])
-        if (const std::string problem = valueProblem(speciesKeySpec(m, static_cast<SpeciesKey>(k)), *s.numbers[k]); !problem.empty())
+        if (const std::string problem = valueProblem(speciesKeySpec(m, static_cast<SpeciesKey>(k)), *s.numbers[k]);
+            !problem.empty())
           return whoIs(s.name) + std::string(kSpeciesKeys[k]) + " " + problem;
     for (const std::string& other : s.flocksWith) {
       if (other == s.name) return whoIs(s.name) + "flocks_with names the species itself";
       bool known = false;
       for (const SpeciesSpec& t : p.species) known = known || t.name == other;
-      if (!known) return whoIs(s.name) + "flocks_with names " + other + ", which is not a species here (species: " + speciesNames(p) + ")";
+      if (!known)
+        return whoIs(s.name) + "flocks_with names " + other +
+               ", which is not a species here (species: " + speciesNames(p) + ")";
     }
-    if (s.count > (std::uint64_t{1} << 32) - 1 - total) return "the species' counts add up to more than 4294967295 boids";
+    if (s.count > (std::uint64_t{1} << 32) - 1 - total)
+      return "the species' counts add up to more than 4294967295 boids";
     total += s.count;
   }
   return "";
@@ -178,7 +187,8 @@ std::string foodProblem(const SteeringParams& p) {
   const Space space = p.space();
   for (const FoodSource& f : p.food) {
     const std::string where = "food (" + foodText(f) + ")";
-    if (f.axes != (in3d ? 3 : 2)) return where + (in3d ? " needs a depth in 3D: X,Y,Z:AMOUNT" : " has a depth: X,Y,Z:AMOUNT is for --dims 3");
+    if (f.axes != (in3d ? 3 : 2))
+      return where + (in3d ? " needs a depth in 3D: X,Y,Z:AMOUNT" : " has a depth: X,Y,Z:AMOUNT is for --dims 3");
     if (!(f.amount > 0) || !std::isfinite(f.amount)) return where + ": the amount must be a finite number > 0";
     if (in3d ? !space.contains(f.x, f.y, f.z) : !space.contains(f.x, f.y)) return where + " is off the world";
   }
@@ -202,86 +212,183 @@ SteeringModel describeSteering() {
   m.name = "steering";
   m.title = "the Flocking Lab";
   m.summary = "steering towards desired directions with a capped force, vision and field of view, walls, obstacles "
-            "and a pointer that is food or a predator";
+              "and a pointer that is food or a predator";
   m.doc = "docs/model-steering.md";
   m.defaultCount = 1500;
   m.defaultSteps = 1800;
   m.groupsLink = "boids closer than the smaller of the vision and separation radii (wrapped on a torus)";
   m.neighborsCount = "the other boids within the vision radius and the field of view, the neighbours the rule sees";
   m.presets = {{"flock", "birds: loose patches that merge into one sheet (the defaults)", 1500},
-             {"school", "fish: fast, close, strongly aligned, a 60-degree blind spot", 1500},
-             {"swarm", "insects: dense clouds milling in place, no common heading", 1500},
-             {"chaos", "a gas: boids only push each other away", 1500}};
+               {"school", "fish: fast, close, strongly aligned, a 60-degree blind spot", 1500},
+               {"swarm", "insects: dense clouds milling in place, no common heading", 1500},
+               {"chaos", "a gas: boids only push each other away", 1500}};
   const auto weight = [](const char* key, const char* help, double top) {
-    return ParamSpec{.key = key, .help = help, .max = kMaxWeight, .sliderMin = 0, .sliderMax = top,
+    return ParamSpec{.key = key,
+                     .help = help,
+                     .max = kMaxWeight,
+                     .sliderMin = 0,
+                     .sliderMax = top,
                      .sliderStep = top > 4 ? 0.1 : 0.05};
   };
-  m.number(weight("separation", "weight of separation (x1.5 inside), 0 switches it off", 4), &SteeringParams::separation);
-  m.number(weight("alignment", "weight of alignment (towards the neighbours' mean velocity)", 4), &SteeringParams::alignment);
+  m.number(weight("separation", "weight of separation (x1.5 inside), 0 switches it off", 4),
+           &SteeringParams::separation);
+  m.number(weight("alignment", "weight of alignment (towards the neighbours' mean velocity)", 4),
+           &SteeringParams::alignment);
   m.number(weight("cohesion", "weight of cohesion (towards the neighbours' centre)", 4), &SteeringParams::cohesion);
-  m.number({.key = "vision", .unit = "px", .help = "vision radius: boids see neighbours closer than this", .minOpen = true,
-          .max = kMaxLength, .sliderMin = 5, .sliderMax = 200, .sliderStep = 1},
-         &SteeringParams::vision);
-  m.number({.key = "separation_radius", .unit = "px", .help = "separation acts within this (may exceed the vision)",
-          .minOpen = true, .max = kMaxLength, .sliderMin = 2, .sliderMax = 100, .sliderStep = 1},
-         &SteeringParams::separationRadius);
-  m.number({.key = "fov", .unit = "degrees", .help = "field of view, centred on the velocity", .minOpen = true,
-          .max = 360, .sliderMin = 10, .sliderMax = 360, .sliderStep = 5},
-         &SteeringParams::fov);
-  m.number({.key = "max_speed", .unit = "px/s", .help = "top speed V; speeds stay in [V/3, V], steering cap V/30 a step",
-          .minOpen = true, .max = kMaxLength, .sliderMin = 20, .sliderMax = 600, .sliderStep = 5},
-         &SteeringParams::maxSpeed);
-  m.number(weight("food_weight", "weight of food: the pointer as food and the food sources", 6), &SteeringParams::foodWeight);
+  m.number({.key = "vision",
+            .unit = "px",
+            .help = "vision radius: boids see neighbours closer than this",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 5,
+            .sliderMax = 200,
+            .sliderStep = 1},
+           &SteeringParams::vision);
+  m.number({.key = "separation_radius",
+            .unit = "px",
+            .help = "separation acts within this (may exceed the vision)",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 2,
+            .sliderMax = 100,
+            .sliderStep = 1},
+           &SteeringParams::separationRadius);
+  m.number({.key = "fov",
+            .unit = "degrees",
+            .help = "field of view, centred on the velocity",
+            .minOpen = true,
+            .max = 360,
+            .sliderMin = 10,
+            .sliderMax = 360,
+            .sliderStep = 5},
+           &SteeringParams::fov);
+  m.number({.key = "max_speed",
+            .unit = "px/s",
+            .help = "top speed V; speeds stay in [V/3, V], steering cap V/30 a step",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 20,
+            .sliderMax = 600,
+            .sliderStep = 5},
+           &SteeringParams::maxSpeed);
+  m.number(weight("food_weight", "weight of food: the pointer as food and the food sources", 6),
+           &SteeringParams::foodWeight);
   m.number(weight("predator_weight", "weight of the pointer as a predator", 10), &SteeringParams::predatorWeight);
   m.number(weight("wall_weight", "weight of the walls' push", 10), &SteeringParams::wallWeight);
   m.number(weight("obstacle_weight", "weight of steering around obstacles", 10), &SteeringParams::obstacleWeight);
   m.number(noiseParam(), &SteeringParams::noise);
-  m.number({.key = "dt", .unit = "s", .help = "time step", .minOpen = true, .sliderMin = 1.0 / 240, .sliderMax = 1.0 / 15,
-          .sliderStep = 0.0005},
-         &SteeringParams::dt);
-  m.number({.key = "width", .unit = "px", .help = "world width", .minOpen = true, .max = kMaxLength, .sliderMin = 200,
-          .sliderMax = 1800, .sliderStep = 10, .live = false},
-         &SteeringParams::width);
-  m.number({.key = "height", .unit = "px", .help = "world height", .minOpen = true, .max = kMaxLength, .sliderMin = 200,
-          .sliderMax = 1200, .sliderStep = 10, .live = false},
-         &SteeringParams::height);
-  m.number({.key = "depth", .unit = "px", .help = "world depth, in 3D", .minOpen = true, .max = kMaxLength,
-            .sliderMin = 200, .sliderMax = 1200, .sliderStep = 10, .live = false},
+  m.number({.key = "dt",
+            .unit = "s",
+            .help = "time step",
+            .minOpen = true,
+            .sliderMin = 1.0 / 240,
+            .sliderMax = 1.0 / 15,
+            .sliderStep = 0.0005},
+           &SteeringParams::dt);
+  m.number({.key = "width",
+            .unit = "px",
+            .help = "world width",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 200,
+            .sliderMax = 1800,
+            .sliderStep = 10,
+            .live = false},
+           &SteeringParams::width);
+  m.number({.key = "height",
+            .unit = "px",
+            .help = "world height",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 200,
+            .sliderMax = 1200,
+            .sliderStep = 10,
+            .live = false},
+           &SteeringParams::height);
+  m.number({.key = "depth",
+            .unit = "px",
+            .help = "world depth, in 3D",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 200,
+            .sliderMax = 1200,
+            .sliderStep = 10,
+            .live = false},
            &SteeringParams::depth);
   m.number(dimsParam(), &SteeringParams::dims);
-  m.add({.key = "edges", .help = "what the borders do: wrap (a torus) or walls (a box)", .kind = ParamKind::Choice,
-       .choices = {"wrap", "walls"}, .live = false},
+  m.add(
+      {.key = "edges",
+       .help = "what the borders do: wrap (a torus) or walls (a box)",
+       .kind = ParamKind::Choice,
+       .choices = {"wrap", "walls"},
+       .live = false},
       [](const SteeringParams& p) { return ParamValue(std::string(p.edges == Edges::Walls ? "walls" : "wrap")); },
-      [](SteeringParams& p, const ParamValue& v) { p.edges = std::get<std::string>(v) == "walls" ? Edges::Walls : Edges::Wrap; });
-  m.add({.key = "pointer", .help = "food attracts, a predator repels the boids within 160 px", .kind = ParamKind::Text,
+      [](SteeringParams& p, const ParamValue& v) {
+        p.edges = std::get<std::string>(v) == "walls" ? Edges::Walls : Edges::Wrap;
+      });
+  m.add(
+      {.key = "pointer",
+       .help = "food attracts, a predator repels the boids within 160 px",
+       .kind = ParamKind::Text,
        .grammar = kPointerGrammar},
       [](const SteeringParams& p) { return ParamValue(pointerText(p.pointer)); },
       [](SteeringParams& p, const ParamValue& v) { p.pointer = parsePointer(std::get<std::string>(v)); });
-  m.add({.key = "obstacle", .help = "circles (spheres in 3D) boids steer around and never enter", .kind = ParamKind::TextList,
-       .aliases = {"obstacles"}, .grammar = "X,Y,R (X,Y,Z,R in 3D; px), repeatable"},
+  m.add(
+      {.key = "obstacle",
+       .help = "circles (spheres in 3D) boids steer around and never enter",
+       .kind = ParamKind::TextList,
+       .aliases = {"obstacles"},
+       .grammar = "X,Y,R (X,Y,Z,R in 3D; px), repeatable"},
       [](const SteeringParams& p) { return ParamValue(obstacleTexts(p.obstacles)); },
-      [](SteeringParams& p, const ParamValue& v) { p.obstacles = parseObstacles(std::get<std::vector<std::string>>(v)); });
-  textList(m, {.key = "species",
-               .help = "a species NAME:COUNT[:KEY=VALUE,...] with its own parameters (repeatable, docs/model-steering.md); none: one",
-               .grammar = "NAME:COUNT[:KEY=VALUE,...] (docs/model-steering.md), repeatable"},
+      [](SteeringParams& p, const ParamValue& v) {
+        p.obstacles = parseObstacles(std::get<std::vector<std::string>>(v));
+      });
+  textList(m,
+           {.key = "species",
+            .help = "a species NAME:COUNT[:KEY=VALUE,...] with its own parameters (repeatable, "
+                    "docs/model-steering.md); none: one",
+            .grammar = "NAME:COUNT[:KEY=VALUE,...] (docs/model-steering.md), repeatable"},
            &SteeringParams::species, parseSpecies, speciesText);
-  textList(m, {.key = "food", .help = "a food source X,Y:AMOUNT prey steer to and eat, back elsewhere when used up (repeatable)",
-               .grammar = "X,Y:AMOUNT (X,Y,Z:AMOUNT in 3D), repeatable"},
+  textList(m,
+           {.key = "food",
+            .help = "a food source X,Y:AMOUNT prey steer to and eat, back elsewhere when used up (repeatable)",
+            .grammar = "X,Y:AMOUNT (X,Y,Z:AMOUNT in 3D), repeatable"},
            &SteeringParams::food, parseFood, foodText);
-  m.add({.key = "catches", .help = "what happens to caught prey: reborn at a random place, or removed",
-         .kind = ParamKind::Choice, .choices = {"rebirth", "remove"}, .live = false},
-        [](const SteeringParams& p) { return ParamValue(std::string(p.catches == Catches::Remove ? "remove" : "rebirth")); },
-        [](SteeringParams& p, const ParamValue& v) {
-          p.catches = std::get<std::string>(v) == "remove" ? Catches::Remove : Catches::Rebirth;
-        });
-  m.number({.key = "bite", .help = "amount of food a boid eats per step", .minOpen = true, .max = kMaxLength,
-            .sliderMin = 0.1, .sliderMax = 10, .sliderStep = 0.1},
+  m.add(
+      {.key = "catches",
+       .help = "what happens to caught prey: reborn at a random place, or removed",
+       .kind = ParamKind::Choice,
+       .choices = {"rebirth", "remove"},
+       .live = false},
+      [](const SteeringParams& p) {
+        return ParamValue(std::string(p.catches == Catches::Remove ? "remove" : "rebirth"));
+      },
+      [](SteeringParams& p, const ParamValue& v) {
+        p.catches = std::get<std::string>(v) == "remove" ? Catches::Remove : Catches::Rebirth;
+      });
+  m.number({.key = "bite",
+            .help = "amount of food a boid eats per step",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 0.1,
+            .sliderMax = 10,
+            .sliderStep = 0.1},
            &SteeringParams::bite);
-  m.number({.key = "eat_radius", .unit = "px", .help = "boids eat from a food source nearer than this", .max = kMaxLength,
-            .sliderMin = 1, .sliderMax = 60, .sliderStep = 1},
+  m.number({.key = "eat_radius",
+            .unit = "px",
+            .help = "boids eat from a food source nearer than this",
+            .max = kMaxLength,
+            .sliderMin = 1,
+            .sliderMax = 60,
+            .sliderStep = 1},
            &SteeringParams::eatRadius);
-  m.number({.key = "food_reach", .unit = "px", .help = "prey steer to a food source nearer than this", .max = kMaxLength,
-            .sliderMin = 10, .sliderMax = 400, .sliderStep = 5},
+  m.number({.key = "food_reach",
+            .unit = "px",
+            .help = "prey steer to a food source nearer than this",
+            .max = kMaxLength,
+            .sliderMin = 10,
+            .sliderMax = 400,
+            .sliderStep = 5},
            &SteeringParams::foodReach);
   m.presetParams = [](std::string_view preset) {
     const auto p = parseSteeringPreset(preset);
@@ -294,8 +401,9 @@ SteeringModel describeSteering() {
     const bool in3d = p.dims == 3;
     const double smallest = in3d ? std::min({p.width, p.height, p.depth}) : std::min(p.width, p.height);
     for (const SpeciesTraits& t : speciesTraits(p))
-      if (std::string problem = worldStepProblem((p.species.empty() ? markKey("max_speed") : whoIs(t.name) + "max_speed") + " * " + markKey("dt"),
-                                                 t.maxSpeed * p.dt, smallest, "px", "smaller side");
+      if (std::string problem = worldStepProblem(
+              (p.species.empty() ? markKey("max_speed") : whoIs(t.name) + "max_speed") + " * " + markKey("dt"),
+              t.maxSpeed * p.dt, smallest, "px", "smaller side");
           !problem.empty())
         return problem;
     const Space space = p.space();
@@ -312,9 +420,11 @@ SteeringModel describeSteering() {
       const std::string where = "obstacle (" + obstacleTexts({o}).front() + ")";
       if (o.axes != (in3d ? 3 : 2))
         return where + (in3d ? " is a circle: give a sphere X,Y,Z,R in 3D" : " is a sphere: X,Y,Z,R is for --dims 3");
-      if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.z) || !std::isfinite(o.radius) || o.radius <= 0)
+      if (!std::isfinite(o.x) || !std::isfinite(o.y) || !std::isfinite(o.z) || !std::isfinite(o.radius) ||
+          o.radius <= 0)
         return where + ": radius must be > 0 and every value finite";
-      if (in3d ? !space.contains(o.x, o.y, o.z) : !space.contains(o.x, o.y)) return where + ": its centre is outside the world";
+      if (in3d ? !space.contains(o.x, o.y, o.z) : !space.contains(o.x, o.y))
+        return where + ": its centre is outside the world";
       // Pushed out of a circle that crosses a wall, a boid would be pushed back in by the wall.
       if (p.edges == Edges::Walls &&
           (o.x - o.radius < 0 || o.x + o.radius > p.width || o.y - o.radius < 0 || o.y + o.radius > p.height ||
@@ -334,14 +444,15 @@ SteeringModel describeSteering() {
       return "the obstacles cover the whole world";
     }
     return "";
-};
+  };
   m.spaceOf = [](const SteeringParams& p) { return p.space(); };
   // Peak RSS of `flocklab run` measured at 183 bytes a boid (1M boids), 12% margin.
   m.bytesPerBoidOf = [](const SteeringParams&) { return std::uint64_t{208}; };
   m.startOf = [](const SteeringParams& p, std::size_t count, std::uint64_t seed) {
     return randomSteeringStart(count, p, seed);
   };
-  m.make = [](const SteeringParams& p, Flock start, std::uint64_t seed, const EngineOptions& options) -> std::unique_ptr<Simulation> {
+  m.make = [](const SteeringParams& p, Flock start, std::uint64_t seed,
+              const EngineOptions& options) -> std::unique_ptr<Simulation> {
     return std::make_unique<SteeringSimulation>(p, std::move(start), options, seed);
   };
   // The noise draws from the seed every step.
@@ -355,9 +466,7 @@ SteeringModel describeSteering() {
     return total;
   };
   m.extraMetricsOf = [](const SteeringParams& p) { return steeringExtraMetrics(p); };
-  m.countMayChangeOf = [](const SteeringParams& p) {
-    return p.catches == Catches::Remove && hasPredators(p);
-  };
+  m.countMayChangeOf = [](const SteeringParams& p) { return p.catches == Catches::Remove && hasPredators(p); };
   // "hawk.max_speed": a species' key.
   m.dottedParamOf = [](std::string_view name) -> std::optional<ParamSpec> {
     const std::size_t dot = name.find('.');

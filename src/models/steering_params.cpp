@@ -29,9 +29,16 @@ std::vector<SpeciesTraits> speciesTraits(const SteeringParams& p, std::uint64_t 
   // (Green, the colour of food, last.)
   static constexpr std::array<const char*, 8> kPalette{"#1f77b4", "#9467bd", "#ff7f0e", "#17becf",
                                                        "#e377c2", "#8c564b", "#7f7f7f", "#2ca02c"};
-  const SpeciesTraits model{.name = "boids", .count = count, .colour = kPalette[0], .maxSpeed = p.maxSpeed,
-                            .vision = p.vision, .separationRadius = p.separationRadius, .fov = p.fov,
-                            .separation = p.separation, .alignment = p.alignment, .cohesion = p.cohesion};
+  const SpeciesTraits model{.name = "boids",
+                            .count = count,
+                            .colour = kPalette[0],
+                            .maxSpeed = p.maxSpeed,
+                            .vision = p.vision,
+                            .separationRadius = p.separationRadius,
+                            .fov = p.fov,
+                            .separation = p.separation,
+                            .alignment = p.alignment,
+                            .cohesion = p.cohesion};
   if (p.species.empty()) return {model};
   std::vector<SpeciesTraits> out;
   for (std::size_t i = 0; i < p.species.size(); ++i) {
@@ -52,7 +59,8 @@ std::vector<SpeciesTraits> speciesTraits(const SteeringParams& p, std::uint64_t 
 }
 
 bool hasPredators(const SteeringParams& p) {
-  return std::any_of(p.species.begin(), p.species.end(), [](const SpeciesSpec& s) { return s.roleOr() == Role::Predator; });
+  return std::any_of(p.species.begin(), p.species.end(),
+                     [](const SpeciesSpec& s) { return s.roleOr() == Role::Predator; });
 }
 
 const char* toString(SteeringPreset preset) {
@@ -65,8 +73,7 @@ const char* toString(SteeringPreset preset) {
 }
 
 std::optional<SteeringPreset> parseSteeringPreset(std::string_view name) {
-  for (SteeringPreset p : {SteeringPreset::Flock, SteeringPreset::School, SteeringPreset::Swarm,
-                           SteeringPreset::Chaos})
+  for (SteeringPreset p : {SteeringPreset::Flock, SteeringPreset::School, SteeringPreset::Swarm, SteeringPreset::Chaos})
     if (name == toString(p)) return p;
   return std::nullopt;
 }
@@ -86,8 +93,7 @@ SteeringParams steeringPreset(SteeringPreset preset) {
       p.vision = 15, p.separationRadius = 15, p.fov = 360, p.maxSpeed = 240;
       p.separation = 2, p.alignment = 0, p.cohesion = 0;
       break;
-    default:
-      break;
+    default: break;
   }
   return p;
 }

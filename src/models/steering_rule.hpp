@@ -59,9 +59,9 @@ inline std::vector<SteeringKind> steeringKinds(const std::vector<SpeciesTraits>&
 /// What a step reads besides the flock and the parameters: the species' constants and, per
 /// boid, its species and a predator's rest; the food sources as they are now.
 struct SteeringWorld {
-  const SteeringKind* kinds = nullptr;       // at least one
-  const std::uint32_t* speciesOf = nullptr;  // by boid index; null: every boid is kind 0
-  const std::uint64_t* rest = nullptr;       // by boid index: steps a predator still rests; null: none
+  const SteeringKind* kinds = nullptr;            // at least one
+  const std::uint32_t* speciesOf = nullptr;       // by boid index; null: every boid is kind 0
+  const std::uint64_t* rest = nullptr;            // by boid index: steps a predator still rests; null: none
   const std::vector<FoodSource>* food = nullptr;  // null or empty: no food
 };
 
@@ -78,16 +78,16 @@ class SteeringRuleOf {
     const SteeringKind* kind = nullptr;  // the boid's species
     bool chasing = false;                // a predator that does not rest
     bool afraid = false;                 // a predator within the fear radius
-    std::uint32_t count = 0;   // neighbours seen
-    std::uint32_t mates = 0;   // of them, flock-mates
-    Vec align{};               // sum of the mates' velocities (alignment)
-    Vec cohere{};              // sum of the mates' offsets (cohesion)
-    Vec separate{};            // sum of -offset / (distance * d2) * size ratio (separation)
-    Vec flee{};                // sum of -offset / d2 over predators within the fear radius
-    Vec self{};                // the boid's own velocity, for the field of view
+    std::uint32_t count = 0;             // neighbours seen
+    std::uint32_t mates = 0;             // of them, flock-mates
+    Vec align{};                         // sum of the mates' velocities (alignment)
+    Vec cohere{};                        // sum of the mates' offsets (cohesion)
+    Vec separate{};                      // sum of -offset / (distance * d2) * size ratio (separation)
+    Vec flee{};                          // sum of -offset / d2 over predators within the fear radius
+    Vec self{};                          // the boid's own velocity, for the field of view
     double selfSpeed = 0;
     double nearestPrey = std::numeric_limits<double>::infinity();  // d2 of the nearest prey seen
-    Vec prey{};                // its offset
+    Vec prey{};                                                    // its offset
   };
 
   SteeringRuleOf(const SteeringParams& p, const SteeringWorld& world, std::uint64_t seed, std::uint64_t stepCount)
@@ -102,19 +102,20 @@ class SteeringRuleOf {
         pointerWeight_(p.pointer.mode == PointerMode::Food ? p.foodWeight : p.predatorWeight) {}
 
   // The rule contract's 2D and 3D faces.
-  Sums start(std::uint32_t i, double, double, double vx, double vy) const requires(D == 2) { return begin(i, {vx, vy}); }
+  Sums start(std::uint32_t i, double, double, double vx, double vy) const requires(D == 2) {
+    return begin(i, {vx, vy});
+  }
   Sums start(std::uint32_t i, double, double, double, double vx, double vy, double vz) const requires(D == 3) {
     return begin(i, {vx, vy, vz});
   }
   void add(Sums& s, std::uint32_t j, double dx, double dy, double d2, double vxj, double vyj) const requires(D == 2) {
     see(s, j, {dx, dy}, d2, {vxj, vyj});
   }
-  void add(Sums& s, std::uint32_t j, double dx, double dy, double dz, double d2, double vxj, double vyj, double vzj) const
-      requires(D == 3) {
+  void add(Sums& s, std::uint32_t j, double dx, double dy, double dz, double d2, double vxj, double vyj,
+           double vzj) const requires(D == 3) {
     see(s, j, {dx, dy, dz}, d2, {vxj, vyj, vzj});
   }
-  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const
-      requires(D == 2) {
+  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const requires(D == 2) {
     Vec at{x, y}, v{vx, vy};
     move(s, index, at, v);
     x = at[0], y = at[1], vx = v[0], vy = v[1];
@@ -269,7 +270,8 @@ class SteeringRuleOf {
   void keepInside(Vec& at, Vec& v) const {
     for (int k = 0; k < D; ++k) {
       if (offsets_.periodic) {
-        if (at[k] < 0) at[k] += extent_[k]; else if (at[k] >= extent_[k]) at[k] -= extent_[k];
+        if (at[k] < 0) at[k] += extent_[k];
+        else if (at[k] >= extent_[k]) at[k] -= extent_[k];
       } else if (at[k] < 0) {
         at[k] = 0, v[k] = std::abs(v[k]);
       } else if (at[k] > extent_[k]) {

@@ -7,8 +7,8 @@
 #include "flocklab/models/steering_simulation.hpp"
 
 #include <algorithm>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <stdexcept>
 
@@ -60,8 +60,8 @@ bool outsideObstacles(const SteeringParams& p, const std::array<double, 3>& at) 
 
 }  // namespace
 
-SteeringSimulation::SteeringSimulation(const SteeringParams& params, Flock start,
-                                       const EngineOptions& options, std::uint64_t seed)
+SteeringSimulation::SteeringSimulation(const SteeringParams& params, Flock start, const EngineOptions& options,
+                                       std::uint64_t seed)
     : Simulation(std::move(start), options), params_(checkedParams(params)), seed_(seed) {
   checkState(flock(), space());
   if (!params_.species.empty()) {
@@ -101,7 +101,8 @@ void SteeringSimulation::setParams(const SteeringParams& params) {
     throw std::invalid_argument("the world's size and edges cannot change during a run");
   bool sameSpecies = params.species.size() == params_.species.size();
   for (std::size_t i = 0; sameSpecies && i < params.species.size(); ++i)
-    sameSpecies = params.species[i].name == params_.species[i].name && params.species[i].count == params_.species[i].count &&
+    sameSpecies = params.species[i].name == params_.species[i].name &&
+                  params.species[i].count == params_.species[i].count &&
                   params.species[i].roleOr() == params_.species[i].roleOr();
   if (!sameSpecies) throw std::invalid_argument("the species' names, counts and roles cannot change during a run");
   std::vector<FoodSource> food = params.food;
@@ -118,7 +119,8 @@ void SteeringSimulation::addBoid(std::uint32_t species, double x, double y, doub
     throw std::invalid_argument("there is no species " + std::to_string(species) + " to add a boid to");
   const Space world = space();
   const bool in3d = world.is3d();
-  if (!(in3d ? world.contains(x, y, z) : world.contains(x, y))) throw std::invalid_argument("the new boid's place is off the world");
+  if (!(in3d ? world.contains(x, y, z) : world.contains(x, y)))
+    throw std::invalid_argument("the new boid's place is off the world");
   // Towards the centre at 2/3 of its top speed (along +x from the very centre).
   double v[3] = {world.width / 2 - x, world.height / 2 - y, in3d ? world.depth / 2 - z : 0.0};
   const double length = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
@@ -127,7 +129,9 @@ void SteeringSimulation::addBoid(std::uint32_t species, double x, double y, doub
   Flock& f = state();
   std::size_t at = 0;
   while (at < speciesOf_.size() && speciesOf_[at] <= species) ++at;
-  const auto put = [at](std::vector<double>& field, double value) { field.insert(field.begin() + static_cast<std::ptrdiff_t>(at), value); };
+  const auto put = [at](std::vector<double>& field, double value) {
+    field.insert(field.begin() + static_cast<std::ptrdiff_t>(at), value);
+  };
   put(f.x, x), put(f.y, y), put(f.vx, v[0] * speed), put(f.vy, v[1] * speed);
   if (in3d) put(f.z, z), put(f.vz, v[2] * speed);
   speciesOf_.insert(speciesOf_.begin() + static_cast<std::ptrdiff_t>(at), species);
@@ -266,20 +270,24 @@ ModelState SteeringSimulation::modelState() const {
   return saved;
 }
 
-void SteeringSimulation::checkSavedState(const std::vector<std::uint64_t>& species, const std::vector<std::uint64_t>& rest,
-                                         const std::vector<double>& food, const std::vector<std::uint64_t>& counts,
+void SteeringSimulation::checkSavedState(const std::vector<std::uint64_t>& species,
+                                         const std::vector<std::uint64_t>& rest, const std::vector<double>& food,
+                                         const std::vector<std::uint64_t>& counts,
                                          const std::vector<double>& totals) const {
   // Every value within what a run can reach, so that an edited checkpoint cannot put the run
   // where no run goes (food at NaN, more catches than the predators could make).
-  const auto refuse = [](const std::string& why) { return std::invalid_argument("the steering model's saved state " + why); };
+  const auto refuse = [](const std::string& why) {
+    return std::invalid_argument("the steering model's saved state " + why);
+  };
   std::uint64_t predators = 0;
   for (const std::uint64_t s : species) predators += traits_[s].role == Role::Predator;
   for (std::size_t i = 0; i < rest.size(); ++i) {
     const SpeciesTraits& t = traits_[species[i]];
     // As catchPrey() sets it: ceil(handling / dt) steps, or "for ever" past 9e18.
     const double most = t.role == Role::Predator ? std::ceil(t.handling / params_.dt) : 0;
-    const bool fits = most < 9e18 ? static_cast<double>(rest[i]) <= most
-                                  : rest[i] == std::numeric_limits<std::uint64_t>::max() || static_cast<double>(rest[i]) <= most;
+    const bool fits =
+        most < 9e18 ? static_cast<double>(rest[i]) <= most
+                    : rest[i] == std::numeric_limits<std::uint64_t>::max() || static_cast<double>(rest[i]) <= most;
     if (!fits) throw refuse("gives boid " + std::to_string(i) + " a rest longer than its species' handling time");
   }
   const Space world = space();
@@ -315,15 +323,18 @@ void SteeringSimulation::restoreModelState(const ModelState& saved) {
   const std::size_t n = flock().size();
   const std::vector<std::uint64_t> species = wholes("species_of", n), rest = wholes("rest", SIZE_MAX);
   for (std::uint64_t s : species)
-    if (s >= std::max<std::size_t>(1, params_.species.size())) throw std::invalid_argument("the steering model's saved state names an unknown species");
-  if (!rest.empty() && rest.size() != n) throw std::invalid_argument("the steering model's saved state has no fitting 'rest'");
+    if (s >= std::max<std::size_t>(1, params_.species.size()))
+      throw std::invalid_argument("the steering model's saved state names an unknown species");
+  if (!rest.empty() && rest.size() != n)
+    throw std::invalid_argument("the steering model's saved state has no fitting 'rest'");
   const std::vector<double> food = reals("food", 4 * food_.size()), totals = reals("totals", 2);
   const std::vector<std::uint64_t> counts = wholes("counts", 2);
   checkSavedState(species, rest, food, counts, totals);
   speciesOf_.assign(species.begin(), species.end());
   rest_ = rest;
   for (std::size_t i = 0; i < food_.size(); ++i)
-    food_[i].x = food[4 * i], food_[i].y = food[4 * i + 1], food_[i].z = food[4 * i + 2], food_[i].amount = food[4 * i + 3];
+    food_[i].x = food[4 * i], food_[i].y = food[4 * i + 1], food_[i].z = food[4 * i + 2],
+    food_[i].amount = food[4 * i + 3];
   catches_ = counts[0], stepsBefore_ = counts[1];
   foodEaten_ = totals[0], timeBefore_ = totals[1];
   resolveSpecies();
@@ -336,7 +347,8 @@ double SteeringSimulation::simulatedTime() const {
 Appearance SteeringSimulation::appearance() const {
   Appearance a;
   if (!params_.species.empty()) {
-    for (const SpeciesTraits& t : traits_) a.kinds.push_back({t.name, t.colour, t.size, t.role == Role::Predator, t.count});
+    for (const SpeciesTraits& t : traits_)
+      a.kinds.push_back({t.name, t.colour, t.size, t.role == Role::Predator, t.count});
     a.kindOf = speciesOf_;
   }
   for (std::size_t i = 0; i < food_.size(); ++i)

@@ -35,8 +35,12 @@ class TypedModel final : public ModelDescription {
   std::function<std::unique_ptr<Simulation>(const Params&, Flock, std::uint64_t seed, const EngineOptions&)> make;
   std::function<std::string(const Params&)> formOf = [](const Params&) { return std::string(); };
   std::function<bool(const Params&)> seedAfterStartOf = [](const Params&) { return false; };
-  std::function<std::vector<Obstacle>(const Params&)> obstaclesOf = [](const Params&) { return std::vector<Obstacle>(); };
-  std::function<std::vector<std::string>(const Params&)> warningsOf = [](const Params&) { return std::vector<std::string>(); };
+  std::function<std::vector<Obstacle>(const Params&)> obstaclesOf = [](const Params&) {
+    return std::vector<Obstacle>();
+  };
+  std::function<std::vector<std::string>(const Params&)> warningsOf = [](const Params&) {
+    return std::vector<std::string>();
+  };
   std::function<std::uint64_t(const Params&)> bytesPerBoidOf = [](const Params&) { return kUnmeasuredBytesPerBoid; };
   std::function<std::optional<std::uint64_t>(const Params&)> fixedCountOf = [](const Params&) {
     return std::optional<std::uint64_t>();
@@ -52,7 +56,8 @@ class TypedModel final : public ModelDescription {
 
   /// Adds a parameter held in a double member.
   void number(ParamSpec spec, double Params::*member) {
-    add(std::move(spec), [member](const Params& p) { return ParamValue(p.*member); },
+    add(
+        std::move(spec), [member](const Params& p) { return ParamValue(p.*member); },
         [member](Params& p, const ParamValue& v) { p.*member = std::get<double>(v); });
   }
   /// Adds a parameter with its own getter and setter (the setter may throw
@@ -137,10 +142,10 @@ const auto& describedOnce() {
 /// flocklab::registered::NAME(), the description DESCRIBE() builds, which the registry lists
 /// where src/CMakeLists.txt calls flocklab_model(... NAME ...), and validate() of its parameters
 /// through that description's table. DESCRIBE returns the model's TypedModel.
-#define FLOCKLAB_REGISTER_MODEL(NAME, DESCRIBE)                                                   \
-  namespace registered {                                                                           \
-  const ModelDescription& NAME() { return describedOnce<DESCRIBE>(); }                             \
-  }                                                                                                \
-  std::string validate(const std::remove_cvref_t<decltype(DESCRIBE())>::ParamsType& p) {         \
-    return describedOnce<DESCRIBE>().problemOf(p);                                                 \
+#define FLOCKLAB_REGISTER_MODEL(NAME, DESCRIBE)                                          \
+  namespace registered {                                                                 \
+  const ModelDescription& NAME() { return describedOnce<DESCRIBE>(); }                   \
+  }                                                                                      \
+  std::string validate(const std::remove_cvref_t<decltype(DESCRIBE())>::ParamsType& p) { \
+    return describedOnce<DESCRIBE>().problemOf(p);                                       \
   }

@@ -24,14 +24,33 @@ VicsekModel describeVicsek() {
   m.groupsLink = "particles closer than the radius r (wrapped)";
   m.neighborsCount = "the other particles closer than r, those the rule sees";
   m.number(noiseParam(), &VicsekParams::noise);
-  m.number({.key = "radius", .unit = "world units", .help = "interaction radius r: particles closer than r set the mean heading",
-            .minOpen = true, .max = kMaxLength, .sliderMin = 0.2, .sliderMax = 5, .sliderStep = 0.1},
+  m.number({.key = "radius",
+            .unit = "world units",
+            .help = "interaction radius r: particles closer than r set the mean heading",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 0.2,
+            .sliderMax = 5,
+            .sliderStep = 0.1},
            &VicsekParams::radius);
-  m.number({.key = "speed", .unit = "world units/step", .help = "v0: the distance every particle moves each step",
-            .minOpen = true, .max = kMaxLength, .sliderMin = 0.005, .sliderMax = 0.5, .sliderStep = 0.005},
+  m.number({.key = "speed",
+            .unit = "world units/step",
+            .help = "v0: the distance every particle moves each step",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 0.005,
+            .sliderMax = 0.5,
+            .sliderStep = 0.005},
            &VicsekParams::speed);
-  m.number({.key = "world", .unit = "world units", .help = "side L of the square wrap-around world", .minOpen = true,
-            .max = kMaxLength, .sliderMin = 2, .sliderMax = 100, .sliderStep = 1, .live = false},
+  m.number({.key = "world",
+            .unit = "world units",
+            .help = "side L of the square wrap-around world",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 2,
+            .sliderMax = 100,
+            .sliderStep = 1,
+            .live = false},
            &VicsekParams::world);
   m.crossProblemOf = [](const VicsekParams& p) -> std::string {
     return worldStepProblem(markKey("speed"), p.speed, p.world);

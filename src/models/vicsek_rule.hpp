@@ -45,8 +45,10 @@ struct VicsekRule {
     vy = speed * uy;
     x += vx;
     y += vy;
-    if (x < 0) x += world; else if (x >= world) x -= world;
-    if (y < 0) y += world; else if (y >= world) y -= world;
+    if (x < 0) x += world;
+    else if (x >= world) x -= world;
+    if (y < 0) y += world;
+    else if (y >= world) y -= world;
   }
 
   HeadingNoise noise;

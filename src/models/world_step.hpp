@@ -10,8 +10,8 @@ namespace flocklab {
 
 /// "" when a step of `step` (world units, or `unit` when given) is at most `side`; otherwise the
 /// message, naming what was given and both values: "speed (2) must not exceed the world's side
-/// (1)". `what` is the parameter's marked key or an expression of keys (flocklab/keyed_message.hpp); `sideName` says which
-/// side ("smaller side" for a world whose sides differ).
+/// (1)". `what` is the parameter's marked key or an expression of keys (flocklab/keyed_message.hpp); `sideName` says
+/// which side ("smaller side" for a world whose sides differ).
 inline std::string worldStepProblem(std::string_view what, double step, double side, std::string_view unit = "",
                                     std::string_view sideName = "side") {
   if (!(step > side)) return "";

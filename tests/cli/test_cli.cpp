@@ -2,10 +2,10 @@
 // --init, and every kind of bad input (exit status 2, one line on stderr, no file left).
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
-#include <cstdio>
 #include <string>
 #include <utility>
 
@@ -16,13 +16,13 @@
 
 namespace fs = std::filesystem;
 
-
 namespace {
 
 // The lab model's metrics at the start and after `steps` steps, computed by the library.
 std::pair<flocklab::Metrics, flocklab::Metrics> labRun(std::size_t count, std::uint64_t steps, std::uint64_t seed) {
   const flocklab::LabParams params;
-  flocklab::LabSimulation sim(params, flocklab::randomLabStart(count, params, seed), {flocklab::NeighborSearch::Grid, 1});
+  flocklab::LabSimulation sim(params, flocklab::randomLabStart(count, params, seed),
+                              {flocklab::NeighborSearch::Grid, 1});
   const flocklab::Metrics start = sim.metrics();
   sim.step(steps);
   return {start, sim.metrics()};
@@ -158,7 +158,8 @@ TEST_F(Cli, OneOfAnythingIsSingular) {
   ASSERT_EQ(r.status, 0) << r.err;
   EXPECT_EQ(r.out, "flocklab sweep: 1 run, one.csv, plot one.svg\n");
   const std::string svg = slurp(dir_ / "one.svg");
-  for (const char* singular : {"1 boid", "1 step", "seed 42"}) EXPECT_NE(svg.find(singular), std::string::npos) << singular;
+  for (const char* singular : {"1 boid", "1 step", "seed 42"})
+    EXPECT_NE(svg.find(singular), std::string::npos) << singular;
   for (const char* plural : {"1 boids", "1 steps", "1 seeds"}) EXPECT_EQ(svg.find(plural), std::string::npos) << plural;
 
   r = run("bench --only W2 --repeats 1 --threads 1 -q");
@@ -230,7 +231,10 @@ TEST_F(Cli, SteeringRunsEveryPreset) {
   for (const char* preset : {"flock", "school", "swarm", "chaos"}) {
     const Result r = run(std::string("run --model steering --count 300 --steps 30 --preset ") + preset);
     ASSERT_EQ(r.status, 0) << preset << ": " << r.err;
-    EXPECT_EQ(r.out.rfind(std::string("flocklab 0.2.0 - model steering (preset ") + preset + ") - 300 boids - 30 steps", 0), 0u) << r.out;
+    EXPECT_EQ(
+        r.out.rfind(std::string("flocklab 0.2.0 - model steering (preset ") + preset + ") - 300 boids - 30 steps", 0),
+        0u)
+        << r.out;
   }
   const Result r = run("run --model steering --count 100 --steps 10 --preset school --json");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -240,9 +244,8 @@ TEST_F(Cli, SteeringRunsEveryPreset) {
 }
 
 TEST_F(Cli, SteeringWithWallsObstaclesAndAPointerIsReproducible) {
-  const std::string base =
-      "run --model steering --count 2500 --steps 40 --edges walls --obstacle 450,280,60 "
-      "--obstacle 200,150,30 --pointer predator:600,300@10-30";
+  const std::string base = "run --model steering --count 2500 --steps 40 --edges walls --obstacle 450,280,60 "
+                           "--obstacle 200,150,30 --pointer predator:600,300@10-30";
   const std::string one = hashOf(base + " --fov 270 --threads 1");
   EXPECT_EQ(hashOf(base + " --fov 270 --threads 2"), one);
   EXPECT_EQ(hashOf(base + " --fov 270 --threads 1 --neighbors brute"), one);
@@ -287,7 +290,8 @@ TEST_F(Cli, SteeringBadValuesAreRejected) {
 TEST_F(Cli, AbmRunsBothPresetsAndBothForms) {
   Result r = run("run --model abm");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.out.rfind("flocklab 0.2.0 - model abm (preset small, sequential) - 200 agents - 100 steps - seed 42\n", 0), 0u)
+  EXPECT_EQ(
+      r.out.rfind("flocklab 0.2.0 - model abm (preset small, sequential) - 200 agents - 100 steps - seed 42\n", 0), 0u)
       << r.out;
   r = run("run --model abm --preset large --steps 20 --json");
   ASSERT_EQ(r.status, 0) << r.err;
@@ -366,7 +370,8 @@ TEST_F(Cli, AbmBadOptionsAreRejected) {
   expectUsageError("run --sync", "--sync belongs to --model abm, not --model lab");
   expectUsageError("run --model steering --sync", "--sync belongs to --model abm, not --model steering");
   expectUsageError("run --preset large", "--preset belongs to --model steering or abm, not --model lab");
-  expectUsageError("run --model steering --world 50", "--world belongs to --model lab, abm or vicsek, not --model steering");
+  expectUsageError("run --model steering --world 50",
+                   "--world belongs to --model lab, abm or vicsek, not --model steering");
   expectUsageError(a + "--radius 0", "--radius");
   expectUsageError(a + "--radius nan", "--radius");
   expectUsageError(a + "--world -3", "--world");
@@ -461,7 +466,8 @@ TEST_F(Cli, DensitySetsTheCountFromTheWorldsArea) {
   expectUsageError("run --density 0.001 --world 5", "--density 0.001 leaves no boid in a world of area 25");
   expectUsageError("run --density 1e30", "more than the 4294967295 boids flocklab can index");
   write("both.json", R"({"count": 10, "density": 1})");
-  expectUsageError("run --config both.json", "--config both.json: keys 'count' and 'density' both set the number of boids; give one");
+  expectUsageError("run --config both.json",
+                   "--config both.json: keys 'count' and 'density' both set the number of boids; give one");
   EXPECT_EQ(hashOf("run --config both.json --count 10 --steps 3"), hashOf("run --count 10 --steps 3"));
   write("bad.json", R"({"density": -1})");
   expectUsageError("run --config bad.json", "key 'density' must be a number > 0 (got -1)");

@@ -25,11 +25,12 @@ class CliMessages : public Cli {
 };
 
 TEST(NearestName, SuggestsOnlyCloseNames) {
-  const std::vector<std::string> names{"--alignment", "--steps", "--seed", "--separation", "--separation-radius", "--plot", "-q"};
+  const std::vector<std::string> names{"--alignment",         "--steps", "--seed", "--separation",
+                                       "--separation-radius", "--plot",  "-q"};
   EXPECT_EQ(flocklab::cli::nearestName("--alignmnt", names), "--alignment");
-  EXPECT_EQ(flocklab::cli::nearestName("--stpes", names), "--steps");   // a swap is one edit
-  EXPECT_EQ(flocklab::cli::nearestName("--Steps", names), "--steps");   // case ignored
-  EXPECT_EQ(flocklab::cli::nearestName("-steps", names), "--steps");    // dashes ignored
+  EXPECT_EQ(flocklab::cli::nearestName("--stpes", names), "--steps");  // a swap is one edit
+  EXPECT_EQ(flocklab::cli::nearestName("--Steps", names), "--steps");  // case ignored
+  EXPECT_EQ(flocklab::cli::nearestName("-steps", names), "--steps");   // dashes ignored
   EXPECT_EQ(flocklab::cli::nearestName("--plto", names), "--plot");
   EXPECT_EQ(flocklab::cli::nearestName("--seperation", names), "--separation");
   EXPECT_EQ(flocklab::cli::nearestName("--align", names), "--alignment");  // begins one name only

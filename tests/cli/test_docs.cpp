@@ -69,7 +69,8 @@ TEST(Docs, ExamplesWriteIntoTheCurrentFolder) {
   const std::regex output(R"(--(out|plot|plot-track|picture|save|metrics-out|trajectory|write-config)[ =]([^\s`|]+))");
   std::vector<std::filesystem::path> pages = {"README.md", "bench/README.md"};
   for (const auto& entry : std::filesystem::directory_iterator(std::string(FLOCKLAB_SOURCE_DIR) + "/docs"))
-    if (entry.path().extension() == ".md") pages.push_back(std::filesystem::relative(entry.path(), FLOCKLAB_SOURCE_DIR));
+    if (entry.path().extension() == ".md")
+      pages.push_back(std::filesystem::relative(entry.path(), FLOCKLAB_SOURCE_DIR));
   std::size_t examples = 0;
   for (const auto& page : pages) {
     std::istringstream lines(readFile(std::string(FLOCKLAB_SOURCE_DIR) + "/" + page.string()));
@@ -92,16 +93,16 @@ namespace fs = std::filesystem;
 // folders and installed packages are not the project's text.
 std::vector<std::string> projectTexts() {
   const fs::path root = FLOCKLAB_SOURCE_DIR;
-  const std::set<std::string> kinds = {".cpp", ".hpp", ".h", ".mjs", ".js", ".ts", ".md", ".py", ".pyi",
-                                       ".txt", ".cmake", ".sh", ".html"};
+  const std::set<std::string> kinds = {".cpp", ".hpp", ".h",   ".mjs",   ".js", ".ts",  ".md",
+                                       ".py",  ".pyi", ".txt", ".cmake", ".sh", ".html"};
   std::vector<std::string> files = {"README.md", "CMakeLists.txt"};
-  for (const char* top : {"apps", "bench", "cmake", "docs", "examples", "fuzz", "include", "python",
-                          "scripts", "src", "tests", "web"}) {
+  for (const char* top :
+       {"apps", "bench", "cmake", "docs", "examples", "fuzz", "include", "python", "scripts", "src", "tests", "web"}) {
     if (!fs::is_directory(root / top)) continue;
     for (auto it = fs::recursive_directory_iterator(root / top); it != fs::recursive_directory_iterator(); ++it) {
       const std::string name = it->path().filename().string();
-      if (it->is_directory() && (name == "node_modules" || name.rfind("build", 0) == 0 || name[0] == '.' ||
-                                 name == "__pycache__")) {
+      if (it->is_directory() &&
+          (name == "node_modules" || name.rfind("build", 0) == 0 || name[0] == '.' || name == "__pycache__")) {
         it.disable_recursion_pending();
         continue;
       }
@@ -208,8 +209,8 @@ TEST(Docs, ListsOfModelsNameEveryModel) {
   }
   const std::string name = "(?:" + any + ")";
   const std::regex pageLink("\\[(" + any + ")\\]\\([^)\\s]*\\)");
-  const std::regex list("\\(" + name + "(?:(?:, |,? and |,? or )" + name + "){2,}[;)]|\\b" + name +
-                        "(?:\\\\?\\|" + name + "){2,}\\b");
+  const std::regex list("\\(" + name + "(?:(?:, |,? and |,? or )" + name + "){2,}[;)]|\\b" + name + "(?:\\\\?\\|" +
+                        name + "){2,}\\b");
   std::size_t lists = 0;
   for (const std::string& file : projectTexts()) {
     if (!file.ends_with(".md")) continue;

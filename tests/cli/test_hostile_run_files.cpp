@@ -33,7 +33,8 @@ TEST_F(HostileRunFiles, DeepNestingIsRefusedBeforeAnythingRecursesOverIt) {
   // 100,000 levels crashed with a stack overflow while the message printed the value.
   const std::string deep = "{\"seed\": " + std::string(100000, '[') + std::string(100000, ']') + "}";
   expectRefused(deep, "nested deeper than 32 levels");
-  expectRefused("{\"radius\": " + std::string(5000, '[') + std::string(5000, ']') + "}", "nested deeper than 32 levels");
+  expectRefused("{\"radius\": " + std::string(5000, '[') + std::string(5000, ']') + "}",
+                "nested deeper than 32 levels");
   // 32 levels are read (and refused for their type, quoted short).
   expectRefused("{\"seed\": " + std::string(31, '[') + std::string(31, ']') + "}", "key 'seed' must be a whole number");
 }
@@ -41,9 +42,12 @@ TEST_F(HostileRunFiles, DeepNestingIsRefusedBeforeAnythingRecursesOverIt) {
 TEST_F(HostileRunFiles, NumbersAreCheckedAsWritten) {
   expectRefused(R"({"seed": 1e400})", "number out of range at line 1, column 10 (got 1e400)");
   expectRefused(R"({"radius": -1e400})", "number out of range");
-  expectRefused(R"({"count": 18446744073709551615})", "key 'count' must be a whole number from 1 to 2^63-1 (got 18446744073709551615)");
-  expectRefused(R"({"steps": 9223372036854775808})", "key 'steps' must be a whole number from 0 to 2^63-1 (got 9223372036854775808)");
-  expectRefused(R"({"seed": 18446744073709551616})", "key 'seed' must be a whole number from 0 to 2^64-1 (got 1.8446744073709552e+19)");
+  expectRefused(R"({"count": 18446744073709551615})",
+                "key 'count' must be a whole number from 1 to 2^63-1 (got 18446744073709551615)");
+  expectRefused(R"({"steps": 9223372036854775808})",
+                "key 'steps' must be a whole number from 0 to 2^63-1 (got 9223372036854775808)");
+  expectRefused(R"({"seed": 18446744073709551616})",
+                "key 'seed' must be a whole number from 0 to 2^64-1 (got 1.8446744073709552e+19)");
   expectRefused(R"({"seed": -1})", "key 'seed' must be a whole number from 0 to 2^64-1 (got -1)");
   expectRefused(R"({"count": 0})", "key 'count' must be a whole number from 1 to 2^63-1 (got 0)");
   expectRefused(R"({"count": -5})", "(got -5)");
@@ -61,17 +65,20 @@ TEST_F(HostileRunFiles, NumbersAreCheckedAsWritten) {
 
 TEST_F(HostileRunFiles, ValuesAndKeysAreQuotedAsShortEscapedExcerpts) {
   const std::string huge(100000, 'x');
-  expectRefused("{\"model\": \"" + huge + "\"}", "key 'model' must be " + flocklab::modelNames() + " (got \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...)");
+  expectRefused("{\"model\": \"" + huge + "\"}", "key 'model' must be " + flocklab::modelNames() +
+                                                     " (got \"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...)");
   expectRefused("{\"" + huge + "\": 1}", "unknown key 'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...'");
   expectRefused(R"({"a\nb\u0001": 1})", "unknown key 'a\\nb\\x01'");
   expectRefused(R"({"model": "steering", "pointer": "zz\n\u0001"})", "(got zz\\n\\x01)");
-  expectRefused(R"({"model": "steering", "edges": ")" + huge + "\"}", "(got xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...)");
+  expectRefused(R"({"model": "steering", "edges": ")" + huge + "\"}",
+                "(got xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx...)");
   expectRefused(R"({"model": "steering", "preset": ")" + huge + "\"}", "--preset must be");
   expectRefused(R"({"model": "steering", "obstacle": [")" + huge + "\"]}", "obstacle must look like X,Y,R");
   std::string many = "{\"radius\": [1";
   for (int i = 0; i < 50000; ++i) many += ",1";
   expectRefused(many + "]}", "key 'radius' must be a number (got [1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1...)");
-  expectRefused("{\"radius\": " + std::string(50000, '1') + "}", "number out of range at line 1, column 12 (got 1111111111111111111111111111111111111111...)");
+  expectRefused("{\"radius\": " + std::string(50000, '1') + "}",
+                "number out of range at line 1, column 12 (got 1111111111111111111111111111111111111111...)");
   expectRefused(R"({"init": "a\nb.csv"})", "key 'init' must be a file name without control characters");
   expectRefused(R"({"flocklab": 1})", "key 'flocklab' must be a string (the version)");
 }
@@ -86,8 +93,10 @@ TEST_F(HostileRunFiles, TextThatIsNotOneBoundedJsonObjectIsRefused) {
   expectRefused("{\"seed\": 1}\n{\"seed\": 2}", "not valid JSON at line 2, column 1");
   expectRefused("{\"seed\": \"\xff\xfe\"}", "invalid string: ill-formed UTF-8 byte (near \\xFF\\xFE\"})");
   expectRefused("\xff\xfe{\0}", "not valid JSON at line 1, column 1");
-  expectRefused("{\"model\": \"lab\",\n \"radius\": tru}", "not valid JSON at line 2, column 15: invalid literal (near })");
-  expectRefused("{\"a\": \"" + std::string(2u << 20, 'x') + "\"}", "longer than a run file can be (1048576 bytes at most)");
+  expectRefused("{\"model\": \"lab\",\n \"radius\": tru}",
+                "not valid JSON at line 2, column 15: invalid literal (near })");
+  expectRefused("{\"a\": \"" + std::string(2u << 20, 'x') + "\"}",
+                "longer than a run file can be (1048576 bytes at most)");
   fs::create_directory(dir_ / "folder.json");
   const Result r = run("run --config folder.json");
   EXPECT_EQ(r.status, 2);
@@ -96,10 +105,13 @@ TEST_F(HostileRunFiles, TextThatIsNotOneBoundedJsonObjectIsRefused) {
 
 TEST_F(HostileRunFiles, SweepKeysAreCheckedTheSameWay) {
   const std::string sweep = "sweep --out r.csv --param radius=2,3";
-  expectRefused(R"({"seeds": 18446744073709551615})", "key 'seeds' must be a whole number from 1 to 1000000 (got 18446744073709551615)", sweep);
+  expectRefused(R"({"seeds": 18446744073709551615})",
+                "key 'seeds' must be a whole number from 1 to 1000000 (got 18446744073709551615)", sweep);
   expectRefused(R"({"every": 0.5})", "key 'every' must be a whole number from 1 to 1000000000 (got 0.5)", sweep);
-  expectRefused(R"({"metric": ")" + std::string(1000, 'm') + "\"}", "(got mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm...)", sweep);
-  expectRefused(R"({"param": [")" + std::string(1000, 'p') + "\"]}", "(got pppppppppppppppppppppppppppppppppppppppp...)", "sweep --out r.csv");
+  expectRefused(R"({"metric": ")" + std::string(1000, 'm') + "\"}", "(got mmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmmm...)",
+                sweep);
+  expectRefused(R"({"param": [")" + std::string(1000, 'p') + "\"]}",
+                "(got pppppppppppppppppppppppppppppppppppppppp...)", "sweep --out r.csv");
   expectRefused("{\"seeds\": " + std::string(100000, '[') + "}", "nested deeper than 32 levels", sweep);
 }
 

@@ -23,7 +23,8 @@ std::string failureOf(const char* module, const char* symbol, const char* builtA
 }  // namespace
 
 TEST(ModuleLoader, TheBuildsModulesHaveTheirEntries) {
-  EXPECT_NE(moduleSymbol("libflocklab_png.so", "flocklab_svg_to_png", FLOCKLAB_BINARY_DIR "/libflocklab_png.so"), nullptr);
+  EXPECT_NE(moduleSymbol("libflocklab_png.so", "flocklab_svg_to_png", FLOCKLAB_BINARY_DIR "/libflocklab_png.so"),
+            nullptr);
   EXPECT_NE(moduleSymbol("libflocklab_serve.so", "flocklab_serve_folder", FLOCKLAB_BINARY_DIR "/libflocklab_serve.so"),
             nullptr);
 }

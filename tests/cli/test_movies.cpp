@@ -58,7 +58,8 @@ class Movies : public flocklab_test::Cli {
   // ffprobe's count of the frames of the first video stream of `file`, or -1.
   int frames(const std::string& file) {
     const auto r = shell("ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames "
-                         "-of csv=p=0 " + file);
+                         "-of csv=p=0 " +
+                         file);
     return r.status == 0 ? std::stoi(r.out) : -1;
   }
   // Puts `script` as the ffmpeg that the runs of withFake() find first on PATH.
@@ -69,8 +70,8 @@ class Movies : public flocklab_test::Cli {
   }
   // `flocklab ARGS` with the test's own temporary folder, and the fake ffmpeg first on PATH.
   Result withFake(const std::string& args) {
-    return shell("TMPDIR='" + tmp().string() + "' PATH='" + (dir_ / "bin").string() + "':\"$PATH\" '" FLOCKLAB_BINARY_DIR
-                 "/flocklab' " + args);
+    return shell("TMPDIR='" + tmp().string() + "' PATH='" + (dir_ / "bin").string() +
+                 "':\"$PATH\" '" FLOCKLAB_BINARY_DIR "/flocklab' " + args);
   }
   fs::path tmp() {
     fs::create_directories(dir_ / "tmp");
@@ -124,7 +125,8 @@ TEST_F(Movies, BadOptionsAndNoFfmpegAreRefusedBeforeTheRun) {
 TEST_F(Movies, AKilledRunTakesFfmpegWithItAndTheNextRunRemovesItsTemporaries) {
   // An ffmpeg that goes on after its input ends, as a long encode or a stuck one does.
   fakeFfmpeg("cat >/dev/null\nexec sleep 120");
-  const std::string folder = dir_.string(), temporaries = tmp().string(), path = (dir_ / "bin").string() + ":" + std::getenv("PATH");
+  const std::string folder = dir_.string(), temporaries = tmp().string(),
+                    path = (dir_ / "bin").string() + ":" + std::getenv("PATH");
   const pid_t run = fork();
   ASSERT_GE(run, 0);
   if (run == 0) {
@@ -171,8 +173,9 @@ TEST_F(Movies, AFullTemporaryFolderIsTheReason) {
   // A private mount namespace with a tiny tmpfs as TMPDIR (needs root or user namespaces).
   if (shell("unshare -rm true").status != 0) GTEST_SKIP() << "no mount namespaces here";
   tmp();
-  const Result r = shell("unshare -rm sh -c 'mount -t tmpfs -o size=8k tmpfs tmp && TMPDIR=\"$PWD/tmp\" '\\''" FLOCKLAB_BINARY_DIR
-                         "/flocklab'\\'' run --steps 20 -q --movie m.mp4 --movie-every 1'");
+  const Result r =
+      shell("unshare -rm sh -c 'mount -t tmpfs -o size=8k tmpfs tmp && TMPDIR=\"$PWD/tmp\" '\\''" FLOCKLAB_BINARY_DIR
+            "/flocklab'\\'' run --steps 20 -q --movie m.mp4 --movie-every 1'");
   EXPECT_EQ(r.status, 2) << r.err;
   EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;

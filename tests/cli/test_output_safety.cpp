@@ -12,8 +12,8 @@
 #include <chrono>
 #include <thread>
 
-#include "support/cli_fixture.hpp"
 #include "runs/output_set.hpp"
+#include "support/cli_fixture.hpp"
 
 namespace flocklab_test {
 namespace {
@@ -49,7 +49,8 @@ TEST_F(OutputSafety, DevicesAreWrittenThroughAndStayDevices) {
 
 TEST_F(OutputSafety, AFifoIsWrittenThroughToItsReader) {
   ASSERT_EQ(mkfifo((dir_ / "pipe").c_str(), 0600), 0);
-  const Result r = shell("(cat pipe > got.csv &) ; '" FLOCKLAB_BINARY_DIR "/flocklab' run --steps 2 --save pipe -q; sleep 0.2");
+  const Result r =
+      shell("(cat pipe > got.csv &) ; '" FLOCKLAB_BINARY_DIR "/flocklab' run --steps 2 --save pipe -q; sleep 0.2");
   EXPECT_EQ(r.status, 0) << r.err;
   struct stat info {};
   ASSERT_EQ(lstat((dir_ / "pipe").c_str(), &info), 0);
@@ -76,7 +77,8 @@ TEST_F(OutputSafety, StandardStreamsAndTheirAliasesAreWrittenWhereTheyStand) {
   EXPECT_EQ(linked.out.rfind("x,y,vx,vy", 0), 0u) << linked.out;
   EXPECT_NE(linked.out.find("polarization"), std::string::npos) << linked.out;
   // /dev/stdout that is redirected into another output's file: two outputs, one file.
-  const Result same = shell("('" FLOCKLAB_BINARY_DIR "/flocklab' run --steps 2 -q --metrics-out m.csv --save /dev/stdout > m.csv)");
+  const Result same =
+      shell("('" FLOCKLAB_BINARY_DIR "/flocklab' run --steps 2 -q --metrics-out m.csv --save /dev/stdout > m.csv)");
   EXPECT_EQ(same.status, 2);
   EXPECT_NE(same.err.find("both name"), std::string::npos) << same.err;
   // flocklab's own descriptors, and one open only for reading, are not outputs.
@@ -100,7 +102,8 @@ TEST_F(OutputSafety, TwoOutputsNamingOneFileAreRefusedBeforeAnyWork) {
   expectUsageError("run --plot sub/../o.svg --picture o.svg", "both name");
   fs::create_directory(dir_ / "frames");
   expectUsageError("run --picture-every 5 frames --picture frames/frame-000005.png", "one of --picture-every's frames");
-  expectUsageError("run --picture-every 5 frames --picture frames/frame-1000000.png", "one of --picture-every's frames");
+  expectUsageError("run --picture-every 5 frames --picture frames/frame-1000000.png",
+                   "one of --picture-every's frames");
 }
 
 TEST_F(OutputSafety, EmptyAndLooseValuesAreRefused) {
@@ -191,8 +194,9 @@ TEST_F(OutputSafety, ATemporaryInUseIsKeptWhateverItsPid) {
 
 TEST_F(OutputSafety, KilledRunLeavesATemporaryThatTheNextRunRemoves) {
   // `wait` reaps the killed process, so that it is surely gone when the next run looks.
-  const Result killed = shell("('" FLOCKLAB_BINARY_DIR "/flocklab' run --count 500 --steps 1000000000 -q "
-                              "--trajectory t.npy --every 1 & pid=$!; sleep 2; kill -KILL $pid; wait $pid; echo $? >status)");
+  const Result killed =
+      shell("('" FLOCKLAB_BINARY_DIR "/flocklab' run --count 500 --steps 1000000000 -q "
+            "--trajectory t.npy --every 1 & pid=$!; sleep 2; kill -KILL $pid; wait $pid; echo $? >status)");
   EXPECT_EQ(slurp(dir_ / "status"), "137\n");
   fs::remove(dir_ / "status");
   EXPECT_FALSE(temporariesIn(dir_).empty()) << "the killed run's trajectory was being streamed";
@@ -208,7 +212,8 @@ class Interrupts : public Cli {
   // long the command took to exit after the signal (a hang shows as the outer 60 s limit).
   Result interrupted(const std::string& args, int after, double& answered) {
     const auto start = std::chrono::steady_clock::now();
-    const Result r = shell("timeout --preserve-status -k 60 -s INT " + std::to_string(after) + " '" FLOCKLAB_BINARY_DIR "/flocklab' " + args);
+    const Result r = shell("timeout --preserve-status -k 60 -s INT " + std::to_string(after) +
+                           " '" FLOCKLAB_BINARY_DIR "/flocklab' " + args);
     answered = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() - after;
     return r;
   }

@@ -13,21 +13,21 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <stdexcept>
-#include <regex>
 #include <string>
 #include <vector>
 
-#include "support/cli_fixture.hpp"
-#include "outputs/flock_picture.hpp"
-#include "runs/atomic_file.hpp"
 #include "flocklab/flock.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
+#include "outputs/flock_picture.hpp"
 #include "outputs/npy_trajectory.hpp"
 #include "outputs/picture_caption.hpp"
 #include "outputs/png_image.hpp"
+#include "runs/atomic_file.hpp"
+#include "support/cli_fixture.hpp"
 #include "support/svg_text_boxes.hpp"
 
 namespace fs = std::filesystem;
@@ -216,7 +216,8 @@ TEST_F(Pictures, PngDecodesAtTheSvgSizeAndShowsTheBoids) {
   ASSERT_GT(png.size(), 33u);
   EXPECT_EQ(png.substr(0, 8), std::string("\x89PNG\r\n\x1a\n", 8));
   auto be32 = [&](std::size_t at) {
-    return static_cast<int>((std::uint32_t(std::uint8_t(png[at])) << 24) | (std::uint32_t(std::uint8_t(png[at + 1])) << 16) |
+    return static_cast<int>((std::uint32_t(std::uint8_t(png[at])) << 24) |
+                            (std::uint32_t(std::uint8_t(png[at + 1])) << 16) |
                             (std::uint32_t(std::uint8_t(png[at + 2])) << 8) | std::uint32_t(std::uint8_t(png[at + 3])));
   };
   EXPECT_EQ(png.substr(12, 4), "IHDR");
@@ -244,7 +245,8 @@ TEST_F(Pictures, PngDecodesAtTheSvgSizeAndShowsTheBoids) {
 
 TEST_F(Pictures, PngRefusesWhatIsNotSvg) {
   EXPECT_THROW(svgToPng("this is not an svg"), std::runtime_error);
-  EXPECT_THROW(svgToPng("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100%\" height=\"50%\"/>"), std::runtime_error);
+  EXPECT_THROW(svgToPng("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"100%\" height=\"50%\"/>"),
+               std::runtime_error);
 }
 
 TEST_F(Pictures, NpyTrajectoryReadsBackInNumpyBitForBit) {
@@ -277,7 +279,8 @@ TEST_F(Pictures, NpyTrajectoryReadsBackInNumpyBitForBit) {
 
   std::string out;
   ASSERT_EQ(run("/usr/bin/python3 -c \"import numpy as np, sys; a = np.load(sys.argv[1]); print(a.shape, a.dtype); "
-                "print(' '.join(repr(float(v)) for v in a.ravel()))\" '" + path.string() + "'",
+                "print(' '.join(repr(float(v)) for v in a.ravel()))\" '" +
+                    path.string() + "'",
                 out),
             0)
       << "numpy cannot load the file";
@@ -295,8 +298,7 @@ TEST_F(Pictures, NpyTrajectoryReadsBackInNumpyBitForBit) {
     std::uint64_t gotBits, wantBits;
     std::memcpy(&gotBits, &got, 8);
     std::memcpy(&wantBits, &expected[k], 8);
-    EXPECT_EQ(gotBits, wantBits) << "value " << k << ": numpy read " << token << ", written "
-                                 << roundTrip(expected[k]);
+    EXPECT_EQ(gotBits, wantBits) << "value " << k << ": numpy read " << token << ", written " << roundTrip(expected[k]);
   }
   EXPECT_EQ(k, expected.size());
 }
@@ -329,7 +331,8 @@ TEST_F(Pictures, FlatAndTallWorldsAreDrawnVisibly) {
   const std::string flat = slurp(dir_ / "flat.svg");
   const std::smatch frame = [&] {
     std::smatch m;
-    std::regex_search(flat, m, std::regex(R"re(<rect class="world" x="[^"]*" y="[^"]*" width="([^"]*)" height="([^"]*)")re"));
+    std::regex_search(flat, m,
+                      std::regex(R"re(<rect class="world" x="[^"]*" y="[^"]*" width="([^"]*)" height="([^"]*)")re"));
     return m;
   }();
   ASSERT_EQ(frame.size(), 3u) << flat.substr(0, 2000);
@@ -450,7 +453,8 @@ TEST_F(Pictures, LongCaptionsStayInsideEveryPicture) {
 }
 
 TEST_F(Pictures, TheSameRunGivesTheSamePictureBytes) {
-  const std::string args = "run --model steering --count 200 --steps 20 --fov 270 --picture p.png --picture-every 10 f --quiet";
+  const std::string args =
+      "run --model steering --count 200 --steps 20 --fov 270 --picture p.png --picture-every 10 f --quiet";
   ASSERT_EQ(Cli::run(args).status, 0);
   const std::string picture = slurp(dir_ / "p.png"), frame = slurp(dir_ / "f" / "frame-000010.png");
   fs::remove_all(dir_ / "f");

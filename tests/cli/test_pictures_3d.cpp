@@ -36,9 +36,11 @@ std::vector<double> triangleAreas(const std::string& svg) {
 TEST_F(Cli, ThreeDimensionalPictureShowsEveryBoidAndTheBox) {
   ASSERT_EQ(run("run --dims 3 --world 50 --steps 100 --picture p.svg --quiet").status, 0);
   const std::string svg = slurp(dir_ / "p.svg");
-  EXPECT_EQ(shell("/usr/bin/python3 -c \"import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])\" p.svg").status, 0);
+  EXPECT_EQ(shell("/usr/bin/python3 -c \"import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])\" p.svg").status,
+            0);
   const std::string boids = svg.substr(svg.find("<g class=\"boids\">"));
-  EXPECT_EQ(countOf(boids.substr(0, boids.find("</g>")), "<polygon") + countOf(boids.substr(0, boids.find("</g>")), "<circle"),
+  EXPECT_EQ(countOf(boids.substr(0, boids.find("</g>")), "<polygon") +
+                countOf(boids.substr(0, boids.find("</g>")), "<circle"),
             120u);
   EXPECT_EQ(countOf(svg, "<line x1") - 8, 12u) << "the box's edges besides the legend's eight spokes";
   EXPECT_NE(svg.find("dims 3"), std::string::npos) << "the caption names the dimension";
@@ -61,7 +63,8 @@ TEST_F(Cli, TheCameraMovesAndOrbits) {
   ASSERT_EQ(run("run --dims 3 --steps 0 --picture a.svg --camera 120,60 --quiet").status, 0);
   EXPECT_NE(slurp(dir_ / "a.svg").find("camera at azimuth 120, elevation 60 degrees"), std::string::npos);
   ASSERT_EQ(run("run --dims 3 --steps 10 --picture-every 5 frames --camera orbit:30 --quiet").status, 0);
-  ASSERT_EQ(run("run --dims 3 --steps 10 --picture-every 5 svgs --camera orbit:30 --picture last.svg --quiet").status, 0);
+  ASSERT_EQ(run("run --dims 3 --steps 10 --picture-every 5 svgs --camera orbit:30 --picture last.svg --quiet").status,
+            0);
   EXPECT_NE(slurp(dir_ / "last.svg").find("camera at azimuth 95, elevation 25 degrees"), std::string::npos)
       << "step 10 is frame 2: 35 + 2 x 30";
   EXPECT_NE(slurp(dir_ / "frames/frame-000000.png"), slurp(dir_ / "frames/frame-000005.png"));

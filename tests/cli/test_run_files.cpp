@@ -107,8 +107,9 @@ TEST_F(RunFiles, ASeedWithoutEffectBesideInitIsRefusedAndNotRecorded) {
   write("old.json", R"({"flocklab": "0.1.0", "model": "lab", "init": "lab.csv", "steps": 10, "seed": 42})");
   EXPECT_EQ(hashOf("run --config old.json"), summary.at("hash").get<std::string>());
   write("both.json", R"({"flocklab": "0.2.0", "model": "lab", "init": "lab.csv", "steps": 10, "seed": 7})");
-  expectUsageError("run --config both.json", "\"seed\" in both.json has no effect with --init: the start comes from "
-                                             "lab.csv and the lab model draws nothing at random after it; drop the seed");
+  expectUsageError("run --config both.json",
+                   "\"seed\" in both.json has no effect with --init: the start comes from "
+                   "lab.csv and the lab model draws nothing at random after it; drop the seed");
   // A start file that cannot be read is named before the seed.
   expectUsageError("run --init missing.csv --seed 3", "cannot read missing.csv");
 
@@ -128,7 +129,8 @@ TEST_F(RunFiles, ASeedWithoutEffectBesideInitIsRefusedAndNotRecorded) {
 TEST_F(RunFiles, AParameterOfAnotherModelIsRefusedByName) {
   write("mixed.json", R"({"model": "lab", "vision": 30})");
   expectUsageError("run --config mixed.json", "key 'vision' belongs to --model steering, not --model lab");
-  expectUsageError("run --model abm --radius 5 --visual-distance 6", "--radius and --visual-distance name the same parameter; give it once");
+  expectUsageError("run --model abm --radius 5 --visual-distance 6",
+                   "--radius and --visual-distance name the same parameter; give it once");
 }
 
 }  // namespace

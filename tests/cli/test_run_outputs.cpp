@@ -26,7 +26,8 @@ TEST_F(Cli, PlotsAreChartsOfTheRun) {
       << "--plot twice is refused";
   const Result r = run("run --steps 300 --every 10 --plot order.svg --plot-track track.png");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(shell(kPython + " -c \"import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])\" order.svg").status, 0);
+  EXPECT_EQ(shell(kPython + " -c \"import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])\" order.svg").status,
+            0);
   const std::string svg = slurp(dir_ / "order.svg");
   EXPECT_EQ(pointsOf(svg, "polarization"), 31) << "steps 0, 10, ..., 300";
   EXPECT_EQ(pointsOf(svg, "largest group's share"), 31);
@@ -107,12 +108,14 @@ TEST_F(Cli, PicturesDrawTheFlock) {
                        "--picture flock.svg --picture-every 20 frames");
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string svg = slurp(dir_ / "flock.svg");
-  EXPECT_EQ(shell(kPython + " -c \"import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])\" flock.svg").status, 0);
+  EXPECT_EQ(shell(kPython + " -c \"import sys, xml.etree.ElementTree as E; E.parse(sys.argv[1])\" flock.svg").status,
+            0);
   const std::size_t boids = svg.find("class=\"boids\"");
   ASSERT_NE(boids, std::string::npos);
   const std::string group = svg.substr(boids, svg.find("</g>", boids) - boids);
   std::size_t polygons = 0;
-  for (std::size_t at = group.find("<polygon"); at != std::string::npos; at = group.find("<polygon", at + 1)) ++polygons;
+  for (std::size_t at = group.find("<polygon"); at != std::string::npos; at = group.find("<polygon", at + 1))
+    ++polygons;
   EXPECT_EQ(polygons, 200u);
   EXPECT_NE(svg.find("step 60"), std::string::npos);
   for (const char* frame : {"frame-000000.png", "frame-000020.png", "frame-000040.png", "frame-000060.png"}) {
@@ -124,16 +127,17 @@ TEST_F(Cli, PicturesDrawTheFlock) {
 
 TEST_F(Cli, TrajectoryEqualsTheSavedStates) {
   ASSERT_EQ(run("run --steps 300 --every 100 --trajectory path.npy").status, 0);
-  for (int steps : {100, 200, 300}) ASSERT_EQ(run("run --steps " + std::to_string(steps) + " --save s" + std::to_string(steps) + ".csv").status, 0);
+  for (int steps : {100, 200, 300})
+    ASSERT_EQ(run("run --steps " + std::to_string(steps) + " --save s" + std::to_string(steps) + ".csv").status, 0);
   // numpy reads the file without flocklab; every value equals the CSV's to the bit.
-  const std::string script =
-      "import numpy as np\n"
-      "a = np.load('path.npy')\n"
-      "assert a.shape == (4, 120, 4) and a.dtype == np.float64, (a.shape, a.dtype)\n"
-      "for k in (1, 2, 3):\n"
-      "    b = np.array([[float(v) for v in line.split(',')] for line in open('s%d.csv' % (100 * k)).read().split()[1:]])\n"
-      "    assert (a[k] == b).all() and (np.signbit(a[k]) == np.signbit(b)).all(), k\n"
-      "print('ok')\n";
+  const std::string script = "import numpy as np\n"
+                             "a = np.load('path.npy')\n"
+                             "assert a.shape == (4, 120, 4) and a.dtype == np.float64, (a.shape, a.dtype)\n"
+                             "for k in (1, 2, 3):\n"
+                             "    b = np.array([[float(v) for v in line.split(',')] for line in open('s%d.csv' % (100 "
+                             "* k)).read().split()[1:]])\n"
+                             "    assert (a[k] == b).all() and (np.signbit(a[k]) == np.signbit(b)).all(), k\n"
+                             "print('ok')\n";
   write("check.py", script);
   const Result r = shell(kPython + " check.py");
   EXPECT_EQ(r.out, "ok\n") << r.err;

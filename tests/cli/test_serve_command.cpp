@@ -7,9 +7,9 @@
 #include <string>
 
 #include "serve/byte_range.hpp"
-#include "support/lab_server.hpp"
 #include "serve/request_head.hpp"
 #include "serve/static_files.hpp"
+#include "support/lab_server.hpp"
 
 using flocklab::cli::ByteRange;
 using flocklab::cli::byteRange;
@@ -33,8 +33,8 @@ TEST_F(Site, RefusesEveryWayOut) {
   EXPECT_FALSE(resolveStatic(root_, "/../secret.txt"));
   EXPECT_FALSE(resolveStatic(root_, "/sub/../../secret.txt"));
   EXPECT_FALSE(resolveStatic(root_, "/sub/../index.html"));  // no ".." at all, even inside
-  EXPECT_FALSE(resolveStatic(root_, "/escape.txt"));          // a link to a file outside
-  EXPECT_FALSE(resolveStatic(root_, "/up/secret.txt"));       // a link to a folder outside
+  EXPECT_FALSE(resolveStatic(root_, "/escape.txt"));         // a link to a file outside
+  EXPECT_FALSE(resolveStatic(root_, "/up/secret.txt"));      // a link to a folder outside
   EXPECT_FALSE(resolveStatic(root_, "relative.html"));
   EXPECT_FALSE(resolveStatic(root_, std::string("/index.html\0.txt", 16)));
 }
@@ -201,10 +201,10 @@ TEST(RequestHeads, StrictReading) {
   const std::vector<Case> cases = {
       {"GET / HTTP/1.1\r\n" + host + "\r\n", 0},
       {"HEAD /a?b=c HTTP/1.1\r\n" + host + "Content-Length: 0\r\nX-Tab:\tv \r\n\r\n", 0},
-      {"\r\n\r\nGET / HTTP/1.1\r\n" + host + "\r\n", 0},  // empty lines before it are skipped
-      {"GET / HTTP/1.0\r\n\r\n", 0},                            // 1.0 needs no Host
-      {"GET / HTTP/1.1\r\n\r\n", 400},                          // 1.1 does
-      {"GET / HTTP/1.1\r\n" + host + host + "\r\n", 400},       // once
+      {"\r\n\r\nGET / HTTP/1.1\r\n" + host + "\r\n", 0},   // empty lines before it are skipped
+      {"GET / HTTP/1.0\r\n\r\n", 0},                       // 1.0 needs no Host
+      {"GET / HTTP/1.1\r\n\r\n", 400},                     // 1.1 does
+      {"GET / HTTP/1.1\r\n" + host + host + "\r\n", 400},  // once
       {"get / HTTP/1.1\r\n", 400},
       {"GET /a b HTTP/1.1\r\n", 400},
       {"GET  / HTTP/1.1\r\n", 400},

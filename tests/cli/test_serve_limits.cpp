@@ -57,8 +57,9 @@ TEST_F(Site, SlowHeadersAreCutOffAndStarveNoOne) {
 // holds at most --max-per-client of them; the rest are refused at once with 503, and another
 // client is served meanwhile.
 TEST_F(Site, ConnectionFloodIsRefusedNotQueued) {
-  Server server = startServer("--port 0 --header-timeout 60 --idle-timeout 60 --max-connections 8 --max-per-client 4 --dir '" +
-                              root_.string() + "'");
+  Server server =
+      startServer("--port 0 --header-timeout 60 --idle-timeout 60 --max-connections 8 --max-per-client 4 --dir '" +
+                  root_.string() + "'");
   const int port = portOf(server.line);
   ASSERT_GT(port, 0) << server.line;
   std::vector<int> flood;
@@ -190,10 +191,11 @@ TEST_F(Site, MalformedOrAmbiguousRequestsAreRefusedAndClosed) {
     const char* status;
   };
   const std::vector<Probe> probes = {
-      {"two Content-Lengths", "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: " + length + "\r\n\r\n" + next,
+      {"two Content-Lengths",
+       "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\nContent-Length: " + length + "\r\n\r\n" + next,
        "HTTP/1.1 400 Bad Request"},
-      {"space before the colon of Content-Length", "GET / HTTP/1.1\r\nHost: x\r\nContent-Length : " + length + "\r\n\r\n" + next,
-       "HTTP/1.1 400 Bad Request"},
+      {"space before the colon of Content-Length",
+       "GET / HTTP/1.1\r\nHost: x\r\nContent-Length : " + length + "\r\n\r\n" + next, "HTTP/1.1 400 Bad Request"},
       {"space before the colon of Transfer-Encoding",
        "GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding : chunked\r\n\r\n0\r\n\r\n" + next, "HTTP/1.1 400 Bad Request"},
       {"a lowercase method", "get /x HTTP/1.1\r\nHost: x\r\n\r\n" + next, "HTTP/1.1 400 Bad Request"},
@@ -201,7 +203,8 @@ TEST_F(Site, MalformedOrAmbiguousRequestsAreRefusedAndClosed) {
       {"a bare LF", "GET / HTTP/1.1\nHost: x\n\n" + next, "HTTP/1.1 400 Bad Request"},
       {"a 70,000-character URL", "GET /" + std::string(70000, 'a') + " HTTP/1.1\r\nHost: x\r\n\r\n" + next,
        "HTTP/1.1 414 URI Too Long"},
-      {"Expect: 100-continue with a body", "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: " + length + "\r\nExpect: 100-continue\r\n\r\n",
+      {"Expect: 100-continue with a body",
+       "GET / HTTP/1.1\r\nHost: x\r\nContent-Length: " + length + "\r\nExpect: 100-continue\r\n\r\n",
        "HTTP/1.1 413 Content Too Large"},
       {"a chunked body", "GET / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n" + next,
        "HTTP/1.1 413 Content Too Large"},
@@ -224,14 +227,14 @@ TEST_F(Site, NoInterimAnswersAndPipelinesStillWork) {
   Server server = startServer("--port 0 --dir '" + root_.string() + "'");
   const int port = portOf(server.line);
   ASSERT_GT(port, 0) << server.line;
-  const Exchange expect = exchange(port, "GET /sub/ HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n");
+  const Exchange expect =
+      exchange(port, "GET /sub/ HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n");
   EXPECT_EQ(statusLines(expect.text), std::vector<std::string>{"HTTP/1.1 200 OK"}) << expect.text.substr(0, 200);
   EXPECT_TRUE(expect.closed);
-  const Exchange pipelined = exchange(port,
-                                      "GET /sub/ HTTP/1.1\r\nHost: x\r\n\r\n"
-                                      "HEAD / HTTP/1.1\r\nHost: x\r\n\r\n"
-                                      "GET /missing HTTP/1.1\r\nHost: x\r\n\r\n"
-                                      "GET /sub/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  const Exchange pipelined = exchange(port, "GET /sub/ HTTP/1.1\r\nHost: x\r\n\r\n"
+                                            "HEAD / HTTP/1.1\r\nHost: x\r\n\r\n"
+                                            "GET /missing HTTP/1.1\r\nHost: x\r\n\r\n"
+                                            "GET /sub/ HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
   const std::vector<std::string> expected = {"HTTP/1.1 200 OK", "HTTP/1.1 200 OK", "HTTP/1.1 404 Not Found",
                                              "HTTP/1.1 200 OK"};
   EXPECT_EQ(statusLines(pipelined.text), expected) << pipelined.text;

@@ -17,9 +17,8 @@ namespace {
 using Species = Cli;
 
 // A small mixed flock with hawks and food: catches and bites happen within 300 steps.
-const std::string kFlock =
-    "run --model steering --species sparrow:200 --species starling:100:alignment=2,size=1.5 "
-    "--species hawk:3:role=predator,catch_radius=14 --food 450,280:30 --steps 300 --seed 5";
+const std::string kFlock = "run --model steering --species sparrow:200 --species starling:100:alignment=2,size=1.5 "
+                           "--species hawk:3:role=predator,catch_radius=14 --food 450,280:30 --steps 300 --seed 5";
 
 std::vector<std::string> csvFields(const std::string& line) {
   std::vector<std::string> out;
@@ -80,8 +79,9 @@ TEST_F(Species, SweepsReachASpeciesKeyAndItsMetrics) {
   for (std::size_t at = csv.find('\n') + 1; at < csv.size(); at = csv.find('\n', at) + 1)
     if (csv.compare(at, 6, "320,4,") == 0) row = csv.substr(at, csv.find('\n', at) - at);
   ASSERT_FALSE(row.empty()) << csv;
-  const Result one = run("run --model steering --species prey:150 --species hawk:2:role=predator,catch_radius=14,max_speed=320 "
-                         "--steps 200 --seed 4 --json");
+  const Result one =
+      run("run --model steering --species prey:150 --species hawk:2:role=predator,catch_radius=14,max_speed=320 "
+          "--steps 200 --seed 4 --json");
   ASSERT_EQ(one.status, 0) << one.err;
   EXPECT_EQ(csvFields(row)[column], std::to_string(nlohmann::json::parse(one.out).at("end").at("catches").get<int>()));
   EXPECT_NE(slurp(dir_ / "s.svg").find("against hawk.max_speed"), std::string::npos);
@@ -97,7 +97,8 @@ TEST_F(Species, BadSpeciesAndFoodAreOneLineNamingTheSpeciesAndTheKey) {
   expectUsageError(s + "--species prey:lots", "species prey: count must be a whole number >= 0 (got lots)");
   expectUsageError(s + "--species Prey:10", "species name must be a lower-case word");
   expectUsageError(s + "--species prey:10 --species prey:20", "species prey is given twice");
-  expectUsageError(s + "--species prey:10:flocks_with=crow", "species prey: flocks_with names crow, which is not a species here");
+  expectUsageError(s + "--species prey:10:flocks_with=crow",
+                   "species prey: flocks_with names crow, which is not a species here");
   expectUsageError(s + "--species prey:10 --count 11", "--count 11 differs from the species' total of 10");
   expectUsageError(s + "--species prey:10 --density 0.001", "--density is not taken with --species");
   expectUsageError(s + "--species prey:0", "the species add up to no boids");
@@ -134,8 +135,10 @@ TEST_F(Species, ExtremeSizesAndWeightsAreRefusedBeforeTheyOverflow) {
                    "species a: size must be a finite number in [0.001, 1000] (got 1e-300)");
   expectUsageError(s + "--species a:200:size=1000000", "species a: size must be a finite number in [0.001, 1000]");
   expectUsageError(s + "--separation 1e308", "--separation must be a finite number in [0, 1000000] (got 1e308)");
-  expectUsageError(s + "--species a:20:flee_weight=1e7", "species a: flee_weight must be a finite number in [0, 1000000]");
-  expectUsageError(s + "--species h:2:role=predator,chase_weight=1e300", "chase_weight must be a finite number in [0, 1000000]");
+  expectUsageError(s + "--species a:20:flee_weight=1e7",
+                   "species a: flee_weight must be a finite number in [0, 1000000]");
+  expectUsageError(s + "--species h:2:role=predator,chase_weight=1e300",
+                   "chase_weight must be a finite number in [0, 1000000]");
   const std::string extreme = s + "--species a:200:size=0.001,separation=1e6 --species b:200:size=1000,alignment=1e6 "
                                   "--wall-weight 1e6 --edges walls --obstacle 450,280,60 --obstacle-weight 1e6 --json";
   const Result r = run(extreme + " --save end.csv");
@@ -144,7 +147,8 @@ TEST_F(Species, ExtremeSizesAndWeightsAreRefusedBeforeTheyOverflow) {
   const std::string csv = slurp(dir_ / "end.csv");
   EXPECT_EQ(csv.find("nan"), std::string::npos);
   EXPECT_EQ(csv.find("inf"), std::string::npos);
-  const Result again = run("run --model steering --species a:200:size=0.001 --species b:200:size=1000 --init end.csv --steps 5");
+  const Result again =
+      run("run --model steering --species a:200:size=0.001 --species b:200:size=1000 --init end.csv --steps 5");
   EXPECT_EQ(again.status, 0) << again.err;
 }
 
@@ -153,7 +157,8 @@ TEST_F(Species, AKeyGivenTwiceIsRefused) {
   expectUsageError(s + "--species a:20:alignment=1,alignment=2", "species a: key alignment is given twice");
   expectUsageError(s + "--species a:20:role=prey,size=2,role=predator", "species a: key role is given twice");
   expectUsageError(s + "--species a:20:colour=#ffffff,color=#000000", "species a: key colour is given twice");
-  expectUsageError(s + "--species a:20:flocks_with=b,flocks_with=b --species b:3", "species a: key flocks_with is given twice");
+  expectUsageError(s + "--species a:20:flocks_with=b,flocks_with=b --species b:3",
+                   "species a: key flocks_with is given twice");
   write("run.json", R"({"model": "steering", "steps": 5, "species": ["a:20:cohesion=1,cohesion=1"]})");
   expectUsageError("run --config run.json", "species a: key cohesion is given twice");
 }
@@ -185,15 +190,16 @@ TEST_F(Species, FoodInsideAnObstacleIsRunWithAWarning) {
   const std::string s = "run --model steering --steps 5 --quiet --obstacle 500,300,50 ";
   const Result r = run(s + "--food 500,300:5 --food 520,300:2 --food 10,10:3");
   EXPECT_EQ(r.status, 0) << r.err;
-  EXPECT_EQ(r.err,
-            "flocklab: warning: food at 500,300 lies inside an obstacle and cannot be reached\n"
-            "flocklab: warning: food at 520,300 lies inside an obstacle and cannot be reached\n");
+  EXPECT_EQ(r.err, "flocklab: warning: food at 500,300 lies inside an obstacle and cannot be reached\n"
+                   "flocklab: warning: food at 520,300 lies inside an obstacle and cannot be reached\n");
   EXPECT_EQ(run(s + "--food 10,10:3").err, "");
   EXPECT_EQ(run(s + "--food 551,300:3").err, "");
-  const Result sphere = run("run --model steering --steps 5 --quiet --dims 3 --obstacle 500,300,280,50 --food 500,300,290:5");
+  const Result sphere =
+      run("run --model steering --steps 5 --quiet --dims 3 --obstacle 500,300,280,50 --food 500,300,290:5");
   EXPECT_EQ(sphere.err, "flocklab: warning: food at 500,300,290 lies inside an obstacle and cannot be reached\n");
-  const Result sweep = run("sweep --model steering --count 50 --steps 20 --seeds 2 --obstacle 500,300,50 --food 500,300:5 "
-                           "--param alignment=1,2 --out s.csv");
+  const Result sweep =
+      run("sweep --model steering --count 50 --steps 20 --seeds 2 --obstacle 500,300,50 --food 500,300:5 "
+          "--param alignment=1,2 --out s.csv");
   EXPECT_EQ(sweep.status, 0) << sweep.err;
   EXPECT_EQ(sweep.err, "flocklab: warning: food at 500,300 lies inside an obstacle and cannot be reached\n");
 }
@@ -203,18 +209,21 @@ TEST_F(Species, FoodInsideAnObstacleIsRunWithAWarning) {
 // dense group is pushed off by separation and cohesion. The same in the lab model.
 TEST_F(Species, AFlockAtRestMovesOnlyWhereSomethingSteersIt) {
   std::string csv = "x,y,vx,vy\n10,10,0,0\n90,10,0,0\n";  // two boids far from everything
-  for (int i = 0; i < 8; ++i) csv += std::to_string(50 + i % 3) + "." + std::to_string(i) + "," + std::to_string(70 + i / 3) + ",0,0\n";
+  for (int i = 0; i < 8; ++i)
+    csv += std::to_string(50 + i % 3) + "." + std::to_string(i) + "," + std::to_string(70 + i / 3) + ",0,0\n";
   write("rest.csv", csv);
   for (const std::string model : {"steering --width 100 --height 100 --vision 10", "lab --world 100 --radius 5"}) {
     const Result r = run("run --quiet --model " + model + " --init rest.csv --steps 20 --save end.csv");
     ASSERT_EQ(r.status, 0) << model << ": " << r.err;
     const std::string end = slurp(dir_ / "end.csv");
     std::vector<std::string> rows;
-    for (std::size_t at = 0; at < end.size(); at = end.find('\n', at) + 1) rows.push_back(end.substr(at, end.find('\n', at) - at));
+    for (std::size_t at = 0; at < end.size(); at = end.find('\n', at) + 1)
+      rows.push_back(end.substr(at, end.find('\n', at) - at));
     ASSERT_GE(rows.size(), 11u) << end;
     EXPECT_EQ(rows[1], "10,10,0,0") << model;
     EXPECT_EQ(rows[2], "90,10,0,0") << model;
-    for (std::size_t i = 3; i < 11; ++i) EXPECT_EQ(csvFields(rows[i])[2] == "0" && csvFields(rows[i])[3] == "0", false) << model << " " << rows[i];
+    for (std::size_t i = 3; i < 11; ++i)
+      EXPECT_EQ(csvFields(rows[i])[2] == "0" && csvFields(rows[i])[3] == "0", false) << model << " " << rows[i];
   }
 }
 

@@ -98,7 +98,8 @@ TEST_F(Cli, SpeciesSegregationGivesTheSpreadOverSeedsAtEveryStep) {
   EXPECT_NE(svg.find("data-name=\"own\""), std::string::npos);
   EXPECT_NE(svg.find("data-name=\"flock together\""), std::string::npos);
   EXPECT_NE(svg.find("simulated time (s)"), std::string::npos);
-  const Result parsed = shell("/usr/bin/python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' seg.svg");
+  const Result parsed =
+      shell("/usr/bin/python3 -c 'import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])' seg.svg");
   EXPECT_EQ(parsed.status, 0) << "not well-formed XML: " << parsed.err;
 
   // Another column of the same files.
@@ -110,14 +111,14 @@ TEST_F(Cli, SpeciesSegregationGivesTheSpreadOverSeedsAtEveryStep) {
 
 TEST_F(Cli, SpeciesSegregationGivesTheSpreadOverTheSeedsOfEachCombinationOfASweep) {
   // A sweep's CSV (two swept parameters, the metrics, sweep and check), rows in canonical order.
-  write("catches.csv",
-        "prey.alignment,hawk.max_speed,seed,catch_rate,last_fifth_catch_rate,sweep,check\n"
-        "0,180,42,1,1.5,fd0551371aca3878,1\n0,180,43,3,2.5,fd0551371aca3878,2\n"
-        "0,270,42,16,17,fd0551371aca3878,3\n0,270,43,18,19,fd0551371aca3878,4\n"
-        "0.5,180,42,2,2,fd0551371aca3878,5\n0.5,180,43,2,2,fd0551371aca3878,6\n");
+  write("catches.csv", "prey.alignment,hawk.max_speed,seed,catch_rate,last_fifth_catch_rate,sweep,check\n"
+                       "0,180,42,1,1.5,fd0551371aca3878,1\n0,180,43,3,2.5,fd0551371aca3878,2\n"
+                       "0,270,42,16,17,fd0551371aca3878,3\n0,270,43,18,19,fd0551371aca3878,4\n"
+                       "0.5,180,42,2,2,fd0551371aca3878,5\n0.5,180,43,2,2,fd0551371aca3878,6\n");
   const Result r = shell(kScript + "--sweep catches.csv --metric last_fifth_catch_rate");
   ASSERT_EQ(r.status, 0) << r.err;
-  EXPECT_NE(r.out.find("last_fifth_catch_rate over seeds, by prey.alignment, hawk.max_speed:"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("last_fifth_catch_rate over seeds, by prey.alignment, hawk.max_speed:"), std::string::npos)
+      << r.out;
   const std::vector<double> first = printedRow(r.out, R"(0\s+180)"), second = printedRow(r.out, R"(0\s+270)");
   ASSERT_EQ(first.size(), 5u) << r.out;
   ASSERT_EQ(second.size(), 5u) << r.out;
@@ -135,7 +136,9 @@ TEST_F(Cli, SpeciesSegregationSeparatesOwnKindFromFlockingTogether) {
   // 0.63 to 0.81 with their own kind and -0.01 to 0.03 flocking together.
   const std::string common = "run --model steering --width 300 --height 300 --steps 600 --every 60 --threads 1 -q ";
   for (const char* seed : {"1", "2"}) {
-    ASSERT_EQ(run(common + "--species a:100 --species b:100 --seed " + seed + " --metrics-out own-" + seed + ".csv").status, 0);
+    ASSERT_EQ(
+        run(common + "--species a:100 --species b:100 --seed " + seed + " --metrics-out own-" + seed + ".csv").status,
+        0);
     ASSERT_EQ(run(common + "--species a:100:flocks_with=b --species b:100:flocks_with=a --seed " + seed +
                   " --metrics-out mixed-" + seed + ".csv")
                   .status,

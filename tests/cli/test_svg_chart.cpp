@@ -48,7 +48,8 @@ TEST(SvgChart, DrawsEachSeriesWithItsPoints) {
 TEST(SvgChart, TicksAreRoundNumbersCoveringTheData) {
   const std::string svg = renderSvg(twoSeries());
   // x from 0 to 30: ticks 0, 5, ..., 30; y from 0 (fromZero) to about 1.1.
-  for (const char* tick : {">0</text>", ">30</text>", ">1</text>"}) EXPECT_NE(svg.find(tick), std::string::npos) << tick;
+  for (const char* tick : {">0</text>", ">30</text>", ">1</text>"})
+    EXPECT_NE(svg.find(tick), std::string::npos) << tick;
   Chart log;
   log.x = {"boids", true};
   log.y = {"ns", true};
@@ -136,7 +137,8 @@ TEST(SvgChart, LongTextsStayInsideThePicture) {
 class SweepPlotText : public Cli {};
 
 TEST_F(SweepPlotText, TheAbmSweepPlotKeepsItsSubtitleInside) {
-  const Result r = run("sweep --model abm --param visual-distance=2:10:2 --seeds 3 --steps 20 --out a.csv --plot a.svg --quiet");
+  const Result r =
+      run("sweep --model abm --param visual-distance=2:10:2 --seeds 3 --steps 20 --out a.csv --plot a.svg --quiet");
   ASSERT_EQ(r.status, 0) << r.err;
   const std::string svg = slurp(dir_ / "a.svg");
   expectTextInside(svg, "the abm sweep plot");
@@ -151,7 +153,8 @@ TEST(SvgChart, PointsStyleDrawsAShapeASeriesWithErrorBars) {
   EXPECT_EQ(svg.find("<polyline"), std::string::npos);
   EXPECT_EQ(svg.find("class=\"band\""), std::string::npos);
   std::size_t markers = 0;
-  for (std::size_t at = svg.find("<path class=\"marker\""); at != std::string::npos; at = svg.find("<path class=\"marker\"", at + 1))
+  for (std::size_t at = svg.find("<path class=\"marker\""); at != std::string::npos;
+       at = svg.find("<path class=\"marker\"", at + 1))
     ++markers;
   EXPECT_EQ(markers, 4u + 3u);
   // The second series has a spread: its error bars, two of them longer than a pixel (the third is 0).

@@ -128,7 +128,8 @@ class Sweep : public Cli {
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
     while (std::chrono::steady_clock::now() < deadline) {
       const std::string text = read(name);
-      if (text.size() > 0 && static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) >= rows + 1) return true;
+      if (text.size() > 0 && static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) >= rows + 1)
+        return true;
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
     }
     return false;
@@ -189,7 +190,8 @@ TEST_F(Sweep, RangesAreInclusiveAndPrintCleanly) {
   for (const auto& row : lines(read("r.csv"))) keys += row.substr(0, row.find(',', row.find(',') + 1)) + " ";
   EXPECT_EQ(keys, "alignment,cohesion 0,0.5 0,1 0.1,0.5 0.1,1 0.2,0.5 0.2,1 0.3,0.5 0.3,1 ");
   // Rounding to 12 digits would carry 2 pi past the noise's end: the range stops at TO as given.
-  sweep("sweep --model vicsek --param noise=0:6.283185307179586:3.141592653589793 --count 5 --seeds 1 --steps 1 --out n.csv");
+  sweep("sweep --model vicsek --param noise=0:6.283185307179586:3.141592653589793 --count 5 --seeds 1 --steps 1 --out "
+        "n.csv");
   const auto noise = lines(read("n.csv"));
   ASSERT_EQ(noise.size(), 4u);
   EXPECT_EQ(noise[3].substr(0, noise[3].find(',')), "6.283185307179586");
@@ -368,7 +370,8 @@ TEST_F(Sweep, WriteConfigThenConfigGivesTheSameCsv) {
   write("bad.json", R"({"param": ["radius=1"], "sped": 2})");
   expectUsageError("sweep --config bad.json --out r.csv", "unknown key 'sped'");
   write("bad.json", R"({"param": ["radius=1"], "speed": 2})");
-  expectUsageError("sweep --config bad.json --out r.csv", "key 'speed' belongs to --model abm or vicsek, not --model lab");
+  expectUsageError("sweep --config bad.json --out r.csv",
+                   "key 'speed' belongs to --model abm or vicsek, not --model lab");
   write("bad.json", R"({"param": ["radius=1"], "radius": "wide"})");
   expectUsageError("sweep --config bad.json --out r.csv", "key 'radius' must be a number");
 }
@@ -533,13 +536,15 @@ TEST_F(Sweep, DensityGivesEachWorldItsCountAndPointsDrawMarkers) {
   EXPECT_EQ(number(fields(densityRows[2])[5]) <= 18, true) << "at most 2 x 9 particles in one group";
   const std::string densitySvg = read("d.svg");
   EXPECT_NE(densitySvg.find(">density</text>"), std::string::npos);
-  EXPECT_EQ(densitySvg.find("particles"), std::string::npos) << "no one count: neither the subtitle nor the line names one";
+  EXPECT_EQ(densitySvg.find("particles"), std::string::npos)
+      << "no one count: neither the subtitle nor the line names one";
 
   // A swept count is the line's name already: no count added to it.
   sweep("sweep --param radius=5,10 --param count=50,100 --steps 5 --seeds 1 --out rc.csv --plot rc.svg");
   EXPECT_NE(read("rc.svg").find("data-name=\"count = 50\""), std::string::npos);
 
-  expectUsageError("sweep --param radius=4,8 --out r.csv --plot-style bars", "--plot-style must be lines or points (got bars)");
+  expectUsageError("sweep --param radius=4,8 --out r.csv --plot-style bars",
+                   "--plot-style must be lines or points (got bars)");
   expectUsageError("sweep --density 1 --param count=10,20 --out r.csv",
                    "give --count or --density, not both (in the sweep's runs with count = 10)");
 }

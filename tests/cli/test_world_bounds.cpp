@@ -82,7 +82,8 @@ TEST_F(WorldBounds, WeightsAboveTheBoundAreRefusedAndTheBoundStaysFinite) {
   for (const char* weight : {"separation", "alignment", "cohesion"})
     expectMessage(std::string("run --") + weight + " 1e308",
                   std::string("--") + weight + " must be a finite number in [0, 1000000] (got 1e308)");
-  const nlohmann::json j = finishes("run --count 2000 --world 60 --separation 1e6 --alignment 1e6 --cohesion 1e6 --steps 100 --save end.csv");
+  const nlohmann::json j = finishes(
+      "run --count 2000 --world 60 --separation 1e6 --alignment 1e6 --cohesion 1e6 --steps 100 --save end.csv");
   ASSERT_TRUE(j.contains("end"));
   EXPECT_TRUE(j["end"]["mean_nn_distance"].is_number());
   const std::string csv = slurp(dir_ / "end.csv");

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "models/abm_order.hpp"
 #include "flocklab/flocklab.hpp"
+#include "models/abm_order.hpp"
 #include "scenes.hpp"
 #include "support/state_compare.hpp"
 
@@ -91,13 +91,17 @@ class Reference {
     }
     const double n = count == 0 ? 1.0 : static_cast<double>(count);
     double vx = flock_.vx[i], vy = flock_.vy[i];
-    const double ux = (((vx + (cx / n) * p_.cohereFactor) + (sx / n) * p_.separateFactor) + (mx / n) * p_.matchFactor) / 2;
-    const double uy = (((vy + (cy / n) * p_.cohereFactor) + (sy / n) * p_.separateFactor) + (my / n) * p_.matchFactor) / 2;
+    const double ux =
+        (((vx + (cx / n) * p_.cohereFactor) + (sx / n) * p_.separateFactor) + (mx / n) * p_.matchFactor) / 2;
+    const double uy =
+        (((vy + (cy / n) * p_.cohereFactor) + (sy / n) * p_.separateFactor) + (my / n) * p_.matchFactor) / 2;
     const double length = std::sqrt(ux * ux + uy * uy);
     if (length > 0) vx = ux / length, vy = uy / length;
     double x = flock_.x[i] + p_.speed * vx, y = flock_.y[i] + p_.speed * vy;
-    if (x < 0) x += p_.world; else if (x >= p_.world) x -= p_.world;
-    if (y < 0) y += p_.world; else if (y >= p_.world) y -= p_.world;
+    if (x < 0) x += p_.world;
+    else if (x >= p_.world) x -= p_.world;
+    if (y < 0) y += p_.world;
+    else if (y >= p_.world) y -= p_.world;
     flock_.x[i] = x, flock_.y[i] = y, flock_.vx[i] = vx, flock_.vy[i] = vy;
   }
 
@@ -342,11 +346,20 @@ TEST(Abm, PresetsAndValidation) {
   EXPECT_NE(problem([](AbmParams& p) { p.world = 0; }).find("world"), std::string::npos);
   EXPECT_NE(problem([](AbmParams& p) { p.visualDistance = NAN; }).find("visual_distance must be a finite number"),
             std::string::npos);
-  EXPECT_NE(problem([](AbmParams& p) { p.visualDistance = 0; }).find("visual_distance must be a finite number in (0, 1e100] (got 0)"), std::string::npos);
+  EXPECT_NE(problem([](AbmParams& p) {
+              p.visualDistance = 0;
+            }).find("visual_distance must be a finite number in (0, 1e100] (got 0)"),
+            std::string::npos);
   EXPECT_NE(problem([](AbmParams& p) { p.speed = -1; }).find("speed"), std::string::npos);
   EXPECT_NE(problem([](AbmParams& p) { p.speed = 101; }).find("must not exceed the world's side"), std::string::npos);
-  EXPECT_NE(problem([](AbmParams& p) { p.separation = -0.5; }).find("separation_distance must be a finite number in [0, 1e100] (got -0.5)"), std::string::npos);
-  EXPECT_NE(problem([](AbmParams& p) { p.cohereFactor = INFINITY; }).find("cohere_factor must be a finite number >= 0 (got inf)"), std::string::npos);
+  EXPECT_NE(problem([](AbmParams& p) {
+              p.separation = -0.5;
+            }).find("separation_distance must be a finite number in [0, 1e100] (got -0.5)"),
+            std::string::npos);
+  EXPECT_NE(problem([](AbmParams& p) {
+              p.cohereFactor = INFINITY;
+            }).find("cohere_factor must be a finite number >= 0 (got inf)"),
+            std::string::npos);
   EXPECT_NE(problem([](AbmParams& p) { p.matchFactor = -1; }).find("match_factor"), std::string::npos);
   EXPECT_EQ(problem([](AbmParams& p) { p.separateFactor = 0; }), "");
 

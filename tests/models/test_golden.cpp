@@ -60,8 +60,8 @@ TEST(Golden, EverySceneKeepsItsHashForGridBruteAndThreadCounts) {
       const auto sim = scenes::simulate(g, start, options);
       sim->step(g.steps);
       const std::string actual = hashHex(stateHash(sim->flock()));
-      EXPECT_EQ(actual, g.hash) << g.name << ", " << toString(options.search) << ", " << options.threads
-                                << " threads; " << divergenceFromBrute(g, start, options);
+      EXPECT_EQ(actual, g.hash) << g.name << ", " << toString(options.search) << ", " << options.threads << " threads; "
+                                << divergenceFromBrute(g, start, options);
     }
   }
 }

@@ -74,8 +74,7 @@ double mean(const std::vector<SeedRun>& rs, const Measure& m) {
 }
 
 double shareAbove(const std::vector<SeedRun>& rs, const Measure& m, double level) {
-  const auto n =
-      std::count_if(rs.begin(), rs.end(), [&](const SeedRun& r) { return m(r) > level; });
+  const auto n = std::count_if(rs.begin(), rs.end(), [&](const SeedRun& r) { return m(r) > level; });
   return static_cast<double>(n) / static_cast<double>(rs.size());
 }
 
@@ -84,8 +83,7 @@ std::string describe(const std::vector<SeedRun>& rs, const Measure& m) {
   double lo = m(rs.front()), hi = lo;
   for (const SeedRun& r : rs) lo = std::min(lo, m(r)), hi = std::max(hi, m(r));
   std::ostringstream text;
-  text << "mean " << mean(rs, m) << ", min " << lo << ", max " << hi << " over " << rs.size()
-       << " seeds";
+  text << "mean " << mean(rs, m) << ", min " << lo << ", max " << hi << " over " << rs.size() << " seeds";
   return text.str();
 }
 
@@ -147,8 +145,7 @@ TEST(LabClaims, NoAlignmentLeavesOrderLow) {
   EXPECT_LT(mean(rs, polarization), 0.25) << describe(rs, polarization);
   EXPECT_LE(shareAbove(rs, polarization, 0.4), 0.1) << describe(rs, polarization);
   EXPECT_GT(mean(rs, neighbors), 1.05 * mean(rs, startNeighbors))
-      << "at 600 steps: " << describe(rs, neighbors) << "; at the start "
-      << describe(rs, startNeighbors);
+      << "at 600 steps: " << describe(rs, neighbors) << "; at the start " << describe(rs, startNeighbors);
 }
 
 // Claim: without separation the nearest-neighbour distance drops almost to zero: mean 0.025
@@ -161,8 +158,7 @@ TEST(LabClaims, NoSeparationDrivesNearestDistanceToZero) {
   EXPECT_GT(mean(defaults, nearest), 2.9) << describe(defaults, nearest);
   EXPECT_LT(mean(defaults, nearest), 3.6) << describe(defaults, nearest);
   EXPECT_LT(mean(none, nearest), 0.1 * mean(defaults, nearest))
-      << "no separation: " << describe(none, nearest)
-      << "; defaults: " << describe(defaults, nearest);
+      << "no separation: " << describe(none, nearest) << "; defaults: " << describe(defaults, nearest);
 }
 
 // Claim: without cohesion they align but spread more loosely. The nearest-neighbour distance
@@ -175,11 +171,9 @@ TEST(LabClaims, NoCohesionAlignsButSpreadsLoosely) {
   const auto& defaults = runs("defaults");
   EXPECT_GT(mean(none, polarization), 0.9) << describe(none, polarization);
   EXPECT_GT(mean(none, nearest), 1.4 * mean(defaults, nearest))
-      << "no cohesion: " << describe(none, nearest)
-      << "; defaults: " << describe(defaults, nearest);
+      << "no cohesion: " << describe(none, nearest) << "; defaults: " << describe(defaults, nearest);
   EXPECT_LT(mean(none, neighbors), 0.5 * mean(defaults, neighbors))
-      << "no cohesion: " << describe(none, neighbors)
-      << "; defaults: " << describe(defaults, neighbors);
+      << "no cohesion: " << describe(none, neighbors) << "; defaults: " << describe(defaults, neighbors);
 }
 
 // Claim: a small radius leaves many separate flocks. With radius 3, linked at the default
@@ -201,8 +195,7 @@ TEST(LabClaims, SmallRadiusLeavesManyFlocks) {
 // every scenario (the claims' own runs are shared between tests only within one process, and
 // ctest runs each test in its own).
 TEST(LabClaims, SpeedsStayInTheClampRange) {
-  for (const char* name :
-       {"defaults", "no alignment", "no separation", "no cohesion", "radius 3"}) {
+  for (const char* name : {"defaults", "no alignment", "no separation", "no cohesion", "radius 3"}) {
     const LabParams p = scenario(name);
     double lo = p.maxSpeed, hi = 0;
     for (std::uint64_t seed = 1; seed <= 4; ++seed) {

@@ -9,8 +9,8 @@
 #include <string>
 
 #include "flocklab/flocklab.hpp"
-#include "support/lab_params_builder.hpp"
 #include "scenes.hpp"
+#include "support/lab_params_builder.hpp"
 #include "support/node_reference.hpp"
 #include "support/state_compare.hpp"
 
@@ -26,24 +26,23 @@ const std::string kScript = std::string(FLOCKLAB_SOURCE_DIR) + "/tests/reference
 // counted from 0) from `start`.
 void runReference(const LabParams& p, const Flock& start, int steps, const std::string& tag, Flock& result,
                   std::uint64_t noiseSeed = 0) {
-  std::string args = "--steps " + std::to_string(steps) + " --separation " + roundTrip(p.separation) +
-                     " --alignment " + roundTrip(p.alignment) + " --cohesion " + roundTrip(p.cohesion) +
-                     " --radius " + roundTrip(p.radius) + " --max-speed " + roundTrip(p.maxSpeed) + " --world " +
-                     roundTrip(p.world);
+  std::string args = "--steps " + std::to_string(steps) + " --separation " + roundTrip(p.separation) + " --alignment " +
+                     roundTrip(p.alignment) + " --cohesion " + roundTrip(p.cohesion) + " --radius " +
+                     roundTrip(p.radius) + " --max-speed " + roundTrip(p.maxSpeed) + " --world " + roundTrip(p.world);
   if (p.dims == 3) args += " --dims 3";
-  if (p.noise > 0) args += " --noise " + roundTrip(p.noise) + " --seed " + std::to_string(noiseSeed) + " --first-step 0";
+  if (p.noise > 0)
+    args += " --noise " + roundTrip(p.noise) + " --seed " + std::to_string(noiseSeed) + " --first-step 0";
   runNodeReference(kNode, kScript, args, start, labSpace(p), tag, result);
 }
 
 // The engine with `options` from `start` for `steps` steps against the reference's result.
-void expectEngineMatches(const char* name, const LabParams& p, const Flock& start, int steps,
-                         const Flock& reference, const EngineOptions& options) {
+void expectEngineMatches(const char* name, const LabParams& p, const Flock& start, int steps, const Flock& reference,
+                         const EngineOptions& options) {
   LabSimulation sim(p, start, options);
   sim.step(steps);
   const long boid = firstDifference(sim.flock(), reference);
-  EXPECT_EQ(boid, -1) << name << " (" << start.size() << " boids, " << steps << " steps, "
-                      << toString(options.search) << ", " << options.threads
-                      << " threads): first differing boid " << boid
+  EXPECT_EQ(boid, -1) << name << " (" << start.size() << " boids, " << steps << " steps, " << toString(options.search)
+                      << ", " << options.threads << " threads): first differing boid " << boid
                       << "\n  engine:    " << describeBoid(sim.flock(), boid)
                       << "\n  reference: " << describeBoid(reference, boid);
 }
@@ -127,10 +126,10 @@ Flock exactEdgePairs() {
   auto add = [&f](double x, double y, double vx, double vy) {
     f.x.push_back(x), f.y.push_back(y), f.vx.push_back(vx), f.vy.push_back(vy);
   };
-  add(20, 30, 0.5, 0.25), add(26, 38, -0.25, 0.5);     // d2 = 100
-  add(97, 50, 0.75, 0), add(3, 58, 0, -0.75);          // d2 = 100 across x's edge
-  add(50, 20, 0.5, 0.5), add(53, 24, -0.5, 0.25);      // d2 = 25
-  add(60, 98, 0.25, -0.5), add(63, 2, 0.5, 0.75);      // d2 = 25 across y's edge
+  add(20, 30, 0.5, 0.25), add(26, 38, -0.25, 0.5);  // d2 = 100
+  add(97, 50, 0.75, 0), add(3, 58, 0, -0.75);       // d2 = 100 across x's edge
+  add(50, 20, 0.5, 0.5), add(53, 24, -0.5, 0.25);   // d2 = 25
+  add(60, 98, 0.25, -0.5), add(63, 2, 0.5, 0.75);   // d2 = 25 across y's edge
   return f;
 }
 

@@ -66,8 +66,12 @@ class Reference {
   };
 
   Reference(const SteeringParams& p, const Flock& start, std::uint64_t seed)
-      : p_(p), seed_(seed), three_(p.dims == 3), wrap_(p.edges == Edges::Wrap),
-        traits_(speciesTraits(p, start.size())), flock_(start) {
+      : p_(p),
+        seed_(seed),
+        three_(p.dims == 3),
+        wrap_(p.edges == Edges::Wrap),
+        traits_(speciesTraits(p, start.size())),
+        flock_(start) {
     // "Species occupy consecutive indices in the order given."
     for (std::uint32_t s = 0; s < traits_.size(); ++s)
       for (std::uint64_t k = 0; k < traits_[s].count; ++k) species_.push_back(s);
@@ -99,17 +103,17 @@ class Reference {
   double eaten() const { return eaten_; }
   std::uint64_t stepsTaken() const { return steps_; }
   // --- what happened so far, for the scenes' own checks ---
-  std::uint64_t rebirths = 0;       // caught boids placed again
-  std::uint64_t removals = 0;       // caught boids removed
-  std::uint64_t reappearances = 0;  // sources that ran out and came back
-  std::uint64_t bites = 0;          // bites taken
-  std::uint64_t partialBites = 0;   // bites of less than --bite (the source held less)
-  std::uint64_t fallbackBites = 0;  // bites from a farther source: the nearest in reach was empty
-  std::uint64_t restingSawPrey = 0; // steps a resting predator saw prey (and did not chase)
-  std::uint64_t restingMissed = 0;  // steps a resting predator had prey within its catch radius
+  std::uint64_t rebirths = 0;        // caught boids placed again
+  std::uint64_t removals = 0;        // caught boids removed
+  std::uint64_t reappearances = 0;   // sources that ran out and came back
+  std::uint64_t bites = 0;           // bites taken
+  std::uint64_t partialBites = 0;    // bites of less than --bite (the source held less)
+  std::uint64_t fallbackBites = 0;   // bites from a farther source: the nearest in reach was empty
+  std::uint64_t restingSawPrey = 0;  // steps a resting predator saw prey (and did not chase)
+  std::uint64_t restingMissed = 0;   // steps a resting predator had prey within its catch radius
   std::uint64_t bestCatchesOfOnePredator = 0;
-  std::uint64_t pushedOut = 0;      // boids moved out of an obstacle
-  mutable std::uint64_t lastTries = 0;      // random places that took the 100th try (none qualified)
+  std::uint64_t pushedOut = 0;                       // boids moved out of an obstacle
+  mutable std::uint64_t lastTries = 0;               // random places that took the 100th try (none qualified)
   std::uint64_t chases = 0, flights = 0, feeds = 0;  // boid-steps that chased, fled, steered to food
   std::size_t smallestFlock = std::numeric_limits<std::size_t>::max();
 
@@ -166,10 +170,8 @@ class Reference {
   // Step 5's edge rule for one axis: wrap once, or stop at the wall with the velocity turned.
   void edge(double& x, double& v, double extent) const {
     if (wrap_) {
-      if (x < 0)
-        x += extent;
-      else if (x >= extent)
-        x -= extent;
+      if (x < 0) x += extent;
+      else if (x >= extent) x -= extent;
     } else if (x < 0) {
       x = 0;
       v = std::abs(v);
@@ -236,12 +238,9 @@ class Reference {
     const double phi = (2 * kPi) * u[1] - kPi;
     const double cp = cosine(std::abs(phi)), sp = sine(phi);
     double e1x, e1y, e1z;
-    if (std::abs(hx) <= std::abs(hy) && std::abs(hx) <= std::abs(hz))
-      e1x = 0, e1y = hz, e1z = -hy;
-    else if (std::abs(hy) <= std::abs(hz))
-      e1x = -hz, e1y = 0, e1z = hx;
-    else
-      e1x = hy, e1y = -hx, e1z = 0;
+    if (std::abs(hx) <= std::abs(hy) && std::abs(hx) <= std::abs(hz)) e1x = 0, e1y = hz, e1z = -hy;
+    else if (std::abs(hy) <= std::abs(hz)) e1x = -hz, e1y = 0, e1z = hx;
+    else e1x = hy, e1y = -hx, e1z = 0;
     const double length = std::sqrt(e1x * e1x + e1y * e1y + e1z * e1z);
     e1x = e1x / length, e1y = e1y / length, e1z = e1z / length;
     const double e2x = hy * e1z - hz * e1y, e2y = hz * e1x - hx * e1z, e2z = hx * e1y - hy * e1x;
@@ -332,10 +331,8 @@ class Reference {
       const Vec at{pointer.x, pointer.y, three_ ? pointer.z : 0.0};
       const Vec d = offset(xi, at);
       if (dot(d, d) < kPointerReach * kPointerReach) {
-        if (pointer.mode == PointerMode::Food)
-          add(a, p_.foodWeight, steer(d, vi, V, F));  // u = p - x
-        else
-          add(a, p_.predatorWeight, steer(offset(at, xi), vi, V, F));  // u = x - p
+        if (pointer.mode == PointerMode::Food) add(a, p_.foodWeight, steer(d, vi, V, F));  // u = p - x
+        else add(a, p_.predatorWeight, steer(offset(at, xi), vi, V, F));                   // u = x - p
       }
     }
     if (!wrap_) {
@@ -543,8 +540,8 @@ std::string firstMismatch(const SteeringSimulation& sim, const Reference& ref) {
     return "food sources: engine " + std::to_string(food.size()) + ", reference " + std::to_string(ref.food().size());
   for (std::size_t k = 0; k < food.size(); ++k) {
     const Reference::Food& f = ref.food()[k];
-    const bool same = food[k].x == f.x && food[k].y == f.y && (!r.is3d() || food[k].z == f.z) &&
-                      food[k].amount == f.amount;
+    const bool same =
+        food[k].x == f.x && food[k].y == f.y && (!r.is3d() || food[k].z == f.z) && food[k].amount == f.amount;
     if (!same)
       return "food source " + std::to_string(k) + ": engine (" + show(food[k].x) + ", " + show(food[k].y) + ", " +
              show(food[k].z) + ") amount " + show(food[k].amount) + "; reference (" + show(f.x) + ", " + show(f.y) +
@@ -768,7 +765,8 @@ TEST(SpeciesReference, PredatorCatchesRestsAndCatchesAgain) {
   // A fear radius wider than the torus's farthest point: no place qualifies for a rebirth, so
   // each caught boid takes the 100th try.
   ParamSet fearful = world(240, 160, "wrap");
-  fearful.set("species", Texts{"sparrow:24:fear_radius=200,flee_weight=1", "hawk:1:role=predator,catch_radius=20,handling=0.1"});
+  fearful.set("species",
+              Texts{"sparrow:24:fear_radius=200,flee_weight=1", "hawk:1:role=predator,catch_radius=20,handling=0.1"});
   ref = runScene("2D torus, fear everywhere: rebirths at the 100th try", fearful, 16, 300);
   ASSERT_TRUE(ref);
   EXPECT_GT(ref->catches(), 0u);
@@ -830,8 +828,8 @@ TEST(SpeciesReference, NoiseWithSpeciesPredatorAndFood) {
 
 TEST(SpeciesReference, ThreeDimensionalBoxWithSpeciesHawkFoodSphereAndNoise) {
   ParamSet p = world3d(260, 200, 160.0, "walls");
-  p.set("species", Texts{"a:16", "b:8:size=2,flocks_with=a,fov=270",
-                         "hawk:2:role=predator,catch_radius=20,handling=0.3"});
+  p.set("species",
+        Texts{"a:16", "b:8:size=2,flocks_with=a,fov=270", "hawk:2:role=predator,catch_radius=20,handling=0.3"});
   p.set("food", Texts{"130,100,80:4"});
   p.set("obstacle", Texts{"70,60,80,25"});
   p.set("pointer", std::string("food:200,150,60@0-100"));
@@ -896,12 +894,13 @@ TEST(SpeciesReference, InvariantsUnderRebirth) {
   std::uint64_t totalCatches = 0;
   for (const Case& c : cases) {
     const std::size_t n = totalCount(c.params, 0);
-    auto ref = runScene(c.name, c.params, c.seed, 250, 0, [&](const SteeringSimulation& sim, const Reference& r, int s) {
-      ASSERT_EQ(sim.flock().size(), n) << c.name << ", step " << s << ": rebirth changed the count";
-      ASSERT_EQ(sim.catches(), r.rebirths) << c.name << ", step " << s << ": catches are not the rebirths seen";
-      for (const FoodSource& f : sim.foodNow()) ASSERT_GE(f.amount, 0.0) << c.name << ", step " << s;
-      ASSERT_GE(sim.foodEaten(), 0.0);
-    });
+    auto ref =
+        runScene(c.name, c.params, c.seed, 250, 0, [&](const SteeringSimulation& sim, const Reference& r, int s) {
+          ASSERT_EQ(sim.flock().size(), n) << c.name << ", step " << s << ": rebirth changed the count";
+          ASSERT_EQ(sim.catches(), r.rebirths) << c.name << ", step " << s << ": catches are not the rebirths seen";
+          for (const FoodSource& f : sim.foodNow()) ASSERT_GE(f.amount, 0.0) << c.name << ", step " << s;
+          ASSERT_GE(sim.foodEaten(), 0.0);
+        });
     ASSERT_TRUE(ref) << c.name;
     EXPECT_EQ(ref->smallestFlock, n);
     EXPECT_GT(ref->bites, 0u) << c.name;

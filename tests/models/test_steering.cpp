@@ -40,8 +40,8 @@ std::string describe(const EngineOptions& o) {
 
 // Steps a one-thread brute reference and the candidate side by side; stops at the first
 // divergence and names its step and boid.
-void expectSameFlight(const SteeringParams& p, const Flock& start, EngineOptions candidate,
-                      int steps, const std::string& what) {
+void expectSameFlight(const SteeringParams& p, const Flock& start, EngineOptions candidate, int steps,
+                      const std::string& what) {
   SteeringSimulation reference(p, start, {NeighborSearch::Brute, 1});
   SteeringSimulation other(p, start, candidate);
   for (int s = 1; s <= steps; ++s) {
@@ -115,8 +115,7 @@ TEST(SteeringCosine, MatchesStdCosWithin1e15AndClamps) {
     double below = s, above = s;
     for (int step = 0; step < 4; ++step) {
       for (double x : {below, s, above})
-        if (x >= 0 && x <= kPi)
-          EXPECT_NEAR(cosine(x), std::cos(x), 1e-15) << "x = " << x << " (near " << s << ")";
+        if (x >= 0 && x <= kPi) EXPECT_NEAR(cosine(x), std::cos(x), 1e-15) << "x = " << x << " (near " << s << ")";
       below = std::nextafter(below, -1.0);
       above = std::nextafter(above, 4.0);
     }
@@ -228,8 +227,8 @@ TEST(SteeringDeterminism, BoidsOnCellBordersAndOnTheWorldsEdges) {
     SteeringParams p;
     p.edges = edges;
     p.vision = 30;  // 900/30 = 30 columns of side 30 (floor with the grid's margin gives 29)
-    const double xs[] = {0.0, 30.0, 31.03448275862069, 450.0, std::nextafter(900.0, 0.0), 900.0,
-                         std::nextafter(30.0, 0.0), 15.0, 885.0};
+    const double xs[] = {
+        0.0, 30.0, 31.03448275862069, 450.0, std::nextafter(900.0, 0.0), 900.0, std::nextafter(30.0, 0.0), 15.0, 885.0};
     const double ys[] = {0.0, 30.0, 280.0, std::nextafter(560.0, 0.0), 560.0, 545.0, 10.0};
     Flock f;
     std::size_t k = 0;
@@ -266,7 +265,8 @@ TEST(SteeringDeterminism, ThreadCountsGiveTheSameBits) {
       bruteOne.step();
       bruteThree.step();
       gridThree.step();
-      EXPECT_EQ(firstDifference(bruteOne.flock(), bruteThree.flock()), -1) << name << ", brute on 3 threads, step " << s;
+      EXPECT_EQ(firstDifference(bruteOne.flock(), bruteThree.flock()), -1)
+          << name << ", brute on 3 threads, step " << s;
       EXPECT_EQ(firstDifference(bruteOne.flock(), gridThree.flock()), -1) << name << ", grid on 3 threads, step " << s;
     }
 
@@ -304,8 +304,9 @@ TEST(SteeringFieldOfView, HandMadeScenesAroundTheWedgesEdges) {
     SteeringParams p;
     p.fov = fov;
     const double edge = fov / 2;
-    const double angles[] = {0, 30, 60, edge - 10, edge - hair, edge + hair, edge + 10, 180, -edge - 10,
-                             -edge - hair, -edge + hair, -edge + 10, -30, 179.9, -179.9};
+    const double angles[] = {0,         30,    60,         edge - 10,    edge - hair,  edge + hair,
+                             edge + 10, 180,   -edge - 10, -edge - hair, -edge + hair, -edge + 10,
+                             -30,       179.9, -179.9};
     for (double heading : {0.0, 37.0, 90.0, 200.0, 271.3}) {
       const double vx = 100 * std::cos(heading * deg), vy = 100 * std::sin(heading * deg);
       const Flock alone = oneBoid(450, 280, vx, vy);
@@ -467,8 +468,8 @@ void expectInvariants(const SteeringParams& p, std::size_t count, std::uint64_t 
       for (const Obstacle& o : p.obstacles) {
         const double dx = offsets.dx(o.x, f.x[i]), dy = offsets.dy(o.y, f.y[i]);
         ASSERT_GE(std::sqrt(dx * dx + dy * dy), o.radius)
-            << what << ": boid " << i << " inside obstacle (" << o.x << ", " << o.y << ", " << o.radius
-            << ") at (" << f.x[i] << ", " << f.y[i] << ") after step " << s;
+            << what << ": boid " << i << " inside obstacle (" << o.x << ", " << o.y << ", " << o.radius << ") at ("
+            << f.x[i] << ", " << f.y[i] << ") after step " << s;
       }
       const double speed = std::sqrt(f.vx[i] * f.vx[i] + f.vy[i] * f.vy[i]);
       ASSERT_TRUE(speed >= vmin && speed <= vmax)
@@ -528,8 +529,8 @@ TEST(SteeringValidation, RejectsBadParametersAndStarts) {
   const SteeringParams good;
   const auto construct = [](const SteeringParams& p, const Flock& f) { SteeringSimulation sim(p, f); };
   EXPECT_EQ(validate(good), "");
-  for (SteeringPreset preset : {SteeringPreset::Flock, SteeringPreset::School, SteeringPreset::Swarm,
-                                SteeringPreset::Chaos})
+  for (SteeringPreset preset :
+       {SteeringPreset::Flock, SteeringPreset::School, SteeringPreset::Swarm, SteeringPreset::Chaos})
     EXPECT_EQ(validate(steeringPreset(preset)), "") << toString(preset);
   const auto accepted = [&](auto change, const char* what) {
     SteeringParams p = good;
@@ -573,8 +574,16 @@ TEST(SteeringValidation, RejectsBadParametersAndStarts) {
   rejected([](SteeringParams& p) { p.obstacles = {{0, 0, 700}, {900, 560, 700}}; }, "two obstacles covering the world");
   accepted([](SteeringParams& p) { p.obstacles = {{450, 280, 400}}; }, "a large obstacle that leaves the corners free");
   accepted([](SteeringParams& p) { p.obstacles = {{20, 280, 60}}; }, "an obstacle across the torus edge");
-  rejected([](SteeringParams& p) { p.edges = Edges::Walls, p.obstacles = {{20, 280, 60}}; }, "an obstacle across a wall");
-  accepted([](SteeringParams& p) { p.edges = Edges::Walls, p.obstacles = {{60, 280, 60}}; }, "an obstacle touching a wall");
+  rejected(
+      [](SteeringParams& p) {
+        p.edges = Edges::Walls, p.obstacles = {{20, 280, 60}};
+      },
+      "an obstacle across a wall");
+  accepted(
+      [](SteeringParams& p) {
+        p.edges = Edges::Walls, p.obstacles = {{60, 280, 60}};
+      },
+      "an obstacle touching a wall");
   rejected([](SteeringParams& p) { p.maxSpeed = 180, p.dt = 10; }, "max speed * dt = 1800 px");
   rejected([](SteeringParams& p) { p.maxSpeed = 60000; }, "max speed * dt = 1000 px");
   rejected([](SteeringParams& p) { p.maxSpeed = 36000; }, "max speed * dt = 600 px, above the height 560");
@@ -585,7 +594,7 @@ TEST(SteeringValidation, RejectsBadParametersAndStarts) {
   accepted([](SteeringParams& p) { p.separation = p.alignment = p.cohesion = 0; }, "weights 0");
 
   // Starts outside the world, or not finite, are refused; a start on the border is fine.
-  const double outside[][2] = {{-1, 10}, {std::nextafter(900.0, 1000.0), 10}, {10, 561}, {10, -1e-9},
+  const double outside[][2] = {{-1, 10},  {std::nextafter(900.0, 1000.0), 10},          {10, 561}, {10, -1e-9},
                                {nan, 10}, {10, std::numeric_limits<double>::infinity()}};
   for (const auto& at : outside) {
     for (const Edges edges : {Edges::Wrap, Edges::Walls}) {

@@ -50,10 +50,10 @@ constexpr std::uint64_t kHold = 2 * kSecond;
 
 // One seed's run of a scenario.
 struct SeedRun {
-  Metrics start;                        // the start state's metrics
-  std::vector<Metrics> samples;         // samples[k]: after (k + 1) * kSample steps
-  std::vector<std::size_t> nearProbe;   // boids within kPointerReach of the probe, per sample
-  Flock end;                            // the final state
+  Metrics start;                       // the start state's metrics
+  std::vector<Metrics> samples;        // samples[k]: after (k + 1) * kSample steps
+  std::vector<std::size_t> nearProbe;  // boids within kPointerReach of the probe, per sample
+  Flock end;                           // the final state
 
   const Metrics& at(std::uint64_t step) const { return samples.at(step / kSample - 1); }
 };
@@ -173,9 +173,8 @@ void prefetch(const std::vector<std::string>& names) {
     const Scenario s = scenario(missing[k]);
     for (std::size_t i = 0; i < std::size(kSeeds); ++i) {
       const Flock* formed = s.fromFormed ? &cache().at("flock")[i].end : nullptr;
-      workers.emplace_back([&results, &missing, s, k, i, formed] {
-        results[k][i] = runSeed(missing[k], s, kSeeds[i], formed);
-      });
+      workers.emplace_back(
+          [&results, &missing, s, k, i, formed] { results[k][i] = runSeed(missing[k], s, kSeeds[i], formed); });
     }
   }
   for (std::thread& w : workers) w.join();
@@ -195,8 +194,7 @@ std::vector<double> at(const std::string& name, std::uint64_t step, const Measur
 }
 
 // Per-seed mean of `m` over the samples in (from, to] of a scenario.
-std::vector<double> windowMean(const std::string& name, std::uint64_t from, std::uint64_t to,
-                               const Measure& m) {
+std::vector<double> windowMean(const std::string& name, std::uint64_t from, std::uint64_t to, const Measure& m) {
   std::vector<double> out;
   for (const SeedRun& r : runs(name)) {
     double sum = 0;
@@ -207,8 +205,7 @@ std::vector<double> windowMean(const std::string& name, std::uint64_t from, std:
 }
 
 // Per-seed standard deviation of `m` over the samples in (from, to] of a scenario.
-std::vector<double> windowSd(const std::string& name, std::uint64_t from, std::uint64_t to,
-                             const Measure& m) {
+std::vector<double> windowSd(const std::string& name, std::uint64_t from, std::uint64_t to, const Measure& m) {
   const std::vector<double> means = windowMean(name, from, to, m);
   std::vector<double> out;
   const auto& rs = runs(name);
@@ -306,8 +303,8 @@ void expectInDocumentedRanges(const PresetRanges& doc) {
     const auto v = at(doc.name, 10 * kSecond, m);
     const double average = mean(v);
     EXPECT_TRUE(average >= range.lo && average <= range.hi)
-        << doc.name << " at 10 s: mean " << what << " " << average << " outside the documented [" << range.lo
-        << ", " << range.hi << "]; all seeds: " << describe(v);
+        << doc.name << " at 10 s: mean " << what << " " << average << " outside the documented [" << range.lo << ", "
+        << range.hi << "]; all seeds: " << describe(v);
   };
   check("polarization", doc.polarization, polarization);
   check("flocks", doc.flocks, flocks);
@@ -408,9 +405,8 @@ TEST(SteeringClaims, Vision10LeavesManySmallGroupsThatStillAlign) {
     EXPECT_GT(seen50[i], 30.0) << "neighbours at 5 s, vision 50: " << describe(seen50);
     EXPECT_GT(groups10[i], 4 * groups50[i])
         << "groups at 5 s, vision 10: " << describe(groups10) << "; vision 50: " << describe(groups50);
-    EXPECT_LT(share10[i], share50[i])
-        << "largest share over 2-5 s, vision 10: " << describe(share10)
-        << "; vision 50: " << describe(share50);
+    EXPECT_LT(share10[i], share50[i]) << "largest share over 2-5 s, vision 10: " << describe(share10)
+                                      << "; vision 50: " << describe(share50);
     EXPECT_GT(groupsLate[i], 300) << "groups at 20 s, vision 10: " << describe(groupsLate);
   }
   EXPECT_LT(mean(order10), 0.5) << "order over 1-5 s at vision 10: " << describe(order10);
@@ -430,8 +426,8 @@ TEST(SteeringClaims, BlindSpotPacksTheFlockUnlessSeparationIsStronger) {
   const auto spaced = at("blind spot, separation 3", 10 * kSecond, nearest);
   const auto order = at("blind spot, separation 3", 10 * kSecond, polarization);
   for (std::size_t i = 0; i < packed.size(); ++i) {
-    EXPECT_LT(packed[i], 0.5 * full[i])
-        << "nearest at 10 s, fov 270: " << describe(packed) << "; fov 360: " << describe(full);
+    EXPECT_LT(packed[i], 0.5 * full[i]) << "nearest at 10 s, fov 270: " << describe(packed)
+                                        << "; fov 360: " << describe(full);
     EXPECT_GT(crowd[i], 150) << "neighbours at 10 s, fov 270: " << describe(crowd);
     EXPECT_GT(spaced[i], 10.0) << "nearest at 10 s, fov 270, separation 3: " << describe(spaced);
   }
@@ -448,8 +444,7 @@ TEST(SteeringClaims, Vision150MergesIntoOneFlock) {
   const auto wide = windowMean("vision 150", 1 * kSecond, 3 * kSecond, largestShare);
   const auto normal = windowMean("flock", 1 * kSecond, 3 * kSecond, largestShare);
   EXPECT_GT(mean(wide), 0.6) << "vision 150: " << describe(wide);
-  EXPECT_GT(mean(wide), mean(normal) + 0.05)
-      << "vision 150: " << describe(wide) << "; vision 50: " << describe(normal);
+  EXPECT_GT(mean(wide), mean(normal) + 0.05) << "vision 150: " << describe(wide) << "; vision 50: " << describe(normal);
 }
 
 // Claim: a predator held in a formed flock splits it, and after release the flock recovers.
@@ -468,8 +463,7 @@ TEST(SteeringClaims, PredatorSplitsTheFlockWhichRecoversAfterRelease) {
   const auto recovered = at("predator", after, polarization);
   for (std::size_t i = 0; i < inside.size(); ++i) {
     EXPECT_LT(inside[i], 0.15 * insideAlone[i])
-        << "boids within reach 1 s into the hold: " << describe(inside)
-        << "; left alone: " << describe(insideAlone);
+        << "boids within reach 1 s into the hold: " << describe(inside) << "; left alone: " << describe(insideAlone);
     EXPECT_GT(orderAlone[i] - order[i], 0.1)
         << "order 1 s into the hold: " << describe(order) << "; left alone: " << describe(orderAlone);
     EXPECT_GT(recovered[i], 0.8) << "order 8 s after the release: " << describe(recovered);

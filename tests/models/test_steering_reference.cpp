@@ -23,11 +23,11 @@ std::string referenceArgs(const SteeringParams& p, int steps) {
   std::string a = "--steps " + std::to_string(steps) + " --width " + num(p.width) + " --height " + num(p.height) +
                   " --edges " + (p.edges == Edges::Wrap ? "wrap" : "walls") + " --vision " + num(p.vision) +
                   " --separation-radius " + num(p.separationRadius) + " --fov " + num(p.fov) + " --cos-half " +
-                  num(cosine((p.fov / 2) * (kPi / 180))) + " --max-speed " + num(p.maxSpeed) + " --dt " +
-                  num(p.dt) + " --separation " + num(p.separation) + " --alignment " + num(p.alignment) +
-                  " --cohesion " + num(p.cohesion) + " --food-weight " + num(p.foodWeight) +
-                  " --predator-weight " + num(p.predatorWeight) + " --wall-weight " + num(p.wallWeight) +
-                  " --obstacle-weight " + num(p.obstacleWeight);
+                  num(cosine((p.fov / 2) * (kPi / 180))) + " --max-speed " + num(p.maxSpeed) + " --dt " + num(p.dt) +
+                  " --separation " + num(p.separation) + " --alignment " + num(p.alignment) + " --cohesion " +
+                  num(p.cohesion) + " --food-weight " + num(p.foodWeight) + " --predator-weight " +
+                  num(p.predatorWeight) + " --wall-weight " + num(p.wallWeight) + " --obstacle-weight " +
+                  num(p.obstacleWeight);
   if (p.pointer.mode != PointerMode::Off) {
     a += std::string(" --pointer ") + (p.pointer.mode == PointerMode::Food ? "food" : "predator") + " --pointer-x " +
          num(p.pointer.x) + " --pointer-y " + num(p.pointer.y) + " --pointer-from " +
@@ -50,19 +50,19 @@ void expectMatchesReference(const Case& c) {
   SCOPED_TRACE(c.name);
   const Flock start = randomSteeringStart(c.count, c.params, c.seed);
   Flock reference;
-  runNodeReference(kNode, kScript, referenceArgs(c.params, c.steps), start, c.params.space(),
-                   std::to_string(c.seed), reference);
+  runNodeReference(kNode, kScript, referenceArgs(c.params, c.steps), start, c.params.space(), std::to_string(c.seed),
+                   reference);
   if (testing::Test::HasFatalFailure()) return;
   ASSERT_EQ(reference.size(), c.count);
-  const EngineOptions options[] = {{NeighborSearch::Grid, 1}, {NeighborSearch::Grid, 2},
-                                   {NeighborSearch::Grid, 3}, {NeighborSearch::Brute, 1}};
+  const EngineOptions options[] = {
+      {NeighborSearch::Grid, 1}, {NeighborSearch::Grid, 2}, {NeighborSearch::Grid, 3}, {NeighborSearch::Brute, 1}};
   for (const EngineOptions& o : options) {
     SteeringSimulation sim(c.params, start, o);
     sim.step(c.steps);
     const long boid = firstDifference(sim.flock(), reference);
-    EXPECT_EQ(boid, -1) << c.name << " (" << c.count << " boids, " << c.steps << " steps, "
-                        << toString(o.search) << ", " << o.threads << " threads): first differing boid "
-                        << boid << "\n  engine:    " << describeBoid(sim.flock(), boid)
+    EXPECT_EQ(boid, -1) << c.name << " (" << c.count << " boids, " << c.steps << " steps, " << toString(o.search)
+                        << ", " << o.threads << " threads): first differing boid " << boid
+                        << "\n  engine:    " << describeBoid(sim.flock(), boid)
                         << "\n  reference: " << describeBoid(reference, boid);
   }
 }
@@ -121,8 +121,8 @@ TEST(SteeringReference, GoldenSteeringScenesAreTheReferences) {
     const SteeringParams p = scenes::params(s).as<SteeringParams>();
     if (hasSpeciesOrFood(p)) continue;
     Flock reference;
-    runNodeReference(kNode, kScript, referenceArgs(p, static_cast<int>(s.steps)), scenes::start(s), p.space(),
-                     "golden", reference);
+    runNodeReference(kNode, kScript, referenceArgs(p, static_cast<int>(s.steps)), scenes::start(s), p.space(), "golden",
+                     reference);
     EXPECT_EQ(hashHex(stateHash(reference)), s.hash) << s.name;
     ++checked;
   }

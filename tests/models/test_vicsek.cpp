@@ -40,8 +40,10 @@ Flock referenceStep(const Flock& f, const VicsekParams& p, std::uint64_t seed, s
     next.vx[i] = p.speed * ux;
     next.vy[i] = p.speed * uy;
     double x = f.x[i] + next.vx[i], y = f.y[i] + next.vy[i];
-    if (x < 0) x += L; else if (x >= L) x -= L;
-    if (y < 0) y += L; else if (y >= L) y -= L;
+    if (x < 0) x += L;
+    else if (x >= L) x -= L;
+    if (y < 0) y += L;
+    else if (y >= L) y -= L;
     next.x[i] = x, next.y[i] = y;
   }
   return next;

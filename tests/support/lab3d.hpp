@@ -20,8 +20,13 @@ struct Lab3dRule {
 
   Lab3dRule(const Space& space, double radius, double separation = 1.5, double alignment = 1, double cohesion = 1,
             double maxSpeed = 1)
-      : space(space), s2(radius * radius / 4), sepGain(separation * 0.05), aliGain(alignment * 0.05),
-        cohGain(cohesion * 0.005), vmax(maxSpeed), vmin(maxSpeed / 2) {}
+      : space(space),
+        s2(radius * radius / 4),
+        sepGain(separation * 0.05),
+        aliGain(alignment * 0.05),
+        cohGain(cohesion * 0.005),
+        vmax(maxSpeed),
+        vmin(maxSpeed / 2) {}
 
   Sums start(double, double, double, double, double, double) const { return {}; }
 
@@ -57,7 +62,8 @@ struct Lab3dRule {
 
   void keep(double& p, double& v, double extent) const {
     if (space.periodic) {
-      if (p < 0) p += extent; else if (p >= extent) p -= extent;
+      if (p < 0) p += extent;
+      else if (p >= extent) p -= extent;
     } else if (p < 0) {
       p = 0, v = -v;
     } else if (p > extent) {

@@ -49,8 +49,9 @@ class TempDir {
 inline void runNodeReference(const std::string& node, const std::string& script, const std::string& args,
                              const Flock& start, const Space& space, const std::string& tag, Flock& result) {
   namespace fs = std::filesystem;
-  ASSERT_TRUE(fs::exists(node)) << "node not found at " << node
-                                << " (FLOCKLAB_NODE from CMake's find_program; install it with scripts/setup-debian.sh --test)";
+  ASSERT_TRUE(fs::exists(node))
+      << "node not found at " << node
+      << " (FLOCKLAB_NODE from CMake's find_program; install it with scripts/setup-debian.sh --test)";
   ASSERT_TRUE(fs::exists(script)) << "reference script missing: " << script;
   TempDir dir(tag);
   const std::string in = dir.file("start.csv"), out = dir.file("end.csv"), log = dir.file("node.log");
@@ -80,8 +81,7 @@ inline std::string describeBoid(const Flock& f, long i) {
   if (f.is3d())
     std::snprintf(text, sizeof text, "x=%a y=%a z=%a vx=%a vy=%a vz=%a", f.x[i], f.y[i], f.z[i], f.vx[i], f.vy[i],
                   f.vz[i]);
-  else
-    std::snprintf(text, sizeof text, "x=%a y=%a vx=%a vy=%a", f.x[i], f.y[i], f.vx[i], f.vy[i]);
+  else std::snprintf(text, sizeof text, "x=%a y=%a vx=%a vy=%a", f.x[i], f.y[i], f.vx[i], f.vy[i]);
   return text;
 }
 

@@ -11,8 +11,8 @@ namespace flocklab {
 inline long firstDifference(const Flock& a, const Flock& b) {
   if (a.size() != b.size() || a.dimensions != b.dimensions) return 0;
   for (std::size_t i = 0; i < a.size(); ++i)
-    if (std::memcmp(&a.x[i], &b.x[i], 8) || std::memcmp(&a.y[i], &b.y[i], 8) ||
-        std::memcmp(&a.vx[i], &b.vx[i], 8) || std::memcmp(&a.vy[i], &b.vy[i], 8) ||
+    if (std::memcmp(&a.x[i], &b.x[i], 8) || std::memcmp(&a.y[i], &b.y[i], 8) || std::memcmp(&a.vx[i], &b.vx[i], 8) ||
+        std::memcmp(&a.vy[i], &b.vy[i], 8) ||
         (a.is3d() && (std::memcmp(&a.z[i], &b.z[i], 8) || std::memcmp(&a.vz[i], &b.vz[i], 8))))
       return static_cast<long>(i);
   return -1;

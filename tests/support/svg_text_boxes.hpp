@@ -105,8 +105,8 @@ inline void expectTextInside(const std::string& svg, const std::string& what) {
   ASSERT_FALSE(texts.boxes.empty()) << what;
   for (const TextBox& b : texts.boxes)
     EXPECT_TRUE(b.left >= 0 && b.top >= 0 && b.right <= texts.width && b.bottom <= texts.height)
-        << what << ": '" << b.text << "' lies in [" << b.left << ", " << b.right << "] x [" << b.top << ", "
-        << b.bottom << "], outside the picture's " << texts.width << " x " << texts.height;
+        << what << ": '" << b.text << "' lies in [" << b.left << ", " << b.right << "] x [" << b.top << ", " << b.bottom
+        << "], outside the picture's " << texts.width << " x " << texts.height;
   for (std::size_t i = 0; i < texts.boxes.size(); ++i)
     for (std::size_t j = i + 1; j < texts.boxes.size(); ++j) {
       const TextBox &a = texts.boxes[i], &b = texts.boxes[j];

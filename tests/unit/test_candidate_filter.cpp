@@ -49,8 +49,8 @@ Candidates around(double x, double y, double r, double side, std::size_t n, Xosh
   for (std::size_t k = 0; k < n; ++k) {
     double cx, cy;
     switch (k % 5) {
-      case 0: cx = std::fmod(x + r, side), cy = y; break;             // exactly r away, or wrapped
-      case 1: cx = std::fmod(x + side / 2, side), cy = y; break;      // exactly half the world
+      case 0: cx = std::fmod(x + r, side), cy = y; break;         // exactly r away, or wrapped
+      case 1: cx = std::fmod(x + side / 2, side), cy = y; break;  // exactly half the world
       default:
         cx = std::fmod(x + (rng.uniform() * 2 - 1) * 2 * r + side, side);
         cy = std::fmod(y + (rng.uniform() * 2 - 1) * 2 * r + side, side);
@@ -112,9 +112,10 @@ TEST(CandidateFilter, ThreeDimensionalVersionsAgreeWithAPlainLoop) {
         Candidates c = around(x, y, r, std::min(space.width, space.height), n, rng);
         std::vector<double> cz;
         for (std::size_t k = 0; k < n; ++k)  // exactly r away along z, half the world, or near
-          cz.push_back(k % 7 == 2 ? std::fmod(z + r, space.depth)
-                                  : (k % 7 == 3 ? std::fmod(z + space.depth / 2, space.depth)
-                                                : std::fmod(z + (rng.uniform() * 2 - 1) * 2 * r + space.depth, space.depth)));
+          cz.push_back(k % 7 == 2
+                           ? std::fmod(z + r, space.depth)
+                           : (k % 7 == 3 ? std::fmod(z + space.depth / 2, space.depth)
+                                         : std::fmod(z + (rng.uniform() * 2 - 1) * 2 * r + space.depth, space.depth)));
         const Offsets offsets(space);
         for (bool wrap : {true, false})
           for (bool inclusive : {false, true}) {
@@ -127,9 +128,11 @@ TEST(CandidateFilter, ThreeDimensionalVersionsAgreeWithAPlainLoop) {
               const double dy = wraps ? offsets.dy(y, c.y[k]) : c.y[k] - y;
               const double dz = wraps ? offsets.dz(z, cz[k]) : cz[k] - z;
               const double d2 = dx * dx + dy * dy + dz * dz;
-              if (k != self && (inclusive ? d2 <= r * r : d2 < r * r)) expected.push_back(static_cast<std::uint32_t>(k));
+              if (k != self && (inclusive ? d2 <= r * r : d2 < r * r))
+                expected.push_back(static_cast<std::uint32_t>(k));
             }
-            for (FilterFunction filter : versions()) EXPECT_EQ(run(filter, in, offsets), expected) << n << " candidates";
+            for (FilterFunction filter : versions())
+              EXPECT_EQ(run(filter, in, offsets), expected) << n << " candidates";
             ++cases;
           }
       }

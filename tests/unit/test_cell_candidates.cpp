@@ -29,7 +29,11 @@ void checkEveryTile(const Space& s, double radius, std::size_t n, std::uint64_t 
   for (int l = 0; l < g.layers(); l += layerSide)
     for (int r = 0; r < g.rows(); r += side)
       for (int col = 0; col < g.columns(); col += side) {
-        const Tile tile{col, r, std::min(side, g.columns() - col), std::min(side, g.rows() - r), l,
+        const Tile tile{col,
+                        r,
+                        std::min(side, g.columns() - col),
+                        std::min(side, g.rows() - r),
+                        l,
                         std::min(layerSide, g.layers() - l)};
         c.gather(g, tile);
         // The sorted union of the boids of every cell within one cell of the tile.

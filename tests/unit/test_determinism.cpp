@@ -7,8 +7,8 @@
 #include <cstring>
 #include <string>
 
-#include "flocklab/flocklab.hpp"
 #include "flocklab/engine/grid.hpp"
+#include "flocklab/flocklab.hpp"
 #include "support/lab_params_builder.hpp"
 #include "support/state_compare.hpp"
 
@@ -25,9 +25,8 @@ void expectSameFlight(const LabParams& p, const Flock& start, EngineOptions cand
     reference.step();
     other.step();
     const long boid = firstDifference(reference.flock(), other.flock());
-    ASSERT_EQ(boid, -1) << what << ": first difference at step " << s << ", boid " << boid
-                        << " (" << toString(candidate.search) << ", " << candidate.threads
-                        << " threads)";
+    ASSERT_EQ(boid, -1) << what << ": first difference at step " << s << ", boid " << boid << " ("
+                        << toString(candidate.search) << ", " << candidate.threads << " threads)";
   }
   EXPECT_EQ(reference.metrics().polarization, other.metrics().polarization) << what;
 }
@@ -108,8 +107,8 @@ TEST(Determinism, BoidsOnCellBordersAndAtTheWorldsEdge) {
   const double side = grid.cellWidth();
   Flock f;
   const double below = std::nextafter(p.world, 0.0);
-  const double spots[] = {0.0, side, 2 * side, 7 * side, 13 * side, below, p.world,
-                          std::nextafter(side, 0.0), std::nextafter(side, 100.0)};
+  const double spots[] = {
+      0.0, side, 2 * side, 7 * side, 13 * side, below, p.world, std::nextafter(side, 0.0), std::nextafter(side, 100.0)};
   // Random boids too, so that the flock is past the scan-all limit and the grid is used.
   f = randomLabStart(300, p, 4);
   std::size_t k = 0;

@@ -82,8 +82,8 @@ void expectSameMetrics(const Metrics& got, const Metrics& want, const std::strin
 // The simulation's own metrics() and measure() for 1, 2 and 3 threads against the slow way.
 void expectMeasuredRight(const Simulation& sim, const std::string& name) {
   const Metrics want = slowMetrics(sim.flock(), sim.space(), sim.metricRules());
-  const std::string what = name + " (" + std::to_string(sim.flock().size()) + " boids, " + sim.model() +
-                           ", step " + std::to_string(sim.stepCount()) + ")";
+  const std::string what = name + " (" + std::to_string(sim.flock().size()) + " boids, " + sim.model() + ", step " +
+                           std::to_string(sim.stepCount()) + ")";
   expectSameMetrics(sim.metrics(), want, what + ", metrics()");
   for (unsigned threads : {1u, 2u, 3u})
     expectSameMetrics(measure(sim.flock(), sim.space(), sim.metricRules(), {NeighborSearch::Grid, threads}), want,
@@ -163,7 +163,8 @@ TEST(Metrics, LongThinWorldsMatchTheSlowWay) {
       p.height = 10;
       p.edges = edges;
       SteeringSimulation sim(p, randomSteeringStart(1500, p, 15), {NeighborSearch::Grid, 2});
-      expectMeasuredRight(sim, "steering " + std::to_string(width) + " x 10" + (edges == Edges::Wrap ? ", wrap" : ", walls"));
+      expectMeasuredRight(
+          sim, "steering " + std::to_string(width) + " x 10" + (edges == Edges::Wrap ? ", wrap" : ", walls"));
     }
   LabParams tall = lab(10, 1e9);  // square, but sparse: the nearest boid far away in both axes
   LabSimulation sim(tall, randomLabStart(500, tall, 16), {NeighborSearch::Grid, 2});
@@ -188,14 +189,13 @@ TEST(Metrics, ExactlyTheLinkRadiusApartIsNotLinked) {
     for (std::size_t fillers : {0u, 400u}) {
       const Space space{100, 100, periodic};
       Flock f;
-      auto add = [&f](double x, double y) {
-        f.x.push_back(x), f.y.push_back(y), f.vx.push_back(1), f.vy.push_back(0);
-      };
+      auto add = [&f](double x, double y) { f.x.push_back(x), f.y.push_back(y), f.vx.push_back(1), f.vy.push_back(0); };
       add(20, 30), add(26, 38), add(50, 20), add(56, 28), add(80, 70), add(86, 78);
       if (periodic) add(97, 50), add(3, 58);
       const std::size_t pairs = f.size() / 2;
       // Fillers on a lattice in the strip y in [92, 92.1), beyond the link radius of every pair.
-      for (std::size_t k = 0; k < fillers; ++k) add(0.25 * static_cast<double>(k), 92 + 0.01 * static_cast<double>(k % 7));
+      for (std::size_t k = 0; k < fillers; ++k)
+        add(0.25 * static_cast<double>(k), 92 + 0.01 * static_cast<double>(k % 7));
       const Metrics want = slowMetrics(f, space, MetricRules::within(10));
       if (fillers == 0) {
         ASSERT_EQ(want.flocks, 2 * pairs);  // the slow way itself: nobody linked

@@ -62,8 +62,9 @@ TEST(Noise, NoisyRunsAreTheSameForAnySearchAndThreadCount) {
   const Flock start = randomLabStart(3000, lab, 8);
   LabSimulation reference(lab, start, {NeighborSearch::Brute, 1}, 77);
   reference.step(10);
-  for (const EngineOptions options : {EngineOptions{NeighborSearch::Grid, 1}, EngineOptions{NeighborSearch::Grid, 3},
-                                      EngineOptions{NeighborSearch::Grid, 8}, EngineOptions{NeighborSearch::Brute, 4}}) {
+  for (const EngineOptions options :
+       {EngineOptions{NeighborSearch::Grid, 1}, EngineOptions{NeighborSearch::Grid, 3},
+        EngineOptions{NeighborSearch::Grid, 8}, EngineOptions{NeighborSearch::Brute, 4}}) {
     LabSimulation other(lab, start, options, 77);
     other.step(10);
     EXPECT_EQ(firstDifference(reference.flock(), other.flock()), -1) << options.threads << " threads";
@@ -72,7 +73,8 @@ TEST(Noise, NoisyRunsAreTheSameForAnySearchAndThreadCount) {
   steering.noise = 0.2;
   steering.fov = 300;
   const Flock flock = randomSteeringStart(1500, steering, 9);
-  SteeringSimulation one(steering, flock, {NeighborSearch::Brute, 1}, 5), many(steering, flock, {NeighborSearch::Grid, 4}, 5);
+  SteeringSimulation one(steering, flock, {NeighborSearch::Brute, 1}, 5),
+      many(steering, flock, {NeighborSearch::Grid, 4}, 5);
   one.step(20), many.step(20);
   EXPECT_EQ(firstDifference(one.flock(), many.flock()), -1);
 }

@@ -61,7 +61,8 @@ TEST(NpyTrajectory, ThreeDimensionalFramesHaveSixColumns) {
         for (std::size_t c = 0; c < columns; ++c) {
           double v;
           std::memcpy(&v, bytes.data() + data + ((frame * 3 + i) * columns + c) * 8, 8);
-          const double expected = static_cast<double>(i) * 10 + static_cast<double>(c) + 1 + (dimensions == 2 && c >= 2 ? 1 : 0);
+          const double expected =
+              static_cast<double>(i) * 10 + static_cast<double>(c) + 1 + (dimensions == 2 && c >= 2 ? 1 : 0);
           EXPECT_EQ(v, expected) << dimensions << "D frame " << frame << " boid " << i << " column " << c;
         }
     std::filesystem::remove(path);

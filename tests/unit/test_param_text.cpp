@@ -19,8 +19,8 @@ TEST(ParamText, ShortestIsShortAndReadsBack) {
   EXPECT_EQ(shortest(0.1), "0.1");
   EXPECT_EQ(shortest(-0.5), "-0.5");
   EXPECT_EQ(shortest(100.0000001), "100.0000001");  // not "100", which hid why it was refused
-  EXPECT_EQ(shortest(1e300), "1e300");               // not 301 digits
-  EXPECT_EQ(shortest(1e-300), "1e-300");             // not "0"
+  EXPECT_EQ(shortest(1e300), "1e300");              // not 301 digits
+  EXPECT_EQ(shortest(1e-300), "1e-300");            // not "0"
   EXPECT_EQ(shortest(1e-5), "1e-5");
   EXPECT_EQ(shortest(1e100), "1e100");
   EXPECT_EQ(shortest(-2.5e300), "-2.5e300");
@@ -34,10 +34,12 @@ TEST(ParamText, ShortestIsShortAndReadsBack) {
 // what std::from_chars reads whole, to the same bits, and text::number only its finite values.
 // strtod alone took hexadecimal, a leading '+' and leading spaces.
 TEST(ParamText, NumbersInTextsReadAsOptionsDo) {
-  for (const char* t : {"0", "-0", "12", "00012", "0.5", ".5", "5.", "-.5e3", "1e5", "1E+5", "1e-5", "1e300", "5e-324",
-                        "1.7976931348623157e308", "inf", "-Infinity", "nan", "0x10", "0x1p4", "+1", " 1", "1 ", "\t1",
-                        "\v1", "1e", "1e+", "e5", ".", "-", "", "--1", "1..2", "1e5.5", "1e400", "-1e400", "1e-400",
-                        "1,5", "1_000", "nan(1)", "infx"}) {
+  for (const char* t : {"0",      "-0",        "12",    "00012",  "0.5",   ".5",     "5.",
+                        "-.5e3",  "1e5",       "1E+5",  "1e-5",   "1e300", "5e-324", "1.7976931348623157e308",
+                        "inf",    "-Infinity", "nan",   "0x10",   "0x1p4", "+1",     " 1",
+                        "1 ",     "\t1",       "\v1",   "1e",     "1e+",   "e5",     ".",
+                        "-",      "",          "--1",   "1..2",   "1e5.5", "1e400",  "-1e400",
+                        "1e-400", "1,5",       "1_000", "nan(1)", "infx"}) {
     const std::string text(t);
     double expected = 0;
     const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), expected);

@@ -29,9 +29,8 @@ TEST(Rng, SplitMix64MatchesPublishedOutputs) {
   // Rosetta Code, "Pseudo-random numbers/Splitmix64", seed 1234567; recomputed with an
   // independent Python transcription of splitmix64.c before pinning.
   SplitMix64 g(1234567);
-  const std::uint64_t expected[] = {6457827717110365317ULL, 3203168211198807973ULL,
-                                    9817491932198370423ULL, 4593380528125082431ULL,
-                                    16408922859458223821ULL};
+  const std::uint64_t expected[] = {6457827717110365317ULL, 3203168211198807973ULL, 9817491932198370423ULL,
+                                    4593380528125082431ULL, 16408922859458223821ULL};
   for (std::size_t k = 0; k < 5; ++k) EXPECT_EQ(g.next(), expected[k]) << "output " << k;
 }
 
@@ -56,8 +55,7 @@ TEST(Rng, SeedingRunsSplitMix64FourTimes) {
   // The seeded generator is the one whose state is SplitMix64(seed)'s first four outputs.
   for (std::uint64_t seed : {0ULL, 1ULL, 42ULL, 0xffffffffffffffffULL}) {
     SplitMix64 expand(seed);
-    const std::uint64_t s0 = expand.next(), s1 = expand.next(), s2 = expand.next(),
-                        s3 = expand.next();
+    const std::uint64_t s0 = expand.next(), s1 = expand.next(), s2 = expand.next(), s3 = expand.next();
     Xoshiro256ss byHand = Xoshiro256ss::fromState(s0, s1, s2, s3);
     Xoshiro256ss seeded(seed);
     for (int k = 0; k < 100; ++k) ASSERT_EQ(seeded.next(), byHand.next()) << "seed " << seed;

@@ -26,8 +26,7 @@ TEST(Sine, WithinOneEMinus15OfStdSinOnMinusPiToPi) {
 }
 
 TEST(Sine, OddExactAtZeroAndClampedOutside) {
-  for (double x : {1e-300, 0.1, 0.7853981633974483, 1.0, 2.5, 3.0})
-    EXPECT_EQ(sine(-x), -sine(x)) << x;
+  for (double x : {1e-300, 0.1, 0.7853981633974483, 1.0, 2.5, 3.0}) EXPECT_EQ(sine(-x), -sine(x)) << x;
   EXPECT_EQ(sine(0.0), 0.0);
   EXPECT_EQ(sine(1e-300), 1e-300);
   EXPECT_EQ(sine(10.0), sine(kPi));

@@ -5,8 +5,8 @@
 
 #include <algorithm>
 #include <barrier>
-#include <thread>
 #include <cmath>
+#include <thread>
 #include <vector>
 
 #include "flocklab/rng.hpp"

@@ -20,8 +20,8 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -101,7 +101,8 @@ class WebSimulation {
         *model_, params_, given ? std::optional<double>(count) : std::nullopt, model_->countFor(preset),
         [&](std::uint64_t n) -> std::string {
           if (static_cast<double>(n) * static_cast<double>(model_->bytesPerBoid(params_)) <= kWasmBytes) return "";
-          return markKey("count") + " " + std::to_string(n) + " needs more memory than the 2 GiB WebAssembly can address";
+          return markKey("count") + " " + std::to_string(n) +
+                 " needs more memory than the 2 GiB WebAssembly can address";
         });
     sim_ = model_->create(params_, model_->randomStart(params_, static_cast<std::size_t>(boids), s), s);
   }
@@ -109,12 +110,14 @@ class WebSimulation {
   /// `k` steps, a whole number from 0 to 2^53-1 (index.js checks it too). False (see
   /// lastError()) for another `k`, with no step taken.
   bool step(double k) {
-    return guarded([&] {
-      if (!whole(k, 0, kMaxWhole))
-        throw std::invalid_argument("steps must be a whole number from 0 to 2^53-1 (got " + countText(k) + ")");
-      sim_->step(static_cast<std::uint64_t>(k));
-      return true;
-    }, false);
+    return guarded(
+        [&] {
+          if (!whole(k, 0, kMaxWhole))
+            throw std::invalid_argument("steps must be a whole number from 0 to 2^53-1 (got " + countText(k) + ")");
+          sim_->step(static_cast<std::uint64_t>(k));
+          return true;
+        },
+        false);
   }
   double stepCount() const { return static_cast<double>(sim_->stepCount()); }
   int count() const { return static_cast<int>(sim_->flock().size()); }
@@ -146,7 +149,8 @@ class WebSimulation {
     const Appearance a = sim_->appearance();
     nlohmann::ordered_json kinds = nlohmann::ordered_json::array(), food = nlohmann::ordered_json::array();
     for (const BoidKind& k : a.kinds)
-      kinds.push_back({{"name", k.name}, {"colour", k.colour}, {"size", k.size}, {"predator", k.predator}, {"count", k.count}});
+      kinds.push_back(
+          {{"name", k.name}, {"colour", k.colour}, {"size", k.size}, {"predator", k.predator}, {"count", k.count}});
     for (const FoodMark& f : a.food)
       food.push_back({{"x", f.x}, {"y", f.y}, {"z", f.z}, {"amount", f.amount}, {"full", f.full}});
     return nlohmann::ordered_json{{"kinds", kinds}, {"food", food}}.dump();
@@ -155,13 +159,15 @@ class WebSimulation {
   /// the centre: "click to spawn a predator". False (see lastError()) for a model without
   /// kinds, a kind it lacks or a bad place.
   bool spawn(double kind, double x, double y, double z) {
-    return guarded([&] {
-      if (!whole(kind, 0, 4294967295.0))
-        throw std::invalid_argument("kind must be a species index, a whole number from 0 to 4294967295 (got " +
-                                    countText(kind) + ")");
-      sim_->addBoid(static_cast<std::uint32_t>(kind), x, y, z);
-      return true;
-    }, false);
+    return guarded(
+        [&] {
+          if (!whole(kind, 0, 4294967295.0))
+            throw std::invalid_argument("kind must be a species index, a whole number from 0 to 4294967295 (got " +
+                                        countText(kind) + ")");
+          sim_->addBoid(static_cast<std::uint32_t>(kind), x, y, z);
+          return true;
+        },
+        false);
   }
   /// Each boid's kind (an index into appearanceJson's kinds), as a view valid until the next
   /// step() or kindOf() (empty without species).
@@ -187,28 +193,32 @@ class WebSimulation {
         break;
       }
     }
-    return nlohmann::ordered_json{{"dims", s.dimensions()}, {"width", s.width}, {"height", s.height},
-                                  {"depth", s.depth}, {"wrap", s.periodic}, {"unit", unit}}.dump();
+    return nlohmann::ordered_json{{"dims", s.dimensions()}, {"width", s.width},   {"height", s.height},
+                                  {"depth", s.depth},       {"wrap", s.periodic}, {"unit", unit}}
+        .dump();
   }
   /// The obstacles now: [{x, y, radius}], in 3D [{x, y, z, radius}] (world units).
   std::string obstaclesJson() const {
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
     for (const Obstacle& o : model_->obstacles(model_->current(*sim_)))
-      all.push_back(sim_->flock().dimensions == 3 ? nlohmann::ordered_json{{"x", o.x}, {"y", o.y}, {"z", o.z}, {"radius", o.radius}}
-                                                  : nlohmann::ordered_json{{"x", o.x}, {"y", o.y}, {"radius", o.radius}});
+      all.push_back(sim_->flock().dimensions == 3
+                        ? nlohmann::ordered_json{{"x", o.x}, {"y", o.y}, {"z", o.z}, {"radius", o.radius}}
+                        : nlohmann::ordered_json{{"x", o.x}, {"y", o.y}, {"radius", o.radius}});
     return all.dump();
   }
 
   /// Changes parameters live: the keys present in `json` over the current ones. False (see
   /// lastError()) when they are refused; the run is then unchanged.
   bool setParams(const std::string& json) {
-    return guarded([&] {
-      ParamSet p = model_->current(*sim_);
-      readParamsJson(p, json);
-      if (const std::string problem = p.markedProblem(); !problem.empty()) throw KeyedError(problem);
-      model_->change(*sim_, p);
-      return true;
-    }, false);
+    return guarded(
+        [&] {
+          ParamSet p = model_->current(*sim_);
+          readParamsJson(p, json);
+          if (const std::string problem = p.markedProblem(); !problem.empty()) throw KeyedError(problem);
+          model_->change(*sim_, p);
+          return true;
+        },
+        false);
   }
 
  private:
@@ -221,8 +231,8 @@ class WebSimulation {
 };
 
 /// A new flock, or null with the reason in lastError().
-std::unique_ptr<WebSimulation> create(const std::string& model, const std::string& preset, const std::string& paramsJson,
-                                      double count, const std::string& seed) {
+std::unique_ptr<WebSimulation> create(const std::string& model, const std::string& preset,
+                                      const std::string& paramsJson, double count, const std::string& seed) {
   return guarded([&] { return std::make_unique<WebSimulation>(model, preset, paramsJson, count, seed); },
                  std::unique_ptr<WebSimulation>());
 }

@@ -20,18 +20,18 @@
 #include <functional>
 #include <nlohmann/json.hpp>
 
-#include "support/child_process.hpp"
-#include "runs/temporary_files.hpp"
-#include "flocklab/models/abm_simulation.hpp"
-#include "scenes.hpp"
-#include "runs/atomic_file.hpp"
-#include "flocklab/models/lab_simulation.hpp"
 #include "flocklab/io/state_csv.hpp"
+#include "flocklab/models/abm_simulation.hpp"
+#include "flocklab/models/lab_simulation.hpp"
 #include "flocklab/version.hpp"
 #include "outputs/png_image.hpp"
 #include "outputs/svg_chart.hpp"
+#include "runs/atomic_file.hpp"
 #include "runs/counted.hpp"
+#include "runs/temporary_files.hpp"
 #include "runs/usage_error.hpp"
+#include "scenes.hpp"
+#include "support/child_process.hpp"
 
 namespace flocklab::cli {
 
@@ -74,8 +74,8 @@ using scenes::lab3dAtFlockDensity;  // the benchmark flocks of the scene library
 using scenes::labAtSeedDensity;
 
 // Times `steps` steps of a fresh simulation `repeats` times; returns the median row.
-Row timeSimulation(const std::function<std::unique_ptr<Simulation>()>& make, std::uint64_t warmUp,
-                   std::uint64_t steps, std::int64_t repeats) {
+Row timeSimulation(const std::function<std::unique_ptr<Simulation>()>& make, std::uint64_t warmUp, std::uint64_t steps,
+                   std::int64_t repeats) {
   std::vector<double> times;
   Row row;
   for (std::int64_t r = 0; r < repeats; ++r) {
@@ -173,19 +173,24 @@ class Bench {
   }
 
   void w2() {
-    struct Size { AbmPreset preset; double masonMs; };
+    struct Size {
+      AbmPreset preset;
+      double masonMs;
+    };
     for (const Size size : {Size{AbmPreset::Small, 13}, Size{AbmPreset::Large, 35}}) {
       const AbmParams p = abmPreset(size.preset);
       const std::size_t n = abmPresetCount(size.preset);
       progress(fmt::format("W2: abm {} sequential", toString(size.preset)));
-      Row row = timeSimulation([&] { return std::make_unique<AbmSimulation>(p, randomAbmStart(n, p, 42), 42, engine_); },
-                               0, 100, std::max<std::int64_t>(o_.repeats, 11));
+      Row row =
+          timeSimulation([&] { return std::make_unique<AbmSimulation>(p, randomAbmStart(n, p, 42), 42, engine_); }, 0,
+                         100, std::max<std::int64_t>(o_.repeats, 11));
       row.id = "W2";
       row.workload = fmt::format("abm {}, sequential", toString(size.preset));
       const double limit = size.masonMs / 10;
       row.target = fmt::format("<= {:g} ms / 100 steps", limit);
-      row.result = fmt::format("{} ({:.2f} ms, MASON / flocklab {:.1f}x)", row.seconds * 1e3 <= limit ? "met" : "missed",
-                               row.seconds * 1e3, size.masonMs / (row.seconds * 1e3));
+      row.result =
+          fmt::format("{} ({:.2f} ms, MASON / flocklab {:.1f}x)", row.seconds * 1e3 <= limit ? "met" : "missed",
+                      row.seconds * 1e3, size.masonMs / (row.seconds * 1e3));
       rows_.push_back(row);
     }
   }
@@ -196,8 +201,9 @@ class Bench {
     p.visualDistance = 5;
     p.sync = true;
     progress("W3: abm --sync, 80,000 agents");
-    Row row = timeSimulation([&] { return std::make_unique<AbmSimulation>(p, randomAbmStart(80000, p, 42), 42, engine_); },
-                             0, 100, std::max<std::int64_t>(o_.repeats / 2, 3));
+    Row row =
+        timeSimulation([&] { return std::make_unique<AbmSimulation>(p, randomAbmStart(80000, p, 42), 42, engine_); }, 0,
+                       100, std::max<std::int64_t>(o_.repeats / 2, 3));
     row.id = "W3";
     row.workload = "abm --sync, 400 x 400, visual distance 5";
     const double perStep = row.seconds / 100 * 1e3;
@@ -223,13 +229,12 @@ class Bench {
     row.checks = static_cast<double>(sim.candidateChecks() - before) / 100;
     const double rate = 1 / row.seconds, memory = peakMegabytes();
     row.target = ">= 10 steps/s, <= 200 MB";
-    row.result = fmt::format("{} ({:.1f} steps/s, peak {:.0f} MB)", rate >= 10 && memory <= 200 ? "met" : "missed", rate, memory);
+    row.result = fmt::format("{} ({:.1f} steps/s, peak {:.0f} MB)", rate >= 10 && memory <= 200 ? "met" : "missed",
+                             rate, memory);
     rows_.push_back(row);
   }
 
-  void w5() {
-    scaling("W5", "lab at the seed's density, grid", "lab", labAtSeedDensity, 20, 10, grid_);
-  }
+  void w5() { scaling("W5", "lab at the seed's density, grid", "lab", labAtSeedDensity, 20, 10, grid_); }
 
   // The lab model in 3D (27 cells a boid): time per boid-step from 1,000 boids up, and with
   // --full 1,000,000 boids' steps a second (the target: 4 with 2 threads).
@@ -254,7 +259,8 @@ class Bench {
     const char* const workload = "the browser lab, steering, drawing every step";
     const std::string site = FLOCKLAB_SITE_DIR;
     if (node.empty()) return skipped("W7", workload, "node not found");
-    if (!std::filesystem::exists(site + "/index.html")) return skipped("W7", workload, "no browser lab built (emscripten)");
+    if (!std::filesystem::exists(site + "/index.html"))
+      return skipped("W7", workload, "no browser lab built (emscripten)");
     if (script.empty() || !std::filesystem::exists(script)) return skipped("W7", workload, "no " + script);
     progress("W7: the browser lab in headless Chromium (node " + script + ")");
     const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
@@ -266,8 +272,9 @@ class Bench {
     } catch (const nlohmann::json::exception&) {
     }
     if (r.status != 0 || !report.contains("rows"))
-      return skipped("W7", workload,
-                     "the browser did not run (Chromium and npm's playwright-core: bash scripts/setup-debian.sh --test)");
+      return skipped(
+          "W7", workload,
+          "the browser did not run (Chromium and npm's playwright-core: bash scripts/setup-debian.sh --test)");
     for (const auto& measured : report.at("rows")) {
       Row one;
       one.id = "W7";
@@ -309,7 +316,8 @@ class Bench {
     for (std::size_t n : sizes) {
       progress(fmt::format("{}: {}, {} boids", id, what, n));
       const LabParams p = paramsOf(n);
-      const auto steps = static_cast<std::uint64_t>(std::clamp<double>(2e6 / static_cast<double>(n), fewestSteps, 2000));
+      const auto steps =
+          static_cast<std::uint64_t>(std::clamp<double>(2e6 / static_cast<double>(n), fewestSteps, 2000));
       Row row = timeSimulation([&] { return std::make_unique<LabSimulation>(p, randomLabStart(n, p, 42), engine_); },
                                warmUp, steps, std::max<std::int64_t>(o_.repeats / 2, 3));
       row.id = id;
@@ -322,7 +330,8 @@ class Bench {
       rows_.push_back(row);
     }
     rows_.back().target = "time per boid-step within 2x";
-    rows_.back().result = fmt::format("{} (slowest / fastest {:.2f})", slowest / fastest <= 2 ? "met" : "missed", slowest / fastest);
+    rows_.back().result =
+        fmt::format("{} (slowest / fastest {:.2f})", slowest / fastest <= 2 ? "met" : "missed", slowest / fastest);
   }
 
   void bruteScaling() {
@@ -333,14 +342,14 @@ class Bench {
       const LabParams p = labAtSeedDensity(n);
       const auto steps = static_cast<std::uint64_t>(std::clamp<double>(3e7 / (static_cast<double>(n) * n), 3, 1000));
       const EngineOptions brute{NeighborSearch::Brute, engine_.threads, nullptr, nullptr};
-      const Row row = timeSimulation([&] { return std::make_unique<LabSimulation>(p, randomLabStart(n, p, 42), brute); }, 5,
-                                     steps, 3);
+      const Row row = timeSimulation(
+          [&] { return std::make_unique<LabSimulation>(p, randomLabStart(n, p, 42), brute); }, 5, steps, 3);
       brute_.x.push_back(static_cast<double>(n));
       brute_.y.push_back(row.seconds / static_cast<double>(n * steps) * 1e9);
       if (grid3d_.x.empty()) continue;
       const LabParams p3 = lab3dAtFlockDensity(n);
-      const Row row3 = timeSimulation([&] { return std::make_unique<LabSimulation>(p3, randomLabStart(n, p3, 42), brute); },
-                                      5, steps, 3);
+      const Row row3 = timeSimulation(
+          [&] { return std::make_unique<LabSimulation>(p3, randomLabStart(n, p3, 42), brute); }, 5, steps, 3);
       brute3d_.x.push_back(static_cast<double>(n));
       brute3d_.y.push_back(row3.seconds / static_cast<double>(n * steps) * 1e9);
     }
@@ -349,8 +358,9 @@ class Bench {
   std::string plotSvg() const {
     Chart chart;
     chart.title = "Time per boid-step against flock size";
-    chart.subtitle = fmt::format("lab model at the seed's density{}, {}, median of repeats",
-                                 grid3d_.x.empty() ? "" : " (3D: 120 boids in a cube of 50, scaled)", counted(threads_, "threads"));
+    chart.subtitle =
+        fmt::format("lab model at the seed's density{}, {}, median of repeats",
+                    grid3d_.x.empty() ? "" : " (3D: 120 boids in a cube of 50, scaled)", counted(threads_, "threads"));
     chart.x = {"boids", true};
     chart.y = {"nanoseconds per boid-step", true};
     chart.series = {grid_, brute_};
@@ -366,8 +376,9 @@ class Bench {
   }
 
   std::string table() const {
-    std::string out = fmt::format("flocklab {} bench, {}; ceiling {:.0e} candidate checks/s ({:.0e} a core)\n\n",
-                                  kVersion, counted(threads_, "threads"), kChecksPerCoreSecond * threads_, kChecksPerCoreSecond);
+    std::string out =
+        fmt::format("flocklab {} bench, {}; ceiling {:.0e} candidate checks/s ({:.0e} a core)\n\n", kVersion,
+                    counted(threads_, "threads"), kChecksPerCoreSecond * threads_, kChecksPerCoreSecond);
     out += fmt::format("{:<3} {:<45} {:>9} {:>6} {:>10} {:>14} {:>12} {:>8}  {}\n", "id", "workload", "boids", "steps",
                        "seconds", "boid-steps/s", "checks/s", "ceiling", "target: result");
     for (const Row& r : rows_) {
@@ -381,8 +392,8 @@ class Bench {
       const std::string rate = timed ? fmt::format("{:.4g}", static_cast<double>(r.boids * r.steps) / r.seconds) : "-";
       std::string outcome = r.target.empty() ? "" : r.target + ": " + r.result;
       if (!r.note.empty()) outcome += (outcome.empty() ? "" : "; ") + r.note;
-      out += fmt::format("{:<3} {:<45} {:>9} {:>6} {:>10} {:>14} {:>12} {:>8}  {}\n", r.id, r.workload, r.boids, r.steps,
-                         seconds, rate, checks, ceiling, outcome);
+      out += fmt::format("{:<3} {:<45} {:>9} {:>6} {:>10} {:>14} {:>12} {:>8}  {}\n", r.id, r.workload, r.boids,
+                         r.steps, seconds, rate, checks, ceiling, outcome);
     }
     return out;
   }
@@ -393,18 +404,25 @@ class Bench {
       const double checksPerSecond = r.checks / r.seconds;
       // A row not run has no time: its figures are null.
       const auto timed = [&](double value) { return r.seconds > 0 ? nlohmann::json(value) : nlohmann::json(); };
-      rows.push_back({{"id", r.id}, {"workload", r.workload}, {"boids", r.boids}, {"steps", r.steps},
+      rows.push_back({{"id", r.id},
+                      {"workload", r.workload},
+                      {"boids", r.boids},
+                      {"steps", r.steps},
                       {"seconds", timed(r.seconds)},
                       {"boid_steps_per_second", timed(static_cast<double>(r.boids * r.steps) / r.seconds)},
                       {"checks_per_second", timed(checksPerSecond)},
                       {"fraction_of_ceiling", timed(checksPerSecond / (kChecksPerCoreSecond * threads_))},
-                      {"target", r.target}, {"result", r.result}, {"note", r.note}});
+                      {"target", r.target},
+                      {"result", r.result},
+                      {"note", r.note}});
     }
-    return nlohmann::json{{"flocklab", kVersion}, {"threads", threads_},
-                          {"ceiling_checks_per_second", kChecksPerCoreSecond * threads_}, {"rows", rows}}
-               .dump(2) + "\n";
+    return nlohmann::json{{"flocklab", kVersion},
+                          {"threads", threads_},
+                          {"ceiling_checks_per_second", kChecksPerCoreSecond * threads_},
+                          {"rows", rows}}
+               .dump(2) +
+           "\n";
   }
-
 
  private:
   const BenchOptions& o_;
@@ -423,8 +441,10 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
   bench->add_option("--threads", o.threads, "Worker threads; 0 (the default) means all cores");
   bench->add_option("--repeats", o.repeats, "Timings per workload; the median is reported")->capture_default_str();
   bench->add_flag("--quiet,-q", o.quiet, "No progress lines on stderr");
-  bench->add_option("--plot", o.plot, "Chart time per boid-step against boids (grid and brute force): FILE.svg or FILE.png");
-  bench->add_option("--reference", o.reference, "The JavaScript pair loop W1 compares with (tests/reference/lab_reference.mjs)");
+  bench->add_option("--plot", o.plot,
+                    "Chart time per boid-step against boids (grid and brute force): FILE.svg or FILE.png");
+  bench->add_option("--reference", o.reference,
+                    "The JavaScript pair loop W1 compares with (tests/reference/lab_reference.mjs)");
   bench->add_option("--only", o.only, "Run only these workloads, e.g. W2,W3");
   return bench;
 }
@@ -432,7 +452,8 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
 int executeBench(const BenchOptions& o) {
   if (o.threads < 0 || o.threads > 1024)
     throw UsageError(fmt::format("--threads must be between 0 (all cores) and 1024 (got {})", o.threads));
-  if (o.repeats < 1 || o.repeats > 1000) throw UsageError(fmt::format("--repeats must be between 1 and 1000 (got {})", o.repeats));
+  if (o.repeats < 1 || o.repeats > 1000)
+    throw UsageError(fmt::format("--repeats must be between 1 and 1000 (got {})", o.repeats));
   for (std::size_t begin = 0; !o.only.empty() && begin <= o.only.size();) {
     const std::size_t end = std::min(o.only.find(',', begin), o.only.size());
     const std::string id = o.only.substr(begin, end - begin);

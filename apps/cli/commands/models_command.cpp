@@ -9,10 +9,10 @@
 #include <cmath>
 #include <cstdio>
 
-#include "runs/model_setup.hpp"
 #include "flocklab/io/params_json.hpp"
 #include "flocklab/registry.hpp"
 #include "runs/counted.hpp"
+#include "runs/model_setup.hpp"
 #include "runs/usage_error.hpp"
 #include "support/cli_messages.hpp"
 
@@ -45,10 +45,12 @@ std::string defaultOf(const ModelDescription& m, const ParamSpec& s) {
 
 std::string listing(const ModelDescription& m) {
   std::string out = fmt::format("{}: {}\n  {}\n", m.name, m.title, m.summary);
-  out += fmt::format("  default: {} {}, {} steps; specified in {}\n", m.countFor(""), m.countUnit, m.defaultSteps, m.doc);
+  out +=
+      fmt::format("  default: {} {}, {} steps; specified in {}\n", m.countFor(""), m.countUnit, m.defaultSteps, m.doc);
   if (!m.presets.empty()) {
     out += "  presets (--preset):\n";
-    for (const PresetSpec& p : m.presets) out += fmt::format("    {:<10} {} ({} {})\n", p.name, p.summary, p.count, m.countUnit);
+    for (const PresetSpec& p : m.presets)
+      out += fmt::format("    {:<10} {} ({} {})\n", p.name, p.summary, p.count, m.countUnit);
   }
   out += "  parameters:\n";
   for (const ParamSpec& s : m.params)

@@ -1,8 +1,8 @@
 #pragma once
 // `flocklab models`: what each model of the registry is and every parameter it takes, as a
 // table a person reads, as Markdown (the docs' parameter tables are this output), or as JSON.
-#include "support/cli11_forward.hpp"
 #include <string>
+#include "support/cli11_forward.hpp"
 
 namespace flocklab::cli {
 

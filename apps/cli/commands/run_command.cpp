@@ -10,37 +10,37 @@
 
 #include <charconv>
 #include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <functional>
-#include <cstdio>
 #include <memory>
 #include <vector>
 
-#include "runs/checkpoint_file.hpp"
+#include "flocklab/io/state_csv.hpp"
+#include "flocklab/io/state_hash.hpp"
+#include "flocklab/registry.hpp"
+#include "flocklab/word_list.hpp"
 #include "outputs/flock_picture.hpp"
 #include "outputs/flock_picture_3d.hpp"
 #include "outputs/movie.hpp"
-#include "outputs/picture_caption.hpp"
-#include "runs/atomic_file.hpp"
-#include "runs/cluster.hpp"
-#include "runs/memory.hpp"
-#include "runs/output_set.hpp"
-#include "flocklab/registry.hpp"
-#include "flocklab/word_list.hpp"
-#include "flocklab/io/state_csv.hpp"
-#include "flocklab/io/state_hash.hpp"
-#include "support/interrupt.hpp"
-#include "runs/model_setup.hpp"
 #include "outputs/npy_trajectory.hpp"
+#include "outputs/picture_caption.hpp"
 #include "outputs/png_image.hpp"
 #include "outputs/progress_bar.hpp"
-#include "runs/run_file.hpp"
-#include "runs/run_resume.hpp"
 #include "outputs/run_report.hpp"
 #include "outputs/svg_chart.hpp"
+#include "runs/atomic_file.hpp"
+#include "runs/checkpoint_file.hpp"
+#include "runs/cluster.hpp"
+#include "runs/memory.hpp"
+#include "runs/model_setup.hpp"
+#include "runs/output_set.hpp"
+#include "runs/run_file.hpp"
+#include "runs/run_resume.hpp"
 #include "runs/text_fields.hpp"
 #include "runs/usage_error.hpp"
 #include "support/cli_messages.hpp"
+#include "support/interrupt.hpp"
 
 namespace flocklab::cli {
 
@@ -50,14 +50,16 @@ namespace {
 void checkOptions(const RunOptions& o) {
   if (o.steps && *o.steps < 0) throw UsageError(fmt::format("--steps must be at least 0 (got {})", *o.steps));
   if (o.every < 1) throw UsageError(fmt::format("--every must be at least 1 (got {})", o.every));
-  if (o.rebalanceEvery < 0) throw UsageError(fmt::format("--rebalance-every must be at least 0 (got {})", o.rebalanceEvery));
+  if (o.rebalanceEvery < 0)
+    throw UsageError(fmt::format("--rebalance-every must be at least 0 (got {})", o.rebalanceEvery));
   if (o.threads < 0 || o.threads > 1024)
     throw UsageError(fmt::format("--threads must be between 0 (all cores) and 1024 (got {})", o.threads));
   if (!parseNeighborSearch(o.neighbors))
     throw UsageError("--neighbors must be grid or brute (got " + o.neighbors + ")");
   if (!o.metricsOut.empty() && !endsWith(o.metricsOut, ".csv") && !endsWith(o.metricsOut, ".json"))
     throw UsageError("--metrics-out must end in .csv or .json (got " + o.metricsOut + ")");
-  for (const auto& [flag, path] : {std::pair{"--plot", o.plotFile}, {"--plot-track", o.plotTrackFile}, {"--picture", o.pictureFile}})
+  for (const auto& [flag, path] :
+       {std::pair{"--plot", o.plotFile}, {"--plot-track", o.plotTrackFile}, {"--picture", o.pictureFile}})
     if (!path.empty() && !isPicturePath(path))
       throw UsageError(fmt::format("{} must end in .svg or .png (got {})", flag, path));
   if (!o.trajectoryFile.empty() && !endsWith(o.trajectoryFile, ".npy"))
@@ -93,7 +95,8 @@ std::string checkpointPath(const RunOptions& o) {
 void makeFolder(const char* flag, const std::string& dir) {
   std::error_code error;
   std::filesystem::create_directories(dir, error);
-  if (error || !std::filesystem::is_directory(dir)) throw UsageError(fmt::format("{}: cannot make the folder {}", flag, dir));
+  if (error || !std::filesystem::is_directory(dir))
+    throw UsageError(fmt::format("{}: cannot make the folder {}", flag, dir));
 }
 
 // --resume continues a run as it was: no option may change its parameters.
@@ -105,8 +108,9 @@ void checkResume(const RunOptions& o, const CLI::App& command) {
   for (const auto& [key, texts] : o.params)
     if (given.empty() && !texts.empty()) given = "--" + flagName(key);
   if (!given.empty())
-    throw UsageError(fmt::format("--resume continues the run checkpointed in {} with its own parameters; {} cannot change them",
-                                 o.resumeDir, given));
+    throw UsageError(
+        fmt::format("--resume continues the run checkpointed in {} with its own parameters; {} cannot change them",
+                    o.resumeDir, given));
 }
 
 FlockPicture flockPictureOf(const Simulation& sim, const std::string& caption) {
@@ -209,7 +213,6 @@ class Track {
   Flock last_;
 };
 
-
 // "lab (the reference model), steering (the Flocking Lab) or abm (...)".
 std::string modelList() {
   std::vector<std::string> names;
@@ -299,7 +302,8 @@ void addParameterFlags(CLI::App* run, std::map<std::string, std::vector<std::str
     std::vector<std::string>& texts = params[name];
     CLI::Option* option = nullptr;
     if (first->kind == ParamKind::Switch) {
-      option = run->add_flag_callback(flag, [&texts] { texts = {"true"}; }, help);
+      option = run->add_flag_callback(
+          flag, [&texts] { texts = {"true"}; }, help);
     } else {
       option = run->add_option(flag, texts, help)->expected(1)->type_name(typeName(*first));
       if (first->kind == ParamKind::TextList) option->multi_option_policy(CLI::MultiOptionPolicy::TakeAll);
@@ -314,14 +318,15 @@ void addParameterFlags(CLI::App* run, std::map<std::string, std::vector<std::str
 void addModelOptions(CLI::App* run, RunOptions& o) {
   run->add_option("--model", o.model, "Model: " + modelList())->capture_default_str();
   run->add_option("--count,-n", o.count, "Number of boids (default: " + defaultsText([](const ModelDescription& m) {
-                    return std::to_string(m.countFor(""));
-                  }) + ")");
-  run->add_option("--density", o.density,
-                  "Boids per unit of the world's area (volume in 3D) instead of --count: the count is density x area, rounded")
+                                           return std::to_string(m.countFor(""));
+                                         }) + ")");
+  run->add_option(
+         "--density", o.density,
+         "Boids per unit of the world's area (volume in 3D) instead of --count: the count is density x area, rounded")
       ->excludes("--count");
   run->add_option("--steps", o.steps, "Steps to run (default: " + defaultsText([](const ModelDescription& m) {
-                    return std::to_string(m.defaultSteps);
-                  }) + ")");
+                                        return std::to_string(m.defaultSteps);
+                                      }) + ")");
   run->add_option("--seed", o.seed, "Seed of the random start and of anything the model draws after it, 0 to 2^64-1")
       ->capture_default_str()
       ->check([](const std::string& text) {
@@ -336,10 +341,16 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
   addModelOptions(run, o);
   const char* engine = "engine and outputs";
   run->add_option("--threads", o.threads, "Worker threads; 0 (the default) means all cores")->group(engine);
-  run->add_option("--neighbors", o.neighbors, "Neighbour search: grid or brute (same results)")->capture_default_str()->group(engine);
+  run->add_option("--neighbors", o.neighbors, "Neighbour search: grid or brute (same results)")
+      ->capture_default_str()
+      ->group(engine);
   run->add_option("--every", o.every, "Steps between rows of --metrics-out")->capture_default_str()->group(engine);
-  run->add_option("--metrics-out", o.metricsOut, "Write the metrics every K steps to FILE.csv or FILE.json")->group(engine);
-  auto* init = run->add_option("--init", o.initFile, "Start from a CSV file x,y,vx,vy (the count comes from the file; --seed only where the steps draw from it)")->group(engine);
+  run->add_option("--metrics-out", o.metricsOut, "Write the metrics every K steps to FILE.csv or FILE.json")
+      ->group(engine);
+  auto* init = run->add_option("--init", o.initFile,
+                               "Start from a CSV file x,y,vx,vy (the count comes from the file; --seed only where the "
+                               "steps draw from it)")
+                   ->group(engine);
   run->get_option("--count")->excludes(init);
   run->get_option("--density")->excludes(init);
   run->add_option("--save", o.saveFile, "Write the final state to a CSV file at round-trip precision")->group(engine);
@@ -348,42 +359,61 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
   run->add_flag("--quiet,-q", o.quiet, "No progress bar")->group(engine);
 
   const char* pictures = "pictures, trajectories and run files";
-  run->add_option("--plot", o.plotFile, "Chart polarization and the largest group's share over time: FILE.svg or FILE.png")->group(pictures);
-  run->add_option("--plot-track", o.plotTrackFile, "Chart the path of the flock's centre of mass (unwrapped): FILE.svg or .png")->group(pictures);
+  run->add_option("--plot", o.plotFile,
+                  "Chart polarization and the largest group's share over time: FILE.svg or FILE.png")
+      ->group(pictures);
+  run->add_option("--plot-track", o.plotTrackFile,
+                  "Chart the path of the flock's centre of mass (unwrapped): FILE.svg or .png")
+      ->group(pictures);
   run->add_option("--picture", o.pictureFile, "Draw the flock at the end: FILE.svg or FILE.png")->group(pictures);
-  run->add_option("--picture-every", o.pictureEvery, "Draw the flock every K steps into DIR/frame-STEP.png (give K DIR)")
-      ->expected(2)->group(pictures);
-  run->add_option("--camera", o.camera, "3D pictures: AZIMUTH,ELEVATION in degrees (default 35,25), or orbit[:DEG] to turn DEG a frame")
+  run->add_option("--picture-every", o.pictureEvery,
+                  "Draw the flock every K steps into DIR/frame-STEP.png (give K DIR)")
+      ->expected(2)
       ->group(pictures);
-  run->add_option("--movie", o.movieFile, "Make a movie of the run: FILE.mp4 or FILE.gif, a frame every --movie-every steps (needs ffmpeg)")
+  run->add_option("--camera", o.camera,
+                  "3D pictures: AZIMUTH,ELEVATION in degrees (default 35,25), or orbit[:DEG] to turn DEG a frame")
       ->group(pictures);
-  run->add_option("--movie-every", o.movieEvery, "Steps between the movie's frames")->capture_default_str()->group(pictures);
+  run->add_option("--movie", o.movieFile,
+                  "Make a movie of the run: FILE.mp4 or FILE.gif, a frame every --movie-every steps (needs ffmpeg)")
+      ->group(pictures);
+  run->add_option("--movie-every", o.movieEvery, "Steps between the movie's frames")
+      ->capture_default_str()
+      ->group(pictures);
   run->add_option("--fps", o.fps, "The movie's frames a second")->capture_default_str()->group(pictures);
-  run->add_option("--trajectory", o.trajectoryFile, "Write positions and velocities every K steps (--every) to FILE.npy")->group(pictures);
-  run->add_option("--checkpoint-every", o.checkpointEvery,
-                  "Every K steps write the run's state to DIR/checkpoint.flk (give K DIR), replacing the last one only once "
-                  "the new one is whole; --resume DIR continues from it")
-      ->expected(2)->group(engine);
-  run->add_option("--resume", o.resumeDir,
-                  "Continue the run checkpointed in DIR to its --steps (or to --steps N), with the bits of an uninterrupted run")
+  run->add_option("--trajectory", o.trajectoryFile,
+                  "Write positions and velocities every K steps (--every) to FILE.npy")
+      ->group(pictures);
+  run->add_option(
+         "--checkpoint-every", o.checkpointEvery,
+         "Every K steps write the run's state to DIR/checkpoint.flk (give K DIR), replacing the last one only once "
+         "the new one is whole; --resume DIR continues from it")
+      ->expected(2)
+      ->group(engine);
+  run->add_option(
+         "--resume", o.resumeDir,
+         "Continue the run checkpointed in DIR to its --steps (or to --steps N), with the bits of an uninterrupted run")
       ->group(engine);
   run->add_option("--rebalance-every", o.rebalanceEvery,
-                  "Under mpirun: steps between new cuts of the world by the boids' counts, so that no process idles; 0 keeps the first cut "
+                  "Under mpirun: steps between new cuts of the world by the boids' counts, so that no process idles; 0 "
+                  "keeps the first cut "
                   "(the bits never depend on it)")
-      ->capture_default_str()->group(engine);
-  run->add_option("--config", o.configFile, "Read the run's parameters from FILE.json (the command line wins)")->group(pictures);
-  run->add_option("--write-config", o.writeConfigFile, "Run as usual and write the run's complete parameters to FILE.json, to repeat it with --config")->group(pictures);
+      ->capture_default_str()
+      ->group(engine);
+  run->add_option("--config", o.configFile, "Read the run's parameters from FILE.json (the command line wins)")
+      ->group(pictures);
+  run->add_option("--write-config", o.writeConfigFile,
+                  "Run as usual and write the run's complete parameters to FILE.json, to repeat it with --config")
+      ->group(pictures);
   return run;
 }
 
 void prepareRun(RunOptions& o, const CLI::App& command) {
   checkResume(o, command);
   if (!o.configFile.empty())
-    applyRunFile(readRunFile(o.configFile), o.configFile, o,
-                 [&](const std::string& name) {
-                   const CLI::Option* option = command.get_option_no_throw("--" + flagName(name));
-                   return option != nullptr && option->count() > 0;
-                 });
+    applyRunFile(readRunFile(o.configFile), o.configFile, o, [&](const std::string& name) {
+      const CLI::Option* option = command.get_option_no_throw("--" + flagName(name));
+      return option != nullptr && option->count() > 0;
+    });
   if (command.get_option("--seed")->count() > 0) o.seedGivenBy = markKey("seed");
   checkOptions(o);
 }
@@ -409,7 +439,8 @@ int executeRun(RunOptions o, const CLI::App& command) {
     }
     if (!o.checkpointEvery.empty()) outputs.claimFile("--checkpoint-every", checkpointPath(o));
   });
-  const std::uint64_t checkpointEvery = o.checkpointEvery.empty() ? 0 : everyOf("--checkpoint-every", o.checkpointEvery);
+  const std::uint64_t checkpointEvery =
+      o.checkpointEvery.empty() ? 0 : everyOf("--checkpoint-every", o.checkpointEvery);
   if (frameEvery) setInterruptMessage("flocklab: interrupted; no output written but the frames so far");
 
   EngineOptions engine = runEngineOptions(o);
@@ -421,11 +452,13 @@ int executeRun(RunOptions o, const CLI::App& command) {
   ModelSetup setup = setUpRunModel(o, engine);
   Simulation& sim = *setup.simulation;
   if (processes && sim.flock().size() > 2147483647u)
-    throw UsageError(fmt::format("over several MPI processes a run takes at most 2147483647 boids (got {})", sim.flock().size()));
+    throw UsageError(
+        fmt::format("over several MPI processes a run takes at most 2147483647 boids (got {})", sim.flock().size()));
   if (processes && setup.form == "sequential")
-    throw UsageError(fmt::format("--model {} runs over several MPI processes only in its synchronous form (add --sync): "
-                                 "the sequential form moves one agent after another",
-                                 setup.model->name));
+    throw UsageError(
+        fmt::format("--model {} runs over several MPI processes only in its synchronous form (add --sync): "
+                    "the sequential form moves one agent after another",
+                    setup.model->name));
   if (frameEvery) makeFolder("--picture-every", o.pictureEvery[1]);
   if (checkpointEvery) {
     makeFolder("--checkpoint-every", o.checkpointEvery[1]);
@@ -462,10 +495,13 @@ int executeRun(RunOptions o, const CLI::App& command) {
   const auto every = static_cast<std::uint64_t>(o.every);
   std::unique_ptr<NpyTrajectory> trajectory;
   if (trajectoryFile)
-    trajectory = onOutputs([&] { return std::make_unique<NpyTrajectory>(*trajectoryFile, report.steps / every - first / every + 1, report.count,
-                                                                      sim.flock().dimensions); });
+    trajectory = onOutputs([&] {
+      return std::make_unique<NpyTrajectory>(*trajectoryFile, report.steps / every - first / every + 1, report.count,
+                                             sim.flock().dimensions);
+    });
   const std::string caption = pictureCaption(setup, o);
-  if (!o.camera.empty() && !sim.flock().is3d()) throw UsageError("--camera places the camera of 3D pictures; this run is 2D");
+  if (!o.camera.empty() && !sim.flock().is3d())
+    throw UsageError("--camera places the camera of 3D pictures; this run is 2D");
   const Camera camera = o.camera.empty() ? Camera{} : parseCamera(o.camera);
   // The picture now; the camera turns once a frame of --picture-every (or of the movie).
   const std::uint64_t orbitEvery = frameEvery ? frameEvery : (movieFile ? static_cast<std::uint64_t>(o.movieEvery) : 0);

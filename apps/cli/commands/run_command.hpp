@@ -1,11 +1,11 @@
 #pragma once
 // `flocklab run`: one flock of any model from a random start or a CSV, stepped and measured.
-#include "support/cli11_forward.hpp"
 #include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
 #include <vector>
+#include "support/cli11_forward.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -14,8 +14,6 @@
 #include "runs/run_options.hpp"
 
 namespace flocklab::cli {
-
-
 
 /// Adds the options that describe a run's model and start (model, count, steps, seed and
 /// each model's parameters) to `command`: `run` and `sweep` share them.

@@ -10,9 +10,9 @@
 #include <filesystem>
 #include <string>
 
+#include "runs/usage_error.hpp"
 #include "serve/serve_folder.hpp"
 #include "support/module_loader.hpp"
-#include "runs/usage_error.hpp"
 
 namespace flocklab::cli {
 
@@ -55,14 +55,17 @@ ServerLimits serverLimits(const ServeOptions& o) {
 
 int executeServe(const ServeOptions& o) {
   if (o.port < 0 || o.port > 65535) throw UsageError(fmt::format("--port must be in 0..65535 (got {})", o.port));
-  if (o.host.empty()) throw UsageError("--host must not be empty (127.0.0.1 serves this machine only, 0.0.0.0 every network)");
+  if (o.host.empty())
+    throw UsageError("--host must not be empty (127.0.0.1 serves this machine only, 0.0.0.0 every network)");
   const ServerLimits limits = serverLimits(o);
   const fs::path dir = o.dir.empty() ? fs::path(FLOCKLAB_SITE_DIR) : fs::path(o.dir);
   std::error_code ec;
   const fs::path root = fs::canonical(dir, ec);
   if (ec || !fs::is_regular_file(root / "index.html", ec))
     throw UsageError("no browser lab in " + dir.string() +
-                     (o.dir.empty() ? " (install emscripten and build again: bash scripts/setup-debian.sh, then cmake --build)" : ""));
+                     (o.dir.empty()
+                          ? " (install emscripten and build again: bash scripts/setup-debian.sh, then cmake --build)"
+                          : ""));
 
   const ServeFolder folder{o.host, o.port, root, limits};
   const auto serve = reinterpret_cast<decltype(&flocklab_serve_folder)>(

@@ -1,7 +1,7 @@
 #pragma once
 // `flocklab serve`: serves the browser lab (the page and the engine's WebAssembly module).
-#include "support/cli11_forward.hpp"
 #include <string>
+#include "support/cli11_forward.hpp"
 
 #include "serve/server_limits.hpp"
 
@@ -11,7 +11,7 @@ namespace flocklab::cli {
 struct ServeOptions {
   int port = 8080;  ///< 0 picks a free port
   std::string host = "127.0.0.1";
-  std::string dir;  ///< the page's folder; "" means the one this build made
+  std::string dir;           ///< the page's folder; "" means the one this build made
   double headerTimeout = 5;  ///< s a request's head may take to arrive (hidden option)
   double idleTimeout = 5;    ///< s an open connection may wait for its next request (hidden option)
   int maxConnections = 64;   ///< connections served at once (hidden option)

@@ -34,31 +34,31 @@
 #include <exception>
 #include <memory>
 #include <mutex>
-#include <system_error>
 #include <nlohmann/json.hpp>
+#include <system_error>
 #include <thread>
 
 #include "flocklab/executor.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/word_list.hpp"
+#include "outputs/png_image.hpp"
+#include "outputs/progress_bar.hpp"
+#include "outputs/sweep_plot.hpp"
 #include "runs/atomic_file.hpp"
 #include "runs/cluster.hpp"
 #include "runs/counted.hpp"
-#include "runs/output_set.hpp"
-#include "support/interrupt.hpp"
 #include "runs/memory.hpp"
 #include "runs/model_setup.hpp"
-#include "outputs/png_image.hpp"
-#include "outputs/progress_bar.hpp"
+#include "runs/output_set.hpp"
 #include "runs/run_file.hpp"
 #include "runs/sweep_plan.hpp"
-#include "outputs/sweep_plot.hpp"
 #include "runs/sweep_rows.hpp"
 #include "runs/sweep_run.hpp"
 #include "runs/sweep_setup.hpp"
 #include "runs/text_fields.hpp"
 #include "runs/usage_error.hpp"
 #include "support/cli_messages.hpp"
+#include "support/interrupt.hpp"
 
 namespace flocklab::cli {
 
@@ -114,10 +114,12 @@ class Sweep {
 void Sweep::applyConfig() {
   if (o_.config.empty()) return;
   const nlohmann::json config = readRunFile(o_.config);
-  applyRunFile(config, o_.config, o_.base, [this](const std::string& name) { return given(name); },
-               std::vector<std::string>(std::begin(kSweepKeys), std::end(kSweepKeys)));
+  applyRunFile(
+      config, o_.config, o_.base, [this](const std::string& name) { return given(name); },
+      std::vector<std::string>(std::begin(kSweepKeys), std::end(kSweepKeys)));
   if (const auto it = config.find("param"); it != config.end() && !given("param")) {
-    if (!it->is_array() || it->empty() || !std::all_of(it->begin(), it->end(), [](const auto& e) { return e.is_string(); }))
+    if (!it->is_array() || it->empty() ||
+        !std::all_of(it->begin(), it->end(), [](const auto& e) { return e.is_string(); }))
       throw wrongRunFileValue(o_.config, "param", "a list of strings like \"radius=2:20:2\"", *it);
     o_.params = it->get<std::vector<std::string>>();
   }
@@ -136,7 +138,8 @@ void Sweep::applyConfig() {
     o_.every = static_cast<std::int64_t>(runFileWhole(*it, o_.config, "every", 1, 1000000000));
   }
   if (!o_.base.initFile.empty())
-    throw UsageError("--config " + o_.config + ": key 'init' is not for sweeps (each run starts at random from its seed)");
+    throw UsageError("--config " + o_.config +
+                     ": key 'init' is not for sweeps (each run starts at random from its seed)");
 }
 
 void Sweep::checkOptions() {
@@ -151,14 +154,16 @@ void Sweep::checkOptions() {
     throw UsageError("--out, --plot and --write-config must name different files");
   if (o_.plotStyle != "lines" && o_.plotStyle != "points")
     throw UsageError("--plot-style must be lines or points (got " + excerpt(o_.plotStyle) + ")");
-  if (o_.seeds < 1 || o_.seeds > 1000000) throw UsageError(fmt::format("--seeds must be between 1 and 1000000 (got {})", o_.seeds));
+  if (o_.seeds < 1 || o_.seeds > 1000000)
+    throw UsageError(fmt::format("--seeds must be between 1 and 1000000 (got {})", o_.seeds));
   if (o_.base.seed > UINT64_MAX - static_cast<std::uint64_t>(o_.seeds - 1))
     throw UsageError(fmt::format("--seed {} leaves no room for {} seeds below 2^64", o_.base.seed, o_.seeds));
   if (o_.every < 1 || o_.every > 1000000000)
     throw UsageError(fmt::format("--every must be between 1 and 1000000000 (got {})", o_.every));
   if (o_.threads < 0 || o_.threads > 1024)
     throw UsageError(fmt::format("--threads must be between 0 (all cores) and 1024 (got {})", o_.threads));
-  if (o_.base.steps && *o_.base.steps < 0) throw UsageError(fmt::format("--steps must be at least 0 (got {})", *o_.base.steps));
+  if (o_.base.steps && *o_.base.steps < 0)
+    throw UsageError(fmt::format("--steps must be at least 0 (got {})", *o_.base.steps));
   plan_ = planSweep(o_.params, o_.base, static_cast<std::size_t>(o_.seeds),
                     [this](const std::string& name) { return given(name); });
 }
@@ -204,7 +209,9 @@ void Sweep::checkMemory() const {
   std::partial_sort(needs.begin(), needs.begin() + static_cast<std::ptrdiff_t>(atOnce), needs.end(), std::greater<>());
   std::uint64_t total = 0;
   for (std::size_t k = 0; k < atOnce; ++k) total += needs[k];
-  if (const std::string problem = memoryProblem(total, atOnce == 1 ? std::string("one run needs") : fmt::format("{} runs at a time need", atOnce)); !problem.empty())
+  if (const std::string problem = memoryProblem(
+          total, atOnce == 1 ? std::string("one run needs") : fmt::format("{} runs at a time need", atOnce));
+      !problem.empty())
     throw UsageError(problem + (atOnce > 1 ? "; give fewer --threads or smaller runs" : ""));
 }
 
@@ -367,9 +374,11 @@ int Sweep::execute() {
   onOutputs([&] { runAll(); });  // a new --out appears with its first row, so a refused thread leaves none
   const auto done = static_cast<std::size_t>(std::count(have_.begin(), have_.end(), 1));
   if (done < plan_.runs) {
-    setInterruptMessage(outFd_ < 0 ? fmt::format("flocklab sweep: interrupted before the first run finished; {} was not written", o_.out)
-                                   : fmt::format("flocklab sweep: interrupted; {} of {} done and kept in {}; rerun the same command to resume",
-                                                 done, counted(plan_.runs, "runs"), o_.out));
+    setInterruptMessage(
+        outFd_ < 0
+            ? fmt::format("flocklab sweep: interrupted before the first run finished; {} was not written", o_.out)
+            : fmt::format("flocklab sweep: interrupted; {} of {} done and kept in {}; rerun the same command to resume",
+                          done, counted(plan_.runs, "runs"), o_.out));
     return reportInterrupted();
   }
   ::close(outFd_);
@@ -379,7 +388,8 @@ int Sweep::execute() {
   for (std::size_t run = 0; run < plan_.runs; ++run) csv += formatRow(plan_, run, results_[run]);
   onOutputs([&] {
     finalFile->write(csv);
-    if (plotFile) plotFile->write(pictureBytes(o_.plot, plotSvg(plan_, results_, metric_, model_, o_.plotStyle == "points")));
+    if (plotFile)
+      plotFile->write(pictureBytes(o_.plot, plotSvg(plan_, results_, metric_, model_, o_.plotStyle == "points")));
     if (configFile) configFile->write(resolvedConfig().dump(2) + "\n");
   });
   if (interrupted()) return reportInterrupted();
@@ -396,26 +406,49 @@ int Sweep::execute() {
 }  // namespace
 
 CLI::App* addSweepCommand(CLI::App& app, SweepOptions& o) {
-  CLI::App* sweep = app.add_subcommand("sweep", "Run a model over a grid of parameter values and seeds, results to a CSV");
+  CLI::App* sweep =
+      app.add_subcommand("sweep", "Run a model over a grid of parameter values and seeds, results to a CSV");
   addModelOptions(sweep, o.base);
   const char* group = "sweep";
-  sweep->add_option("--param", o.params, "NAME=FROM:TO:STEP (inclusive) or NAME=V1,V2,...: a model option to sweep (repeatable; the first is the plot's x axis)")
+  sweep
+      ->add_option("--param", o.params,
+                   "NAME=FROM:TO:STEP (inclusive) or NAME=V1,V2,...: a model option to sweep (repeatable; the first is "
+                   "the plot's x axis)")
       ->group(group);
-  sweep->add_option("--seeds", o.seeds, "Seeds per combination: --seed, --seed + 1, ...")->capture_default_str()->group(group);
+  sweep->add_option("--seeds", o.seeds, "Seeds per combination: --seed, --seed + 1, ...")
+      ->capture_default_str()
+      ->group(group);
   sweep->add_option("--out", o.out, "FILE.csv: one row per run, appended as runs finish (required)")->group(group);
-  sweep->add_option("--plot", o.plot, "FILE.svg or FILE.png: --metric against the first parameter, mean and standard deviation over seeds")
+  sweep
+      ->add_option("--plot", o.plot,
+                   "FILE.svg or FILE.png: --metric against the first parameter, mean and standard deviation over seeds")
       ->group(group);
-  sweep->add_option("--plot-style", o.plotStyle, "lines (with a band of one standard deviation) or points (markers with error bars, as in a paper)")
-      ->capture_default_str()->group(group);
-  sweep->add_option("--metric", o.metric, "The plotted metric: " + metricKeys() +
-                                        ", or one of the model's own (steering with species: segregation, catches, catch_rate, "
-                                        "food_eaten, SPECIES.polarization, ...)")
-      ->capture_default_str()->group(group);
-  sweep->add_option("--threads", o.threads, "Runs at a time, each on one thread; 0 (the default) means all cores")->group(group);
-  sweep->add_option("--every", o.every, "Steps between the measurements averaged over the last fifth")->capture_default_str()->group(group);
+  sweep
+      ->add_option("--plot-style", o.plotStyle,
+                   "lines (with a band of one standard deviation) or points (markers with error bars, as in a paper)")
+      ->capture_default_str()
+      ->group(group);
+  sweep
+      ->add_option("--metric", o.metric,
+                   "The plotted metric: " + metricKeys() +
+                       ", or one of the model's own (steering with species: segregation, catches, catch_rate, "
+                       "food_eaten, SPECIES.polarization, ...)")
+      ->capture_default_str()
+      ->group(group);
+  sweep->add_option("--threads", o.threads, "Runs at a time, each on one thread; 0 (the default) means all cores")
+      ->group(group);
+  sweep->add_option("--every", o.every, "Steps between the measurements averaged over the last fifth")
+      ->capture_default_str()
+      ->group(group);
   sweep->add_flag("--quiet,-q", o.quiet, "No progress bar")->group(group);
-  sweep->add_option("--config", o.config, "Read the model options and the sweep's keys from FILE.json (the command line wins)")->group(group);
-  sweep->add_option("--write-config", o.writeConfig, "Write the resolved options and the sweep's keys to FILE.json, then sweep")->group(group);
+  sweep
+      ->add_option("--config", o.config,
+                   "Read the model options and the sweep's keys from FILE.json (the command line wins)")
+      ->group(group);
+  sweep
+      ->add_option("--write-config", o.writeConfig,
+                   "Write the resolved options and the sweep's keys to FILE.json, then sweep")
+      ->group(group);
   return sweep;
 }
 

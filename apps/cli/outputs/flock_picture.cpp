@@ -31,7 +31,6 @@ constexpr double kTallest = 2.5, kFlattest = 16;
 
 }  // namespace
 
-
 // The hue of a heading given as a direction (dx, dy) in world axes, degrees in [0, 360).
 int hueOf(double dx, double dy) {
   const double degrees = std::atan2(dy, dx) * 180 / std::numbers::pi;
@@ -81,8 +80,9 @@ KindsLegend kindsLegend(const flocklab::Appearance& a, double right, double top)
     } else {
       legend.svg += foodMark(markX, y, flocklab::FoodMark{0, 0, 0, 1, 1}, "");
     }
-    legend.svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" font-size=\"11\" fill=\"#333\">{}</text>\n",
-                              textRight, y + 4, escapeXml(names[i]));
+    legend.svg +=
+        fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" font-size=\"11\" fill=\"#333\">{}</text>\n",
+                    textRight, y + 4, escapeXml(names[i]));
     legend.bottom = y + 8;
   }
   legend.svg += "</g>\n";
@@ -98,10 +98,11 @@ PictureHeader pictureHeader(const std::string& text, double margin, double room)
           std::max(56.0, std::ceil(last + kDescent * fitted.size + 9))};
 }
 
-
 std::string headingLegend(double lx, double ly) {
-  std::string svg = fmt::format("<g class=\"legend\">\n<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" font-size=\"11\" "
-                                "fill=\"#555\">heading</text>\n", lx - 30, ly + 4);
+  std::string svg =
+      fmt::format("<g class=\"legend\">\n<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\" font-size=\"11\" "
+                  "fill=\"#555\">heading</text>\n",
+                  lx - 30, ly + 4);
   for (int k = 0; k < 8; ++k) {
     const double a = k * std::numbers::pi / 4, ux = std::cos(a), uy = -std::sin(a);
     svg += triangle(lx + 18 * ux, ly + 18 * uy, ux, uy, 11, k * 45);
@@ -118,7 +119,8 @@ double markLength(double frameWidth, double frameHeight, std::size_t n, int widt
 
 std::string renderFlockSvg(const FlockPicture& picture) {
   const flocklab::Flock* flock = picture.flock;
-  if (flock == nullptr || !flock->consistent()) throw std::invalid_argument("flock picture: no flock or an inconsistent one");
+  if (flock == nullptr || !flock->consistent())
+    throw std::invalid_argument("flock picture: no flock or an inconsistent one");
   const flocklab::Space& space = picture.space;
   if (!(space.width > 0 && space.height > 0 && std::isfinite(space.width) && std::isfinite(space.height)))
     throw std::invalid_argument("flock picture: the world has no extent");
@@ -172,7 +174,9 @@ std::string renderFlockSvg(const FlockPicture& picture) {
   // One path per hue (36) or per kind; a boid's size scales its mark (by its square root, so
   // that a predator of size 2 stands out without hiding its neighbours).
   std::vector<std::string> paths(byKind ? look.kinds.size() : 36);
-  const auto sizeOf = [&](std::size_t i) { return byKind ? std::clamp(std::sqrt(look.kinds[look.kindOf[i]].size), 0.5, 3.0) : 1.0; };
+  const auto sizeOf = [&](std::size_t i) {
+    return byKind ? std::clamp(std::sqrt(look.kinds[look.kindOf[i]].size), 0.5, 3.0) : 1.0;
+  };
   for (std::size_t i = 0; i < flock->size(); ++i) {
     const double x = flock->x[i], y = flock->y[i], vx = flock->vx[i], vy = flock->vy[i];
     if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(vx) || !std::isfinite(vy))
@@ -195,7 +199,8 @@ std::string renderFlockSvg(const FlockPicture& picture) {
   }
   for (std::size_t k = 0; k < paths.size(); ++k)
     if (!paths[k].empty())
-      svg += byKind ? fmt::format("<path fill=\"{}\"{} d=\"{}\"/>\n", look.kinds[k].colour, kindOutline(look.kinds[k]), paths[k])
+      svg += byKind ? fmt::format("<path fill=\"{}\"{} d=\"{}\"/>\n", look.kinds[k].colour, kindOutline(look.kinds[k]),
+                                  paths[k])
                     : fmt::format("<path fill=\"hsl({},75%,45%)\" d=\"{}\"/>\n", k * 10, paths[k]);
   svg += "</g>\n";
   if (!look.food.empty()) {
@@ -206,8 +211,8 @@ std::string renderFlockSvg(const FlockPicture& picture) {
 
   const bool wrap = space.periodic;
   svg += fmt::format("<rect class=\"world\" x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"none\" "
-                     "stroke=\"{}\" stroke-width=\"{}\"/>\n", margin, top, frameWidth, frameHeight,
-                     wrap ? "#aaaaaa" : "#333333", wrap ? 1 : 3);
+                     "stroke=\"{}\" stroke-width=\"{}\"/>\n",
+                     margin, top, frameWidth, frameHeight, wrap ? "#aaaaaa" : "#333333", wrap ? 1 : 3);
   svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"11\" fill=\"{}\">{}</text>\n", margin, lower + 17,
                      wrap ? "#777" : "#555",
                      std::string(wrap ? "edges wrap" : "walls") +

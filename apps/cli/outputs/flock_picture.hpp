@@ -8,8 +8,8 @@
 
 #include "flocklab/appearance.hpp"
 #include "flocklab/flock.hpp"
-#include "flocklab/space.hpp"
 #include "flocklab/models/steering_params.hpp"
+#include "flocklab/space.hpp"
 
 namespace flocklab::cli {
 
@@ -50,12 +50,12 @@ double markLength(double frameWidth, double frameHeight, std::size_t n, int widt
 
 /// What renderFlockSvg draws. The flock is borrowed and must outlive the call.
 struct FlockPicture {
-  const flocklab::Flock* flock = nullptr;        ///< positions in [0, W] x [0, H], velocities
-  flocklab::Space space;                         ///< W x H, periodic (wrap) or not (walls)
-  std::vector<flocklab::Obstacle> obstacles;     ///< circles in world units
-  std::string caption;                           ///< e.g. "lab - 120 boids - seed 42 - step 600"
-  flocklab::Appearance appearance;               ///< kinds (each boid drawn in its kind's colour) and food
-  int width = 900;                               ///< picture width, px; the height follows the world
+  const flocklab::Flock* flock = nullptr;     ///< positions in [0, W] x [0, H], velocities
+  flocklab::Space space;                      ///< W x H, periodic (wrap) or not (walls)
+  std::vector<flocklab::Obstacle> obstacles;  ///< circles in world units
+  std::string caption;                        ///< e.g. "lab - 120 boids - seed 42 - step 600"
+  flocklab::Appearance appearance;            ///< kinds (each boid drawn in its kind's colour) and food
+  int width = 900;                            ///< picture width, px; the height follows the world
 };
 
 /// The picture as an SVG document with integer width and height. Boids are the <polygon>s of

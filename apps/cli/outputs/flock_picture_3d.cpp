@@ -60,8 +60,9 @@ View viewOf(const flocklab::Space& s, const Camera& camera, double frame) {
 }  // namespace
 
 Camera parseCamera(const std::string& text) {
-  const std::string shape = "--camera takes AZIMUTH,ELEVATION in degrees (elevation from -89 to 89), orbit or orbit:DEG (got " +
-                            excerpt(text) + ")";
+  const std::string shape =
+      "--camera takes AZIMUTH,ELEVATION in degrees (elevation from -89 to 89), orbit or orbit:DEG (got " +
+      excerpt(text) + ")";
   Camera c;
   if (text == "orbit") {
     c.orbit = 2;
@@ -127,7 +128,9 @@ std::string renderFlock3dSvg(const FlockPicture& picture, const Camera& camera, 
   const double focal = 0.94 * std::min(frameWidth / (maxX - minX), frameHeight / (maxY - minY));
   const double cx = margin + frameWidth / 2 - focal * (minX + maxX) / 2;
   const double cy = top + frameHeight / 2 + focal * (minY + maxY) / 2;
-  const auto screen = [&](const Vec3& c) { return std::array<double, 2>{cx + focal * c[0] / c[2], cy - focal * c[1] / c[2]}; };
+  const auto screen = [&](const Vec3& c) {
+    return std::array<double, 2>{cx + focal * c[0] / c[2], cy - focal * c[1] / c[2]};
+  };
   const double middle = (near + far) / 2;
   // A boid's length in world units: 0.7 of the mean spacing, and at most 1.7% of the picture's
   // width at the box's middle depth.
@@ -151,7 +154,8 @@ std::string renderFlock3dSvg(const FlockPicture& picture, const Camera& camera, 
         if (b == a) continue;
         if (((corners[a][2] + corners[b][2]) / 2 > middle) != behind) continue;
         const auto p = screen(corners[a]), q = screen(corners[b]);
-        lines += fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>\n", p[0], p[1], q[0], q[1]);
+        lines +=
+            fmt::format("<line x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>\n", p[0], p[1], q[0], q[1]);
       }
     return lines + "</g>\n";
   };
@@ -218,8 +222,9 @@ std::string renderFlock3dSvg(const FlockPicture& picture, const Camera& camera, 
     items.push_back({c[2], foodMark(p[0], p[1], f)});
   }
   std::stable_sort(items.begin(), items.end(), [](const Item& a, const Item& b) { return a.depth > b.depth; });
-  svg += "<defs><radialGradient id=\"sphere\" cx=\"35%\" cy=\"35%\" r=\"65%\"><stop offset=\"0\" stop-color=\"#f4f4f4\"/>"
-         "<stop offset=\"1\" stop-color=\"#b8b8b8\"/></radialGradient></defs>\n<g class=\"boids\">\n";
+  svg +=
+      "<defs><radialGradient id=\"sphere\" cx=\"35%\" cy=\"35%\" r=\"65%\"><stop offset=\"0\" stop-color=\"#f4f4f4\"/>"
+      "<stop offset=\"1\" stop-color=\"#b8b8b8\"/></radialGradient></defs>\n<g class=\"boids\">\n";
   for (const Item& item : items) svg += item.svg;
   svg += "</g>\n";
   svg += edges(false);

@@ -33,9 +33,9 @@
 #include <vector>
 
 #include "flocklab/text_excerpt.hpp"
-#include "support/child_process.hpp"
 #include "runs/temporary_files.hpp"
 #include "runs/text_fields.hpp"
+#include "support/child_process.hpp"
 
 namespace flocklab::cli {
 
@@ -44,7 +44,8 @@ namespace {
 
 // Width and height from a PNG's IHDR chunk (bytes 16 to 23, big-endian).
 std::pair<int, int> pngSize(const std::string& png) {
-  if (png.size() < 24 || png.compare(0, 8, "\x89PNG\r\n\x1a\n") != 0) throw std::runtime_error("movie: a frame is not a PNG");
+  if (png.size() < 24 || png.compare(0, 8, "\x89PNG\r\n\x1a\n") != 0)
+    throw std::runtime_error("movie: a frame is not a PNG");
   const auto word = [&](std::size_t at) {
     return (static_cast<int>(static_cast<unsigned char>(png[at])) << 24) |
            (static_cast<int>(static_cast<unsigned char>(png[at + 1])) << 16) |
@@ -116,7 +117,8 @@ void MovieEncoder::start(int width, int height) {
   const bool gif = endsWith(path_, ".gif");
   folder_ = temporaryFolder();
   outputLock_ = createTemporary(folder_, output_);
-  if (outputLock_ < 0) throw std::runtime_error("movie: cannot create a temporary file in " + folder_ + ": " + std::strerror(errno));
+  if (outputLock_ < 0)
+    throw std::runtime_error("movie: cannot create a temporary file in " + folder_ + ": " + std::strerror(errno));
   const int w = (width + 1) / 2 * 2, h = (height + 1) / 2 * 2;
   const std::string fit = "scale=" + std::to_string(w) + ":" + std::to_string(h) +
                           ":force_original_aspect_ratio=decrease,pad=" + std::to_string(w) + ":" + std::to_string(h) +
@@ -124,8 +126,8 @@ void MovieEncoder::start(int width, int height) {
   std::ostringstream rate;
   rate << fps_;
   // The formats are named: the temporary has no extension to guess from.
-  std::vector<std::string> argv{ffmpeg_, "-nostdin", "-hide_banner", "-loglevel", "error", "-y", "-f", "image2pipe",
-                                "-c:v", "png", "-framerate", rate.str(), "-i", "pipe:0"};
+  std::vector<std::string> argv{ffmpeg_,      "-nostdin", "-hide_banner", "-loglevel",  "error",    "-y", "-f",
+                                "image2pipe", "-c:v",     "png",          "-framerate", rate.str(), "-i", "pipe:0"};
   if (gif) {
     argv.insert(argv.end(), {"-filter_complex", fit + ",split[a][b];[a]palettegen[p];[b][p]paletteuse", "-f", "gif"});
   } else {
@@ -136,7 +138,8 @@ void MovieEncoder::start(int width, int height) {
   // Our ends are close-on-exec (ffmpeg keeping its own stdin's write end would hide the end of
   // the stream) and non-blocking (add() waits on both at once).
   int in[2], err[2];
-  if (pipe2(in, O_CLOEXEC) != 0) throw std::runtime_error(std::string("movie: cannot create a pipe: ") + std::strerror(errno));
+  if (pipe2(in, O_CLOEXEC) != 0)
+    throw std::runtime_error(std::string("movie: cannot create a pipe: ") + std::strerror(errno));
   if (pipe2(err, O_CLOEXEC) != 0) {
     const int error = errno;
     close(in[0]);
@@ -187,7 +190,8 @@ int MovieEncoder::reap(int patienceMs) {
   while (errors_ >= 0) {
     int wait = -1;
     if (patienceMs >= 0) {
-      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      const auto left =
+          std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
       wait = static_cast<int>(std::max<long long>(0, left.count()));
     }
     pollfd ready{errors_, POLLIN, 0};
@@ -231,7 +235,8 @@ void MovieEncoder::add(const std::string& png) {
     const auto [width, height] = pngSize(png);
     start(width, height);
   }
-  struct sigaction ignore {}, previous{};
+  struct sigaction ignore {
+  }, previous{};
   ignore.sa_handler = SIG_IGN;
   sigaction(SIGPIPE, &ignore, &previous);
   std::size_t done = 0;

@@ -38,9 +38,9 @@ class MovieEncoder {
 
   std::string path_, ffmpeg_, folder_, output_;
   double fps_;
-  int outputLock_ = -1;  // the temporary's descriptor, which holds its lock
-  int input_ = -1;       // ffmpeg's stdin (non-blocking)
-  int errors_ = -1;      // ffmpeg's stderr (non-blocking), -1 once it ended
+  int outputLock_ = -1;    // the temporary's descriptor, which holds its lock
+  int input_ = -1;         // ffmpeg's stdin (non-blocking)
+  int errors_ = -1;        // ffmpeg's stderr (non-blocking), -1 once it ended
   std::string errorTail_;  // the end of what ffmpeg wrote there
   pid_t pid_ = -1;
   std::size_t frames_ = 0;

@@ -33,7 +33,10 @@ void putDouble(char* out, double value) {
 }  // namespace
 
 NpyTrajectory::NpyTrajectory(const std::string& path, std::size_t frames, std::size_t boids, int dimensions)
-    : own_(std::make_unique<runs::AtomicFile>(path)), file_(*own_), frames_(frames), boids_(boids),
+    : own_(std::make_unique<runs::AtomicFile>(path)),
+      file_(*own_),
+      frames_(frames),
+      boids_(boids),
       dimensions_(dimensions) {
   writeHeader();
 }

@@ -1,12 +1,13 @@
 #pragma once
 // A run's trajectory as a NumPy .npy file: float64 of shape (frames, boids, 4), columns
-// x, y, vx, vy (in 3D (frames, boids, 6): x, y, z, vx, vy, vz), streamed frame by frame so that a long run never holds more than one frame.
+// x, y, vx, vy (in 3D (frames, boids, 6): x, y, z, vx, vy, vz), streamed frame by frame so that a long run never holds
+// more than one frame.
 #include <cstddef>
 #include <memory>
 #include <string>
 
-#include "runs/atomic_file.hpp"
 #include "flocklab/flock.hpp"
+#include "runs/atomic_file.hpp"
 
 namespace flocklab::cli {
 

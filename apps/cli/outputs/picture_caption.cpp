@@ -52,8 +52,7 @@ std::string pictureCaption(const ModelSetup& setup, const RunOptions& options, s
   const ModelDescription& model = *setup.model;
   const std::size_t count = setup.simulation->flock().size();
   std::string caption = setup.label + " - " + counted(count, model.countUnit);
-  if (!options.initFile.empty())
-    caption += " - start " + std::filesystem::path(options.initFile).filename().string();
+  if (!options.initFile.empty()) caption += " - start " + std::filesystem::path(options.initFile).filename().string();
   if (setup.seedUsed) caption += fmt::format(" - seed {}", options.seed);
   if (step) caption += fmt::format(" - step {}", *step);
   const std::string changed = changedSettings(model.defaults(setup.preset), model.current(*setup.simulation));

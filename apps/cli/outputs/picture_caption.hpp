@@ -6,9 +6,9 @@
 #include <optional>
 #include <string>
 
+#include "flocklab/model.hpp"
 #include "runs/model_setup.hpp"
 #include "runs/run_options.hpp"
-#include "flocklab/model.hpp"
 
 namespace flocklab::cli {
 

@@ -6,8 +6,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "support/module_loader.hpp"
 #include "runs/text_fields.hpp"
+#include "support/module_loader.hpp"
 
 namespace flocklab::cli {
 

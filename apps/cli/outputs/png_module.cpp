@@ -84,7 +84,7 @@ std::string render(const std::string& svg) {
 
 // The module's one entry (png_image.hpp). No exception leaves it.
 extern "C" __attribute__((visibility("default"))) bool flocklab_svg_to_png(const std::string& svg, std::string& png,
-                                                                          std::string& error) {
+                                                                           std::string& error) {
   try {
     png = render(svg);
     return true;

@@ -14,13 +14,17 @@ namespace {
 
 std::string duration(double seconds) {
   const auto s = static_cast<long>(seconds + 0.5);
-  return s >= 3600 ? fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60) : fmt::format("{}:{:02}", s / 60, s % 60);
+  return s >= 3600 ? fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+                   : fmt::format("{}:{:02}", s / 60, s % 60);
 }
 
 }  // namespace
 
 ProgressBar::ProgressBar(std::uint64_t total, std::string unit, bool wanted)
-    : total_(total), unit_(std::move(unit)), enabled_(wanted && isatty(STDERR_FILENO) == 1), begin_(Clock::now()),
+    : total_(total),
+      unit_(std::move(unit)),
+      enabled_(wanted && isatty(STDERR_FILENO) == 1),
+      begin_(Clock::now()),
       lastDraw_(begin_) {}
 
 ProgressBar::~ProgressBar() { finish(); }
@@ -37,8 +41,9 @@ void ProgressBar::update(std::uint64_t done) {
   const int filled = static_cast<int>(fraction * kWidth);
   const double rate = static_cast<double>(done) / elapsed;
   const std::string left = done > 0 ? duration(static_cast<double>(total_ - done) / rate) + " left" : "";
-  const std::string line = fmt::format("\r[{}{}] {}/{}  {:.4g} {}/s  {}\x1b[K", std::string(filled, '#'),
-                                       std::string(kWidth - filled, '-'), done, counted(total_, unit_), rate, unit_, left);
+  const std::string line =
+      fmt::format("\r[{}{}] {}/{}  {:.4g} {}/s  {}\x1b[K", std::string(filled, '#'), std::string(kWidth - filled, '-'),
+                  done, counted(total_, unit_), rate, unit_, left);
   std::fputs(line.c_str(), stderr);
   std::fflush(stderr);
 }

@@ -21,7 +21,8 @@ namespace {
 
 // One metric's value as files write it: a count as a whole number, else at round-trip precision.
 std::string valueText(const MetricSpec& spec, const Metrics& m) {
-  return spec.whole ? fmt::format("{}", static_cast<std::uint64_t>(metricValue(spec, m))) : roundTrip(metricValue(spec, m));
+  return spec.whole ? fmt::format("{}", static_cast<std::uint64_t>(metricValue(spec, m)))
+                    : roundTrip(metricValue(spec, m));
 }
 
 std::string summaryValue(const MetricSpec& spec, const Metrics& m) {
@@ -71,9 +72,10 @@ std::string formatSummary(const RunReport& r) {
   }
   const double work = static_cast<double>(r.count) * static_cast<double>(r.steps);
   const std::string rate = r.seconds > 0 && work > 0 ? shortScientific(work / r.seconds) : "-";
-  const std::string workers = r.processes > 1 ? fmt::format("{} x {}", counted(static_cast<unsigned>(r.processes), "processes"),
-                                                            counted(r.threads, "threads"))
-                                              : counted(r.threads, "threads");
+  const std::string workers = r.processes > 1
+                                  ? fmt::format("{} x {}", counted(static_cast<unsigned>(r.processes), "processes"),
+                                                counted(r.threads, "threads"))
+                                  : counted(r.threads, "threads");
   line("time", fmt::format("{:.3f} s ({} {}-steps/s, {})", r.seconds, rate, one, workers));
   if (!r.hash.empty()) line("state hash", r.hash);
   return out;

@@ -25,13 +25,13 @@ struct RunReport {
   std::string countUnit = "boids";  ///< "boids" or "agents"
   std::uint64_t steps = 0;
   std::optional<std::uint64_t> seed;  ///< none when it had no effect (a start from --init, nothing random after it)
-  std::string startFile;  ///< the --init file, or "" for a random start
+  std::string startFile;              ///< the --init file, or "" for a random start
   unsigned threads = 1;
-  int processes = 1;  ///< MPI processes stepping the flock together (threads is each one's)
-  double seconds = 0;     ///< wall time of the steps alone
+  int processes = 1;   ///< MPI processes stepping the flock together (threads is each one's)
+  double seconds = 0;  ///< wall time of the steps alone
   Metrics start, end;
   std::vector<MetricSpec> metrics = metricSchema();  ///< the run's metrics (the model's own too)
-  std::string hash;       ///< 16 hex digits, or "" when not asked for
+  std::string hash;                                  ///< 16 hex digits, or "" when not asked for
 };
 
 /// The summary a person reads, several aligned lines ending in a newline.

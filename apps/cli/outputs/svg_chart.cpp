@@ -35,15 +35,13 @@ struct Scale {
   bool log;
   double pixelLo, pixelHi;
   double at(double v) const {
-    const double t = log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo))
-                         : (v - lo) / (hi - lo);
+    const double t = log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo)) : (v - lo) / (hi - lo);
     return pixelLo + t * (pixelHi - pixelLo);
   }
 };
 
 // Fitted range and ticks of one axis.
-void fitAxis(const ChartAxis& axis, double dataLo, double dataHi, double& lo, double& hi,
-             std::vector<double>& ticks) {
+void fitAxis(const ChartAxis& axis, double dataLo, double dataHi, double& lo, double& hi, std::vector<double>& ticks) {
   if (axis.min < axis.max) {
     lo = axis.min, hi = axis.max;
   } else {
@@ -122,7 +120,8 @@ Legend fitLegend(const std::vector<ChartSeries>& series, double maxWidth, double
     for (const std::string& line : legend.names[i].lines)
       legend.width = std::max(legend.width, 44 + textWidth(line, legend.names[i].size));
   if (legend.shown < series.size())
-    legend.width = std::max(legend.width, 44 + textWidth(fmt::format("+{} more", series.size() - legend.shown), legend.size));
+    legend.width =
+        std::max(legend.width, 44 + textWidth(fmt::format("+{} more", series.size() - legend.shown), legend.size));
   return legend;
 }
 
@@ -131,18 +130,23 @@ std::string lineOf(const ChartSeries& s, const Scale& sx, const Scale& sy, const
   std::string svg;
   if (!s.spread.empty() && !s.x.empty()) {
     std::string band;
-    for (std::size_t k = 0; k < s.x.size(); ++k) band += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k] + s.spread[k]));
-    for (std::size_t k = s.x.size(); k-- > 0;) band += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k] - s.spread[k]));
-    svg += fmt::format("<polygon class=\"band\" points=\"{}\" fill=\"{}\" fill-opacity=\"0.18\" stroke=\"none\"/>\n", band, colour);
+    for (std::size_t k = 0; k < s.x.size(); ++k)
+      band += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k] + s.spread[k]));
+    for (std::size_t k = s.x.size(); k-- > 0;)
+      band += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k] - s.spread[k]));
+    svg += fmt::format("<polygon class=\"band\" points=\"{}\" fill=\"{}\" fill-opacity=\"0.18\" stroke=\"none\"/>\n",
+                       band, colour);
   }
   std::string points;
   for (std::size_t k = 0; k < s.x.size(); ++k) points += fmt::format("{:.2f},{:.2f} ", sx.at(s.x[k]), sy.at(s.y[k]));
   if (!points.empty()) points.pop_back();
-  svg += fmt::format("<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\" stroke-linejoin=\"round\"/>\n",
-                     points, colour);
+  svg += fmt::format(
+      "<polyline points=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"2\" stroke-linejoin=\"round\"/>\n", points,
+      colour);
   if (s.x.size() <= 40)
     for (std::size_t k = 0; k < s.x.size(); ++k)
-      svg += fmt::format("<circle cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"3\" fill=\"{}\"/>\n", sx.at(s.x[k]), sy.at(s.y[k]), colour);
+      svg += fmt::format("<circle cx=\"{:.2f}\" cy=\"{:.2f}\" r=\"3\" fill=\"{}\"/>\n", sx.at(s.x[k]), sy.at(s.y[k]),
+                         colour);
   return svg;
 }
 
@@ -153,7 +157,8 @@ constexpr const char* kMarkers[] = {"M-4,-4H4V4H-4Z", "M-5,0H5M0,-5V5", "M-4,-4L
 
 // Outlined shapes hollow, strokes (the plus and the cross) in the series' colour.
 std::string markerPaint(std::size_t series, const char* colour) {
-  return fmt::format("fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"", colour, series % 5 == 1 || series % 5 == 2 ? 2 : 1.6);
+  return fmt::format("fill=\"none\" stroke=\"{}\" stroke-width=\"{}\"", colour,
+                     series % 5 == 1 || series % 5 == 2 ? 2 : 1.6);
 }
 
 // A series as markers with error bars of its spread (with caps), and no line.
@@ -164,10 +169,13 @@ std::string pointsOf(const ChartSeries& s, const Scale& sx, const Scale& sy, std
     for (std::size_t k = 0; k < s.x.size(); ++k) {
       const double x = sx.at(s.x[k]), hi = sy.at(s.y[k] + s.spread[k]), lo = sy.at(s.y[k] - s.spread[k]);
       if (lo - hi < 1) continue;
-      bars += fmt::format("M{0:.2f},{1:.2f}V{2:.2f}M{3:.2f},{1:.2f}H{4:.2f}M{3:.2f},{2:.2f}H{4:.2f}", x, hi, lo, x - 3, x + 3);
+      bars += fmt::format("M{0:.2f},{1:.2f}V{2:.2f}M{3:.2f},{1:.2f}H{4:.2f}M{3:.2f},{2:.2f}H{4:.2f}", x, hi, lo, x - 3,
+                          x + 3);
     }
     if (!bars.empty())
-      svg += fmt::format("<path class=\"error-bars\" clip-path=\"url(#plot)\" d=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1\"/>\n", bars, colour);
+      svg += fmt::format("<path class=\"error-bars\" clip-path=\"url(#plot)\" d=\"{}\" fill=\"none\" stroke=\"{}\" "
+                         "stroke-width=\"1\"/>\n",
+                         bars, colour);
   }
   for (std::size_t k = 0; k < s.x.size(); ++k)
     svg += fmt::format("<path class=\"marker\" transform=\"translate({:.2f} {:.2f})\" d=\"{}\" {}/>\n", sx.at(s.x[k]),
@@ -208,23 +216,30 @@ std::string renderSvg(const Chart& chart) {
   svg += svgTextLines(subtitle, left, subtitleTop, 1.3 * subtitle.size, "fill=\"#555\"");
 
   svg += "<g class=\"grid\" stroke=\"#e4e4e4\" stroke-width=\"1\">\n";
-  for (double t : xTicks) svg += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\"/>\n", sx.at(t), top, bottom);
-  for (double t : yTicks) svg += fmt::format("<line x1=\"{1}\" y1=\"{0:.1f}\" x2=\"{2}\" y2=\"{0:.1f}\"/>\n", sy.at(t), left, right);
+  for (double t : xTicks)
+    svg += fmt::format("<line x1=\"{0:.1f}\" y1=\"{1}\" x2=\"{0:.1f}\" y2=\"{2}\"/>\n", sx.at(t), top, bottom);
+  for (double t : yTicks)
+    svg += fmt::format("<line x1=\"{1}\" y1=\"{0:.1f}\" x2=\"{2}\" y2=\"{0:.1f}\"/>\n", sy.at(t), left, right);
   svg += "</g>\n";
-  svg += fmt::format("<rect class=\"frame\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#444\"/>\n",
-                     left, top, right - left, bottom - top);
+  svg += fmt::format(
+      "<rect class=\"frame\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#444\"/>\n", left, top,
+      right - left, bottom - top);
   svg += "<g class=\"ticks\" fill=\"#333\">\n";
   for (double t : xTicks)
-    svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", sx.at(t), bottom + 18, tickLabel(t));
+    svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", sx.at(t), bottom + 18,
+                       tickLabel(t));
   for (double t : yTicks)
-    svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", left - 8, sy.at(t) + 4, tickLabel(t));
+    svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", left - 8, sy.at(t) + 4,
+                       tickLabel(t));
   svg += "</g>\n";
   const FittedText xLabel = fitText(chart.x.label, right - left, 13, 9, 1);
   const FittedText yLabel = fitText(chart.y.label, bottom - top, 13, 9, 1);
-  svg += svgTextLines(xLabel, (left + right) / 2, chart.height - 16, 0, "class=\"x-label\" text-anchor=\"middle\" fill=\"#222\"");
+  svg += svgTextLines(xLabel, (left + right) / 2, chart.height - 16, 0,
+                      "class=\"x-label\" text-anchor=\"middle\" fill=\"#222\"");
   for (const std::string& line : yLabel.lines)
     svg += fmt::format("<text class=\"y-label\" transform=\"translate(20 {:.1f}) rotate(-90)\" font-size=\"{}\" "
-                       "text-anchor=\"middle\" fill=\"#222\">{}</text>\n", (top + bottom) / 2, yLabel.size, escapeXml(line));
+                       "text-anchor=\"middle\" fill=\"#222\">{}</text>\n",
+                       (top + bottom) / 2, yLabel.size, escapeXml(line));
 
   svg += fmt::format("<clipPath id=\"plot\"><rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/></clipPath>\n", left,
                      top, right - left, bottom - top);
@@ -249,11 +264,11 @@ std::string renderSvg(const Chart& chart) {
       const double y = top + 12 + legend.step * static_cast<double>(i);
       const char* colour = kPalette[i % std::size(kPalette)];
       if (chart.points)
-        svg += fmt::format("<path transform=\"translate({} {:.1f})\" d=\"{}\" {}/>\n", x + 11, y - 4, kMarkers[i % std::size(kMarkers)],
-                           markerPaint(i, colour));
+        svg += fmt::format("<path transform=\"translate({} {:.1f})\" d=\"{}\" {}/>\n", x + 11, y - 4,
+                           kMarkers[i % std::size(kMarkers)], markerPaint(i, colour));
       else
-        svg += fmt::format("<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"3\"/>\n", x,
-                           y - 4, x + 22, y - 4, colour);
+        svg += fmt::format("<line x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\" stroke=\"{}\" stroke-width=\"3\"/>\n",
+                           x, y - 4, x + 22, y - 4, colour);
       svg += svgTextLines(legend.names[i], x + 28, y, 1.25 * legend.names[i].size, "fill=\"#222\"");
     }
     if (legend.shown < chart.series.size())

@@ -20,9 +20,9 @@ struct ChartSeries {
 
 struct ChartAxis {
   std::string label;
-  bool log = false;            ///< logarithmic (values must be > 0)
-  bool fromZero = false;       ///< a linear axis that includes 0
-  double min = 0, max = 0;     ///< fixed range when min < max, else fitted to the data
+  bool log = false;         ///< logarithmic (values must be > 0)
+  bool fromZero = false;    ///< a linear axis that includes 0
+  double min = 0, max = 0;  ///< fixed range when min < max, else fitted to the data
 };
 
 struct Chart {

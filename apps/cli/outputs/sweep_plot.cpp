@@ -34,11 +34,11 @@ std::string plotSvg(const SweepPlan& plan, const std::vector<RunResult>& results
   const bool countSwept =
       std::any_of(plan.params.begin(), plan.params.end(), [](const Param& p) { return p.name == "count"; });
   const bool oneCount = std::all_of(counts.begin(), counts.end(), [&](std::size_t n) { return n == model.boids; });
-  chart.subtitle = fmt::format("model {}{} - {} - {}", model.label,
-                               oneCount ? " - " + counted(model.boids, model.countUnit) : "", counted(model.steps, "steps"),
-                               seeds == 1 ? fmt::format("seed {}", plan.firstSeed)
-                                          : fmt::format("{} seeds from {}: mean and standard deviation over seeds",
-                                                        seeds, plan.firstSeed));
+  chart.subtitle = fmt::format(
+      "model {}{} - {} - {}", model.label, oneCount ? " - " + counted(model.boids, model.countUnit) : "",
+      counted(model.steps, "steps"),
+      seeds == 1 ? fmt::format("seed {}", plan.firstSeed)
+                 : fmt::format("{} seeds from {}: mean and standard deviation over seeds", seeds, plan.firstSeed));
   chart.x = {x.name};
   chart.y = {words + " (mean of the last fifth)"};
   chart.y.fromZero = true;

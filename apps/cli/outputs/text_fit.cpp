@@ -15,18 +15,18 @@ namespace flocklab::cli {
 namespace {
 
 // Advance widths of ' ' (32) to '~' (126), thousandths of an em.
-constexpr short kBook[95] = {
-    318, 401, 460, 838, 637, 951, 780, 275, 391, 391, 500, 838, 318, 361, 318, 337, 637, 637, 637, 637,
-    637, 637, 637, 637, 637, 637, 337, 337, 838, 838, 838, 531, 1000, 685, 687, 699, 771, 632, 576, 775,
-    752, 295, 295, 656, 558, 863, 749, 788, 604, 788, 695, 635, 611, 732, 685, 989, 686, 611, 686, 391,
-    337, 391, 838, 500, 500, 613, 635, 550, 635, 616, 353, 635, 634, 278, 278, 580, 278, 975, 634, 612,
-    635, 635, 412, 521, 393, 634, 592, 818, 592, 592, 525, 637, 337, 637, 838};
-constexpr short kBold[95] = {
-    349, 457, 521, 838, 696, 1002, 873, 307, 458, 458, 523, 838, 380, 416, 380, 366, 696, 696, 696, 696,
-    696, 696, 696, 696, 696, 696, 400, 400, 838, 838, 838, 581, 1000, 774, 763, 734, 831, 684, 684, 821,
-    837, 373, 373, 775, 638, 996, 837, 851, 733, 851, 771, 721, 683, 813, 774, 1104, 771, 725, 726, 458,
-    366, 458, 838, 500, 500, 675, 716, 593, 716, 679, 436, 716, 712, 343, 343, 666, 343, 1042, 712, 688,
-    716, 716, 494, 596, 479, 712, 652, 924, 646, 652, 583, 712, 366, 712, 838};
+constexpr short kBook[95] = {318,  401, 460, 838, 637, 951, 780, 275, 391, 391, 500, 838, 318, 361, 318, 337,
+                             637,  637, 637, 637, 637, 637, 637, 637, 637, 637, 337, 337, 838, 838, 838, 531,
+                             1000, 685, 687, 699, 771, 632, 576, 775, 752, 295, 295, 656, 558, 863, 749, 788,
+                             604,  788, 695, 635, 611, 732, 685, 989, 686, 611, 686, 391, 337, 391, 838, 500,
+                             500,  613, 635, 550, 635, 616, 353, 635, 634, 278, 278, 580, 278, 975, 634, 612,
+                             635,  635, 412, 521, 393, 634, 592, 818, 592, 592, 525, 637, 337, 637, 838};
+constexpr short kBold[95] = {349,  457, 521, 838, 696, 1002, 873, 307,  458, 458, 523, 838, 380, 416,  380, 366,
+                             696,  696, 696, 696, 696, 696,  696, 696,  696, 696, 400, 400, 838, 838,  838, 581,
+                             1000, 774, 763, 734, 831, 684,  684, 821,  837, 373, 373, 775, 638, 996,  837, 851,
+                             733,  851, 771, 721, 683, 813,  774, 1104, 771, 725, 726, 458, 366, 458,  838, 500,
+                             500,  675, 716, 593, 716, 679,  436, 716,  712, 343, 343, 666, 343, 1042, 712, 688,
+                             716,  716, 494, 596, 479, 712,  652, 924,  646, 652, 583, 712, 366, 712,  838};
 constexpr double kMargin = 1.05;
 
 bool continuation(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
@@ -123,7 +123,8 @@ double textWidth(std::string_view text, double size, bool bold) {
   return static_cast<double>(thousandths) * size / 1000 * kMargin;
 }
 
-FittedText fitText(std::string_view text, double maxWidth, double size, double minSize, std::size_t maxLines, bool bold) {
+FittedText fitText(std::string_view text, double maxWidth, double size, double minSize, std::size_t maxLines,
+                   bool bold) {
   std::vector<std::string> words;
   for (std::size_t at = 0; at < text.size();) {
     const std::size_t end = std::min(text.find(' ', at), text.size());
@@ -164,12 +165,11 @@ std::string svgTextLines(const FittedText& text, double x, double y, double step
 }
 
 std::string svgOpening(int width, int height) {
-  return fmt::format(
-      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
-      "font-family=\"{2}\" font-size=\"13\">\n"
-      "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n",
-      width, height, kFontFamily);
+  return fmt::format("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                     "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} {1}\" "
+                     "font-family=\"{2}\" font-size=\"13\">\n"
+                     "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n",
+                     width, height, kFontFamily);
 }
 
 }  // namespace flocklab::cli

@@ -207,10 +207,10 @@ void refuse(socket_t sock) {
 void refuseRequest(DeadlineStream& stream, int status, bool head) {
   const std::string reason = reasonPhrase(status);
   const std::string body = std::to_string(status) + " " + reason + "\n";
-  std::string response = "HTTP/1.1 " + std::to_string(status) + " " + reason +
-                         "\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: " +
-                         std::to_string(body.size()) + "\r\n" + (status == 405 ? "Allow: GET, HEAD\r\n" : "") +
-                         "Connection: close\r\n\r\n" + (head ? "" : body);
+  std::string response =
+      "HTTP/1.1 " + std::to_string(status) + " " + reason +
+      "\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: " + std::to_string(body.size()) + "\r\n" +
+      (status == 405 ? "Allow: GET, HEAD\r\n" : "") + "Connection: close\r\n\r\n" + (head ? "" : body);
   for (std::size_t at = 0; at < response.size();) {
     const ssize_t n = stream.write(response.data() + at, response.size() - at);
     if (n < 0) return;

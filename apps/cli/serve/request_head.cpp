@@ -18,9 +18,7 @@ bool isTokenChar(char c) {
          (c != '\0' && std::strchr("!#$%&'*+-.^_`|~", c) != nullptr);
 }
 
-bool isToken(const std::string& text) {
-  return !text.empty() && std::all_of(text.begin(), text.end(), isTokenChar);
-}
+bool isToken(const std::string& text) { return !text.empty() && std::all_of(text.begin(), text.end(), isTokenChar); }
 
 bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
@@ -111,8 +109,7 @@ int RequestHead::headerLine(const std::string& line) {
 int RequestHead::endOfHead() const {
   // Where a body would end must be beyond doubt (RFC 9112 6.3), even for a body we refuse: the
   // 400 and 413 below both close the connection, but a 400 says the framing itself was wrong.
-  if (badLength_ || contentLengths_ > 1 || (contentLengths_ > 0 && transferEncoding_) ||
-      (transferEncoding_ && http10_))
+  if (badLength_ || contentLengths_ > 1 || (contentLengths_ > 0 && transferEncoding_) || (transferEncoding_ && http10_))
     return 400;
   if (hosts_ > 1 || (hosts_ == 0 && !http10_)) return 400;  // RFC 9112 3.2
   if (method_ != "GET" && method_ != "HEAD") return 405;

@@ -109,7 +109,7 @@ bool serveFolder(const ServeFolder& folder, std::string& error) {
 
 // The module's entry (serve_folder.hpp). No exception leaves it.
 extern "C" __attribute__((visibility("default"))) bool flocklab_serve_folder(const flocklab::cli::ServeFolder& folder,
-                                                                            std::string& error) {
+                                                                             std::string& error) {
   try {
     return flocklab::cli::serveFolder(folder, error);
   } catch (const std::exception& e) {

@@ -39,7 +39,8 @@ pid_t spawnTiedChild(const std::vector<std::string>& argv, std::array<int, 3> st
   args.push_back(nullptr);
   // The child writes exec's errno here; a successful exec closes it, which reads as no error.
   int report[2];
-  if (pipe2(report, O_CLOEXEC) != 0) throw std::runtime_error(std::string("cannot create a pipe: ") + std::strerror(errno));
+  if (pipe2(report, O_CLOEXEC) != 0)
+    throw std::runtime_error(std::string("cannot create a pipe: ") + std::strerror(errno));
   const pid_t parent = getpid();
   const pid_t pid = fork();
   if (pid == 0) {
@@ -89,7 +90,8 @@ std::string describeEnd(int status) {
   if (WIFEXITED(status)) return "it exited with status " + std::to_string(WEXITSTATUS(status));
   if (WIFSIGNALED(status)) {
     const char* name = sigabbrev_np(WTERMSIG(status));
-    return "it was killed by signal " + std::to_string(WTERMSIG(status)) + (name ? std::string(" (SIG") + name + ")" : "");
+    return "it was killed by signal " + std::to_string(WTERMSIG(status)) +
+           (name ? std::string(" (SIG") + name + ")" : "");
   }
   return "it ended with wait status " + std::to_string(status);
 }

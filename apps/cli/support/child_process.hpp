@@ -11,9 +11,9 @@
 namespace flocklab::cli {
 
 struct ChildResult {
-  int status = -1;      ///< exit status, or -1 when it did not exit normally
-  double seconds = 0;   ///< wall time from spawn to exit
-  std::string output;   ///< what it wrote to stdout
+  int status = -1;     ///< exit status, or -1 when it did not exit normally
+  double seconds = 0;  ///< wall time from spawn to exit
+  std::string output;  ///< what it wrote to stdout
 };
 
 /// Spawns argv[0] (a path, or a name looked up in PATH) with stdin and stderr on /dev/null;

@@ -51,7 +51,8 @@ std::size_t editDistance(const std::string& a, const std::string& b) {
   for (std::size_t i = 1; i <= a.size(); ++i)
     for (std::size_t j = 1; j <= b.size(); ++j) {
       d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
+        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
     }
   return d[a.size()][b.size()];
 }
@@ -107,7 +108,8 @@ std::string conversionMessage(const std::string& message, const CLI::App& comman
     const CLI::Option* option = command.get_option_no_throw(name);
     if (!value.empty() && value[0] == '-' && command.get_option_no_throw(value.substr(0, value.find('='))) != nullptr)
       return fmt::format("{} needs a value before {}", name, value);
-    if (allDigits(value) && valueKind(option) != "a value") return fmt::format("{} is out of range (got {})", name, value);
+    if (allDigits(value) && valueKind(option) != "a value")
+      return fmt::format("{} is out of range (got {})", name, value);
     return fmt::format("{} takes {} (got {})", name, valueKind(option), value);
   }
   if (const std::string name = before(message, ": "); !name.empty())
@@ -116,7 +118,8 @@ std::string conversionMessage(const std::string& message, const CLI::App& comman
   if (startsWith(message, "The value ")) {
     const std::string value = before(message.substr(10), " is not an allowed value for ");
     const std::size_t at = message.rfind(" for ");
-    if (!value.empty() && at != std::string::npos) return fmt::format("{} does not take {}", message.substr(at + 5), value);
+    if (!value.empty() && at != std::string::npos)
+      return fmt::format("{} does not take {}", message.substr(at + 5), value);
   }
   return message;
 }
@@ -145,7 +148,8 @@ std::string mismatchMessage(const std::string& message, const CLI::App& command)
 std::string extrasMessage(const std::string& message, const CLI::App& command, const std::vector<std::string>& args) {
   std::vector<std::string> left = command.remaining(false);
   if (left.empty()) return message;
-  const auto option = std::find_if(left.begin(), left.end(), [](const std::string& word) { return word.size() > 1 && word[0] == '-'; });
+  const auto option =
+      std::find_if(left.begin(), left.end(), [](const std::string& word) { return word.size() > 1 && word[0] == '-'; });
   const std::string path = commandPath(command);
   if (option != left.end()) {
     const std::string name = option->substr(0, option->find('='));
@@ -182,7 +186,8 @@ std::string nearestName(const std::string& typed, const std::vector<std::string>
   return extending.size() == 1 ? extending.front() : "";
 }
 
-std::string parseErrorMessage(const CLI::ParseError& error, const CLI::App& command, const std::vector<std::string>& args) {
+std::string parseErrorMessage(const CLI::ParseError& error, const CLI::App& command,
+                              const std::vector<std::string>& args) {
   const std::string message = error.what();
   if (dynamic_cast<const CLI::ExtrasError*>(&error)) return extrasMessage(message, command, args);
   if (dynamic_cast<const CLI::ArgumentMismatch*>(&error)) return mismatchMessage(message, command);
@@ -190,7 +195,8 @@ std::string parseErrorMessage(const CLI::ParseError& error, const CLI::App& comm
   if (dynamic_cast<const CLI::ValidationError*>(&error)) {
     // "--seed: must be ..." as "--seed must be ..."
     const std::string name = before(message, ": ");
-    if (!name.empty() && command.get_option_no_throw(name) != nullptr) return name + " " + message.substr(name.size() + 2);
+    if (!name.empty() && command.get_option_no_throw(name) != nullptr)
+      return name + " " + message.substr(name.size() + 2);
     return message;
   }
   if (dynamic_cast<const CLI::ExcludesError*>(&error)) {

@@ -4,10 +4,10 @@
 // prints for them. CLI11 words its errors for programmers ("At Most 1 required but received 2");
 // these name the option, say what it takes and, for a mistyped option or command, suggest the
 // nearest known name of the same command.
-#include "support/cli11_forward.hpp"
 #include <string>
 #include <string_view>
 #include <vector>
+#include "support/cli11_forward.hpp"
 
 namespace flocklab::cli {
 
@@ -27,7 +27,8 @@ std::string nearestName(const std::string& typed, const std::vector<std::string>
 /// One line naming the problem of `error`, thrown while parsing `command` (the app itself or
 /// the subcommand the command line named). `args` is the command line after the program's name,
 /// read only to explain a stray value (after a flag, which takes none).
-std::string parseErrorMessage(const CLI::ParseError& error, const CLI::App& command, const std::vector<std::string>& args);
+std::string parseErrorMessage(const CLI::ParseError& error, const CLI::App& command,
+                              const std::vector<std::string>& args);
 
 /// One line for a first argument `typed` that names no subcommand of `app`.
 std::string unknownCommandMessage(const std::string& typed, const CLI::App& app);

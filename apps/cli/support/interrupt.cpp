@@ -41,7 +41,8 @@ std::string& message() {
 extern "C" void onSignal(int) {
   stopRequested.store(true);
   const int saved = errno;
-  if (wakePipe[1] >= 0) [[maybe_unused]] ssize_t ignored = write(wakePipe[1], "!", 1);
+  if (wakePipe[1] >= 0) [[maybe_unused]]
+    ssize_t ignored = write(wakePipe[1], "!", 1);
   errno = saved;
 }
 

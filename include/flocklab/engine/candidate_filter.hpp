@@ -1,6 +1,6 @@
 #pragma once
-// The inner loop of the neighbour search (public but a detail of the engine): the squared distances from one boid to all of its
-// candidates, and the hits among them in candidate order.
+// The inner loop of the neighbour search (public but a detail of the engine): the squared distances from one boid to
+// all of its candidates, and the hits among them in candidate order.
 //
 // Design: one pass over contiguous arrays. On x86-64 the widest version the CPU has is picked
 // at run time: AVX-512 (8 candidates per instruction, hits packed with a compress), else AVX2
@@ -20,14 +20,14 @@ namespace flocklab {
 
 /// What the filter needs to know about one boid and its n candidates.
 struct FilterInput {
-  const double *cx, *cy;  ///< candidate positions
-  std::size_t n;          ///< candidate count
-  double x, y;            ///< the boid's position
-  double r2;              ///< squared radius
-  bool inclusive;         ///< hits have d2 <= r2 (else d2 < r2)
-  std::size_t self;       ///< the boid's own position among the candidates (never a hit)
-  bool wrap;              ///< offsets wrap (minimum image); false where no offset can exceed
-                          ///< half the world, which gives the same numbers with less work
+  const double *cx, *cy;       ///< candidate positions
+  std::size_t n;               ///< candidate count
+  double x, y;                 ///< the boid's position
+  double r2;                   ///< squared radius
+  bool inclusive;              ///< hits have d2 <= r2 (else d2 < r2)
+  std::size_t self;            ///< the boid's own position among the candidates (never a hit)
+  bool wrap;                   ///< offsets wrap (minimum image); false where no offset can exceed
+                               ///< half the world, which gives the same numbers with less work
   const double* cz = nullptr;  ///< 3D only: candidate z; null in 2D
   double z = 0;                ///< 3D only: the boid's z
 };

@@ -52,7 +52,7 @@ class CellCandidates {
   std::vector<std::uint64_t> keys_, scratch_;  // (index << 32 | slot), merged in place
   const std::uint64_t* merged_ = nullptr;      // the merged list: keys_ or scratch_
   std::vector<double> x_, y_, z_, vx_, vy_, vz_;
-  std::vector<std::uint32_t> position_;        // by grid slot, valid for the gathered list
+  std::vector<std::uint32_t> position_;  // by grid slot, valid for the gathered list
 };
 
 }  // namespace flocklab

@@ -48,13 +48,13 @@ class Grid {
   /// Sorts n boids at (x, y) into cells of side >= radius over a 2D `space`. Input element k
   /// is boid ids[k] (boid k when ids is null). When vx and vy are given, cell-ordered copies
   /// of the velocities are kept too.
-  void build(const double* x, const double* y, const double* vx, const double* vy,
-             const std::uint32_t* ids, std::size_t n, const Space& space, double radius);
+  void build(const double* x, const double* y, const double* vx, const double* vy, const std::uint32_t* ids,
+             std::size_t n, const Space& space, double radius);
   /// As above for a 2D or 3D `space`; z (and vz) are read only when space.is3d(). With a
   /// `window`, only that part of the world: every boid must lie in it (on a torus, an image
   /// of it).
-  void build(const double* x, const double* y, const double* z, const double* vx, const double* vy,
-             const double* vz, const std::uint32_t* ids, std::size_t n, const Space& space, double radius,
+  void build(const double* x, const double* y, const double* z, const double* vx, const double* vy, const double* vz,
+             const std::uint32_t* ids, std::size_t n, const Space& space, double radius,
              const GridWindow* window = nullptr);
 
   /// Cells along x, y and z (layers is 1 in 2D).
@@ -112,7 +112,7 @@ class Grid {
   int mx_ = 1, my_ = 1, mz_ = 1;
   double sideX_ = 0, sideY_ = 0, sideZ_ = 0;
   bool periodic_ = true, is3d_ = false;
-  bool whole_[3] = {true, true, true};   // the world's whole axis, else a window
+  bool whole_[3] = {true, true, true};  // the world's whole axis, else a window
   double origin_[3] = {0, 0, 0}, world_[3] = {0, 0, 0}, extent_[3] = {0, 0, 0};
   // A coordinate along `axis` as the cells count it: from the window's origin, wrapped into it.
   double local(double v, int axis) const {

@@ -176,23 +176,22 @@ class StepDriver {
   std::shared_ptr<Partition> partition_;  // null: this process steps the whole flock
   Grid grid_;
   std::vector<Scratch> scratch_;
-  Flock state_;                     // slot s holds boid ids_[s]
+  Flock state_;  // slot s holds boid ids_[s]
   std::vector<std::uint32_t> ids_;
-  std::vector<int> taskRows_;       // task t takes tile rows [taskRows_[t], taskRows_[t + 1])
-  Flock frozen_;                    // scanAll's copy of the state in boid order
+  std::vector<int> taskRows_;                         // task t takes tile rows [taskRows_[t], taskRows_[t + 1])
+  Flock frozen_;                                      // scanAll's copy of the state in boid order
   std::vector<std::uint32_t> frozenIds_, scanOrder_;  // with a partition: its indices, and where each came from
 };
 
 template <class R>
-void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& target, const Geometry& g,
-                        const R& rule) {
+void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& target, const Geometry& g, const R& rule) {
   const std::size_t self = target.self, out = target.out;
   const double *cx = c.x, *cy = c.y, *cvx = c.vx, *cvy = c.vy;
   const Offsets& offsets = g.offsets;
   if constexpr (kRuleDimensions<R> == 2) {
     double x = cx[self], y = cy[self], vx = cvx[self], vy = cvy[self];
-    const std::size_t found =
-        filterCandidates({cx, cy, c.size, x, y, g.r2, kRuleInclusive<R>, self, target.wrap}, offsets, scratch.hits.data());
+    const std::size_t found = filterCandidates({cx, cy, c.size, x, y, g.r2, kRuleInclusive<R>, self, target.wrap},
+                                               offsets, scratch.hits.data());
     typename R::Sums sums = [&] {
       if constexpr (kRulePairIndexed<R>) return rule.start(ids_[out], x, y, vx, vy);
       else return rule.start(x, y, vx, vy);
@@ -226,7 +225,8 @@ void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& tar
       for (std::size_t h = 0; h < found; ++h) {
         const std::uint32_t k = scratch.hits[h];
         double dx = cx[k] - x, dy = cy[k] - y, dz = cz[k] - z;
-        if constexpr (decltype(wrapped)::value) dx = offsets.dx(x, cx[k]), dy = offsets.dy(y, cy[k]), dz = offsets.dz(z, cz[k]);
+        if constexpr (decltype(wrapped)::value)
+          dx = offsets.dx(x, cx[k]), dy = offsets.dy(y, cy[k]), dz = offsets.dz(z, cz[k]);
         // Determinism: d2 left to right, as the filter computed it.
         const double d2 = dx * dx + dy * dy + dz * dz;
         if constexpr (kRulePairIndexed<R>) rule.add(sums, c.index(k), dx, dy, dz, d2, cvx[k], cvy[k], cvz[k]);
@@ -252,13 +252,15 @@ void StepDriver::scanAll(const Space& space, double radius, const R& rule, std::
     // The candidates in ascending global index; scanOrder_ remembers where each came from.
     scanOrder_.resize(n);
     for (std::size_t k = 0; k < n; ++k) scanOrder_[k] = static_cast<std::uint32_t>(k);
-    std::sort(scanOrder_.begin(), scanOrder_.end(), [&](std::uint32_t a, std::uint32_t b) { return ids_[a] < ids_[b]; });
+    std::sort(scanOrder_.begin(), scanOrder_.end(),
+              [&](std::uint32_t a, std::uint32_t b) { return ids_[a] < ids_[b]; });
     frozen_.dimensions = state_.dimensions;
     frozen_.resize(n);
     frozenIds_.resize(n);
     for (std::size_t k = 0; k < n; ++k) {
       const std::uint32_t from = scanOrder_[k];
-      frozen_.x[k] = state_.x[from], frozen_.y[k] = state_.y[from], frozen_.vx[k] = state_.vx[from], frozen_.vy[k] = state_.vy[from];
+      frozen_.x[k] = state_.x[from], frozen_.y[k] = state_.y[from], frozen_.vx[k] = state_.vx[from],
+      frozen_.vy[k] = state_.vy[from];
       if (state_.is3d()) frozen_.z[k] = state_.z[from], frozen_.vz[k] = state_.vz[from];
       frozenIds_[k] = ids_[from];
     }
@@ -294,7 +296,8 @@ inline void StepDriver::dropHalo(std::size_t owned, const std::uint32_t* inputOf
   std::size_t kept = 0;
   for (std::size_t s = 0; s < state_.size(); ++s) {
     if (inputOf[s] >= owned) continue;
-    state_.x[kept] = state_.x[s], state_.y[kept] = state_.y[s], state_.vx[kept] = state_.vx[s], state_.vy[kept] = state_.vy[s];
+    state_.x[kept] = state_.x[s], state_.y[kept] = state_.y[s], state_.vx[kept] = state_.vx[s],
+    state_.vy[kept] = state_.vy[s];
     if (in3d) state_.z[kept] = state_.z[s], state_.vz[kept] = state_.vz[s];
     ids_[kept] = ids_[s];
     ++kept;
@@ -323,8 +326,8 @@ void StepDriver::stepOwned(const Space& space, double radius, NeighborSearch sea
 
   GridWindow window;
   if (partition_) window = partition_->window(space, radius);
-  grid_.build(state_.x.data(), state_.y.data(), state_.z.data(), state_.vx.data(), state_.vy.data(),
-              state_.vz.data(), ids_.data(), n, space, radius, partition_ ? &window : nullptr);
+  grid_.build(state_.x.data(), state_.y.data(), state_.z.data(), state_.vx.data(), state_.vy.data(), state_.vz.data(),
+              ids_.data(), n, space, radius, partition_ ? &window : nullptr);
   std::copy(grid_.indices(), grid_.indices() + n, ids_.begin());
   const Geometry geometry{Offsets(space), radius * radius};
   const unsigned tasks = taskCount(n);
@@ -337,8 +340,9 @@ void StepDriver::stepOwned(const Space& space, double radius, NeighborSearch sea
     for (int tileRow = taskRows_[task]; tileRow < taskRows_[task + 1]; ++tileRow) {
       const int layer = tileRow / perLayer, row = (tileRow % perLayer) * kTileSide;
       for (int column = 0; column < grid_.columns(); column += kTileSide) {
-        const Tile tile{column, row, std::min(kTileSide, grid_.columns() - column),
-                        std::min(kTileSide, grid_.rows() - row), layer, 1};
+        const Tile tile{
+            column, row, std::min(kTileSide, grid_.columns() - column), std::min(kTileSide, grid_.rows() - row),
+            layer,  1};
         // The tile's boids: in each of its rows, one run of slots.
         std::uint32_t first[kTileSide], last[kTileSide], boids = 0;
         for (int r = 0; r < tile.rows; ++r) {

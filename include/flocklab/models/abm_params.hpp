@@ -11,13 +11,13 @@ namespace flocklab {
 
 /// Parameters of the abm model; the defaults are the `small` preset.
 struct AbmParams {
-  double world = 100;           ///< side L of the square torus, > 0
-  double visualDistance = 5;    ///< agents see others at distance <= this (wrapped), > 0
-  double speed = 1;             ///< distance moved per step, in (0, L]
-  double separation = 1;        ///< neighbours strictly closer than this repel, >= 0
-  double cohereFactor = 0.03;   ///< factor of the mean offset to the neighbours, >= 0
+  double world = 100;             ///< side L of the square torus, > 0
+  double visualDistance = 5;      ///< agents see others at distance <= this (wrapped), > 0
+  double speed = 1;               ///< distance moved per step, in (0, L]
+  double separation = 1;          ///< neighbours strictly closer than this repel, >= 0
+  double cohereFactor = 0.03;     ///< factor of the mean offset to the neighbours, >= 0
   double separateFactor = 0.015;  ///< factor of the mean offset away from close ones, >= 0
-  double matchFactor = 0.05;    ///< factor of the neighbours' mean heading, >= 0
+  double matchFactor = 0.05;      ///< factor of the neighbours' mean heading, >= 0
   /// false: agents move one at a time in a fresh random order each step, each reading the
   /// current state (the frameworks' form); true: all read the previous step's state (the form
   /// threads can share; no random order, nothing drawn after the start).

@@ -20,8 +20,8 @@ struct LabParams {
   double radius = 10.0;     ///< perception radius r, > 0; separation acts within r/2
   double maxSpeed = 1.0;    ///< vmax, in (0, L]; speeds are kept in [vmax/2, vmax]
   double world = 100.0;     ///< side L of the square torus, > 0
-  double noise = 0.0;       ///< eta: each step a heading turns by an angle uniform in [-eta/2, eta/2), radians in [0, 2 pi]
-  double dims = 2;          ///< 2 (an L x L torus) or 3 (an L x L x L torus, docs/model-lab.md, "Three dimensions")
+  double noise = 0.0;  ///< eta: each step a heading turns by an angle uniform in [-eta/2, eta/2), radians in [0, 2 pi]
+  double dims = 2;     ///< 2 (an L x L torus) or 3 (an L x L x L torus, docs/model-lab.md, "Three dimensions")
 };
 
 /// The world of `p`: a square torus of side L, or a cube in 3D.

@@ -18,21 +18,33 @@ enum class Role { Prey, Predator };
 
 /// A species' numeric keys, as SpeciesSpec::numbers holds them (kSpeciesKeys names them).
 enum SpeciesKey : std::size_t {
-  kSize, kMaxSpeed, kVision, kSeparationRadius, kFov, kSeparation, kAlignment, kCohesion,
-  kFearRadius, kFleeWeight, kChaseWeight, kCatchRadius, kHandling, kSpeciesKeyCount
+  kSize,
+  kMaxSpeed,
+  kVision,
+  kSeparationRadius,
+  kFov,
+  kSeparation,
+  kAlignment,
+  kCohesion,
+  kFearRadius,
+  kFleeWeight,
+  kChaseWeight,
+  kCatchRadius,
+  kHandling,
+  kSpeciesKeyCount
 };
 /// The keys as written: "size", "max_speed", ... in SpeciesKey's order.
 inline constexpr std::array<std::string_view, kSpeciesKeyCount> kSpeciesKeys{
-    "size", "max_speed", "vision", "separation_radius", "fov", "separation", "alignment", "cohesion",
-    "fear_radius", "flee_weight", "chase_weight", "catch_radius", "handling"};
+    "size",     "max_speed",   "vision",      "separation_radius", "fov",          "separation", "alignment",
+    "cohesion", "fear_radius", "flee_weight", "chase_weight",      "catch_radius", "handling"};
 
 /// A species as written: its name, count and the keys the user gave.
 struct SpeciesSpec {
   std::string name;         ///< lower-case word, unique in a run
   std::uint64_t count = 0;  ///< boids
   std::optional<Role> role;
-  std::optional<std::string> colour;    ///< "#rrggbb"
-  std::vector<std::string> flocksWith;  ///< other species it aligns and coheres with
+  std::optional<std::string> colour;                            ///< "#rrggbb"
+  std::vector<std::string> flocksWith;                          ///< other species it aligns and coheres with
   std::array<std::optional<double>, kSpeciesKeyCount> numbers;  ///< the numeric keys given
 
   /// The role, prey unless given.

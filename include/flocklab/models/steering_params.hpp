@@ -38,8 +38,8 @@ struct Pointer {
   double x = 0, y = 0;  ///< px, inside the world
   std::uint64_t fromStep = 0;
   std::uint64_t toStep = std::numeric_limits<std::uint64_t>::max();
-  double z = 0;         ///< px, the depth of a pointer in space
-  int axes = 2;         ///< 2: given as X,Y; 3: given as X,Y,Z
+  double z = 0;  ///< px, the depth of a pointer in space
+  int axes = 2;  ///< 2: given as X,Y; 3: given as X,Y,Z
 };
 
 /// What happens to a caught prey boid.
@@ -48,28 +48,28 @@ enum class Catches { Rebirth, Remove };
 /// Parameters of the steering model; the defaults are the Flock preset.
 struct SteeringParams {
   double width = 900, height = 560;  ///< world, px
-  double depth = 560;            ///< the world's depth in 3D, px
-  double dims = 2;               ///< 2 (a W x H world) or 3 (W x H x D)
+  double depth = 560;                ///< the world's depth in 3D, px
+  double dims = 2;                   ///< 2 (a W x H world) or 3 (W x H x D)
   Edges edges = Edges::Wrap;
-  double vision = 50;            ///< vision radius, px, > 0
-  double separationRadius = 20;  ///< separation acts within this, px, > 0 (may exceed vision)
-  double fov = 360;              ///< field of view, degrees, in (0, 360]
-  double maxSpeed = 180;         ///< V, px/s; speeds stay in [V/3, V]; steering cap V/30 a step
-  double dt = 1.0 / 60;          ///< time step, s, > 0
+  double vision = 50;                                  ///< vision radius, px, > 0
+  double separationRadius = 20;                        ///< separation acts within this, px, > 0 (may exceed vision)
+  double fov = 360;                                    ///< field of view, degrees, in (0, 360]
+  double maxSpeed = 180;                               ///< V, px/s; speeds stay in [V/3, V]; steering cap V/30 a step
+  double dt = 1.0 / 60;                                ///< time step, s, > 0
   double separation = 1, alignment = 1, cohesion = 1;  ///< rule weights, >= 0
-  double foodWeight = 1;         ///< weight of the pointer as food, >= 0
-  double predatorWeight = 3;     ///< weight of the pointer as a predator, >= 0
-  double wallWeight = 2;         ///< weight of the walls' push, >= 0
-  double obstacleWeight = 3;     ///< weight of steering away from obstacles, >= 0
-  double noise = 0;              ///< eta: each step a heading turns by an angle uniform in [-eta/2, eta/2), radians
+  double foodWeight = 1;                               ///< weight of the pointer as food, >= 0
+  double predatorWeight = 3;                           ///< weight of the pointer as a predator, >= 0
+  double wallWeight = 2;                               ///< weight of the walls' push, >= 0
+  double obstacleWeight = 3;                           ///< weight of steering away from obstacles, >= 0
+  double noise = 0;  ///< eta: each step a heading turns by an angle uniform in [-eta/2, eta/2), radians
   Pointer pointer;
   std::vector<Obstacle> obstacles;
   std::vector<SpeciesSpec> species;  ///< empty: one prey species of every boid, the model's values
   std::vector<FoodSource> food;      ///< food sources as written
   Catches catches = Catches::Rebirth;
-  double bite = 1;                   ///< amount a boid eats per step, > 0
-  double eatRadius = 12;             ///< boids eat from a source nearer than this, px
-  double foodReach = 160;            ///< prey steer to a source nearer than this, px
+  double bite = 1;         ///< amount a boid eats per step, > 0
+  double eatRadius = 12;   ///< boids eat from a source nearer than this, px
+  double foodReach = 160;  ///< prey steer to a source nearer than this, px
 
   /// The world as a Space: a torus with wrap edges, a box with walls; with depth in 3D.
   Space space() const { return {width, height, edges == Edges::Wrap, dims == 3 ? depth : 0.0}; }
@@ -88,8 +88,9 @@ struct SpeciesTraits {
 
   /// The value of numeric key `k` (species.hpp's SpeciesKey).
   double& value(SpeciesKey k) {
-    double* fields[kSpeciesKeyCount] = {&size, &maxSpeed, &vision, &separationRadius, &fov, &separation, &alignment,
-                                        &cohesion, &fearRadius, &fleeWeight, &chaseWeight, &catchRadius, &handling};
+    double* fields[kSpeciesKeyCount] = {&size,        &maxSpeed,    &vision,   &separationRadius, &fov,
+                                        &separation,  &alignment,   &cohesion, &fearRadius,       &fleeWeight,
+                                        &chaseWeight, &catchRadius, &handling};
     return *fields[k];
   }
   double value(SpeciesKey k) const { return const_cast<SpeciesTraits&>(*this).value(k); }

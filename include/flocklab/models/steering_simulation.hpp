@@ -4,8 +4,8 @@
 // rest, the food sources as they are now and the counts of catches and food eaten.
 #include <vector>
 
-#include "flocklab/simulation.hpp"
 #include "flocklab/models/steering_params.hpp"
+#include "flocklab/simulation.hpp"
 
 namespace flocklab {
 

@@ -8,10 +8,10 @@
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
 #include "flocklab/engine/step_driver.hpp"
+#include "flocklab/keyed_message.hpp"
 #include "flocklab/simulation.hpp"
 #include "gather_params.hpp"
 #include "models/typed_model.hpp"
-#include "flocklab/keyed_message.hpp"
 #include "models/world_step.hpp"
 
 namespace flocklab {
@@ -92,14 +92,33 @@ GatherModel describeGather() {
   };
   m.number(gain("cohesion", "gain towards the neighbours' centre"), &GatherParams::cohesion);
   m.number(gain("alignment", "gain towards the neighbours' mean velocity"), &GatherParams::alignment);
-  m.number({.key = "radius", .unit = "world units", .help = "neighbours closer than this are seen", .minOpen = true,
-            .max = kMaxLength, .sliderMin = 1, .sliderMax = 20, .sliderStep = 0.5},
+  m.number({.key = "radius",
+            .unit = "world units",
+            .help = "neighbours closer than this are seen",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 1,
+            .sliderMax = 20,
+            .sliderStep = 0.5},
            &GatherParams::radius);
-  m.number({.key = "max_speed", .unit = "world units/step", .help = "speeds stay in [vmax/2, vmax]", .minOpen = true,
-            .max = kMaxLength, .sliderMin = 0.1, .sliderMax = 5, .sliderStep = 0.1},
+  m.number({.key = "max_speed",
+            .unit = "world units/step",
+            .help = "speeds stay in [vmax/2, vmax]",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 0.1,
+            .sliderMax = 5,
+            .sliderStep = 0.1},
            &GatherParams::maxSpeed);
-  m.number({.key = "world", .unit = "world units", .help = "side of the cubic wrap-around world", .minOpen = true,
-            .max = kMaxLength, .sliderMin = 10, .sliderMax = 200, .sliderStep = 5, .live = false},
+  m.number({.key = "world",
+            .unit = "world units",
+            .help = "side of the cubic wrap-around world",
+            .minOpen = true,
+            .max = kMaxLength,
+            .sliderMin = 10,
+            .sliderMax = 200,
+            .sliderStep = 5,
+            .live = false},
            &GatherParams::world);
   m.crossProblemOf = [](const GatherParams& p) { return worldStepProblem(markKey("max_speed"), p.maxSpeed, p.world); };
   m.spaceOf = [](const GatherParams& p) { return Space::cube(p.world); };
@@ -107,7 +126,8 @@ GatherModel describeGather() {
     return randomStart3d(count, Space::cube(p.world), p.maxSpeed / 2, p.maxSpeed, seed,
                          [](double, double, double) { return false; });
   };
-  m.make = [](const GatherParams& p, Flock start, std::uint64_t, const EngineOptions& options) -> std::unique_ptr<Simulation> {
+  m.make = [](const GatherParams& p, Flock start, std::uint64_t,
+              const EngineOptions& options) -> std::unique_ptr<Simulation> {
     return std::make_unique<GatherSimulation>(p, std::move(start), options);
   };
   return m;
