@@ -58,16 +58,7 @@ AbmModel describeAbm() {
   m.number(factor("cohere_factor", "factor of the mean offset to the neighbours"), &AbmParams::cohereFactor);
   m.number(factor("separate_factor", "factor of the mean offset away from the close ones"), &AbmParams::separateFactor);
   m.number(factor("match_factor", "factor of the neighbours' mean heading"), &AbmParams::matchFactor);
-  m.number({.key = "world",
-            .unit = "world units",
-            .help = "side L of the square wrap-around world",
-            .minOpen = true,
-            .max = kMaxLength,
-            .sliderMin = 20,
-            .sliderMax = 500,
-            .sliderStep = 5,
-            .live = false},
-           &AbmParams::world);
+  m.number(squareWorldParam(20, 500, 5), &AbmParams::world);
   m.add(
       {.key = "sync",
        .help = "every agent reads the previous step's state (default: one at a time, in random order)",

@@ -48,16 +48,7 @@ LabModel describeLab() {
             .sliderMax = 5,
             .sliderStep = 0.05},
            &LabParams::maxSpeed);
-  m.number({.key = "world",
-            .unit = "world units",
-            .help = "side L of the square wrap-around world",
-            .minOpen = true,
-            .max = kMaxLength,
-            .sliderMin = 20,
-            .sliderMax = 500,
-            .sliderStep = 5,
-            .live = false},
-           &LabParams::world);
+  m.number(squareWorldParam(20, 500, 5), &LabParams::world);
   m.number(noiseParam(), &LabParams::noise);
   m.number(dimsParam(), &LabParams::dims);
   m.crossProblemOf = [](const LabParams& p) -> std::string {

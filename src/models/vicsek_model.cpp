@@ -42,16 +42,7 @@ VicsekModel describeVicsek() {
             .sliderMax = 0.5,
             .sliderStep = 0.005},
            &VicsekParams::speed);
-  m.number({.key = "world",
-            .unit = "world units",
-            .help = "side L of the square wrap-around world",
-            .minOpen = true,
-            .max = kMaxLength,
-            .sliderMin = 2,
-            .sliderMax = 100,
-            .sliderStep = 1,
-            .live = false},
-           &VicsekParams::world);
+  m.number(squareWorldParam(2, 100, 1), &VicsekParams::world);
   m.crossProblemOf = [](const VicsekParams& p) -> std::string {
     return worldStepProblem(markKey("speed"), p.speed, p.world);
   };
