@@ -54,6 +54,9 @@ TEST_F(Site, ServesOverHttp) {
   ASSERT_TRUE(page);
   EXPECT_EQ(page->status, 200);
   EXPECT_EQ(page->get_header_value("Content-Type"), "text/html; charset=utf-8");
+  // The page is cross-origin isolated (so it may use WebAssembly threads).
+  EXPECT_EQ(page->get_header_value("Cross-Origin-Opener-Policy"), "same-origin");
+  EXPECT_EQ(page->get_header_value("Cross-Origin-Embedder-Policy"), "require-corp");
   auto wasm = client.Get("/flocklab.wasm");
   ASSERT_TRUE(wasm);
   EXPECT_EQ(wasm->status, 200);

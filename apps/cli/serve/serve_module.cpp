@@ -38,6 +38,10 @@ void sendFile(const fs::path& file, const httplib::Request& request, httplib::Re
   if (!*in || ec) return notFound(response);
   response.set_header("Cache-Control", "no-cache");
   response.set_header("Accept-Ranges", "bytes");
+  // Cross-origin isolation: a page served with these two may share memory with its workers
+  // (SharedArrayBuffer, so WebAssembly threads); everything the lab loads is its own origin's.
+  response.set_header("Cross-Origin-Opener-Policy", "same-origin");
+  response.set_header("Cross-Origin-Embedder-Policy", "require-corp");
   const ByteRange range = byteRange(request.get_header_value("Range"), size);
   if (range.kind == ByteRange::Kind::kUnsatisfiable) {
     response.status = 416;

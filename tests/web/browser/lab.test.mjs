@@ -66,6 +66,8 @@ test('the page loads with no console error, runs, and shows step, hash and order
     assert.ok(['webgl', '2d'].includes(renderer), renderer);
     assert.equal(await page.textContent('#renderer-name'), renderer === 'webgl' ? 'drawn with WebGL2' : 'drawn with canvas 2D');
     assert.match(await page.textContent('#version'), /^flocklab \d+\.\d+\.\d+/);
+    // flocklab serve's headers (COOP same-origin, COEP require-corp) isolate the page, and nothing it loads is refused
+    assert.equal(await page.evaluate(() => window.crossOriginIsolated), true);
     assert.deepEqual(errors, []);
   } finally {
     await context.close();
