@@ -128,19 +128,7 @@ void ParamSet::set(std::string_view key, const ParamValue& value) {
   if (!spec) return model_->writeDotted(values_, key, value);
   if (const std::string problem = valueProblem(*spec, value); !problem.empty())
     throw KeyedError(markKey(spec->key) + " " + problem);
-  try {
-    model_->write(values_, *spec, value);
-  } catch (const KeyedError&) {
-    throw;
-  } catch (const std::invalid_argument& e) {
-    // A parser's message about its text names the key first ("food must look like ...",
-    // "pointer's step range ..."): marked, so each front end writes it as its own name.
-    const std::string message = e.what();
-    const bool named = message.rfind(spec->key, 0) == 0 && message.size() > spec->key.size() &&
-                       (message[spec->key.size()] == ' ' || message[spec->key.size()] == '\'');
-    if (!named) throw;
-    throw KeyedError(markKey(spec->key) + message.substr(spec->key.size()));
-  }
+  model_->write(values_, *spec, value);
 }
 
 std::string ParamSet::problem() const { return plainKeys(markedProblem()); }

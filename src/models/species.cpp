@@ -2,6 +2,7 @@
 // strictly, written back in a fixed key order so that a run file round-trips exactly. Ranges are
 // the model description's to check (steering_model.cpp), with the model's own parameter specs.
 #include "flocklab/models/species.hpp"
+#include "flocklab/keyed_message.hpp"
 
 #include <stdexcept>
 #include <vector>
@@ -26,7 +27,7 @@ bool isColour(std::string_view colour) {
   return true;
 }
 
-const char* kSpeciesForm = "species must look like NAME:COUNT or NAME:COUNT:KEY=VALUE,KEY=VALUE";
+const char* kSpeciesForm = " must look like NAME:COUNT or NAME:COUNT:KEY=VALUE,KEY=VALUE";
 
 }  // namespace
 
@@ -39,21 +40,19 @@ std::optional<SpeciesKey> speciesKey(std::string_view key) {
 SpeciesSpec parseSpecies(std::string_view text) {
   const std::size_t colon = text.find(':');
   if (colon == std::string_view::npos)
-    throw std::invalid_argument(std::string(kSpeciesForm) + " (got " + excerpt(text) + ")");
+    throw KeyedError(markKey("species") + kSpeciesForm + " (got " + excerpt(text) + ")");
   SpeciesSpec s;
   const std::string_view name = text.substr(0, colon);
   if (!isName(name))
-    throw std::invalid_argument(
-        "species name must be a lower-case word of letters, digits and _ that starts with a letter (got " +
-        excerpt(name) + ")");
+    throw KeyedError(markKey("species") +
+                     " name must be a lower-case word of letters, digits and _ that starts with a letter (got " +
+                     excerpt(name) + ")");
   s.name = std::string(name);
-  const std::string who = "species " + s.name + ": ";
+  const std::string who = markKey("species") + " " + s.name + ": ";
   const std::string_view rest = text.substr(colon + 1);
   const std::size_t second = rest.find(':');
   const auto count = text::whole(rest.substr(0, second));
-  if (!count)
-    throw std::invalid_argument(who + "count must be a whole number >= 0 (got " + excerpt(rest.substr(0, second)) +
-                                ")");
+  if (!count) throw KeyedError(who + "count must be a whole number >= 0 (got " + excerpt(rest.substr(0, second)) + ")");
   s.count = *count;
   if (second == std::string_view::npos) return s;
   // A key given twice is refused rather than the last one kept: the user meant one of the two.
@@ -61,34 +60,32 @@ SpeciesSpec parseSpecies(std::string_view text) {
   for (std::string_view pair : text::fields(rest.substr(second + 1))) {
     const std::size_t eq = pair.find('=');
     if (eq == std::string_view::npos)
-      throw std::invalid_argument(who + "each setting must look like KEY=VALUE (got " + excerpt(pair) + ")");
+      throw KeyedError(who + "each setting must look like KEY=VALUE (got " + excerpt(pair) + ")");
     const std::string_view key = pair.substr(0, eq), value = pair.substr(eq + 1);
     const std::string_view canonical = key == "color" ? "colour" : key;
     for (std::string_view earlier : given)
-      if (earlier == canonical) throw std::invalid_argument(who + "key " + excerpt(canonical) + " is given twice");
+      if (earlier == canonical) throw KeyedError(who + "key " + excerpt(canonical) + " is given twice");
     given.push_back(canonical);
     if (key == "role") {
       if (value != "prey" && value != "predator")
-        throw std::invalid_argument(who + "role must be prey or predator (got " + excerpt(value) + ")");
+        throw KeyedError(who + "role must be prey or predator (got " + excerpt(value) + ")");
       s.role = value == "prey" ? Role::Prey : Role::Predator;
     } else if (key == "colour" || key == "color") {
-      if (!isColour(value))
-        throw std::invalid_argument(who + "colour must look like #rrggbb (got " + excerpt(value) + ")");
+      if (!isColour(value)) throw KeyedError(who + "colour must look like #rrggbb (got " + excerpt(value) + ")");
       s.colour = std::string(value);
     } else if (key == "flocks_with") {
       s.flocksWith.clear();
       for (std::string_view other : text::fields(value, '+')) {
         if (!isName(other))
-          throw std::invalid_argument(who + "flocks_with must name species joined by + (got " + excerpt(value) + ")");
+          throw KeyedError(who + "flocks_with must name species joined by + (got " + excerpt(value) + ")");
         s.flocksWith.emplace_back(other);
       }
     } else if (const auto k = speciesKey(key)) {
       const auto v = text::number(value);
-      if (!v)
-        throw std::invalid_argument(who + std::string(key) + " must be a finite number (got " + excerpt(value) + ")");
+      if (!v) throw KeyedError(who + std::string(key) + " must be a finite number (got " + excerpt(value) + ")");
       s.numbers[*k] = *v;
     } else {
-      throw std::invalid_argument(
+      throw KeyedError(
           who + "unknown key " + excerpt(key) +
           " (keys: role, colour, flocks_with, size, max_speed, vision, separation_radius, fov, "
           "separation, alignment, cohesion, fear_radius, flee_weight, chase_weight, catch_radius, handling)");
@@ -114,14 +111,15 @@ std::string speciesText(const SpeciesSpec& s) {
 }
 
 FoodSource parseFood(std::string_view text) {
-  const std::string what = "food must look like X,Y:AMOUNT (X,Y,Z:AMOUNT in 3D) (got " + excerpt(text) + ")";
+  const std::string what =
+      markKey("food") + " must look like X,Y:AMOUNT (X,Y,Z:AMOUNT in 3D) (got " + excerpt(text) + ")";
   const std::size_t colon = text.find(':');
-  if (colon == std::string_view::npos) throw std::invalid_argument(what);
+  if (colon == std::string_view::npos) throw KeyedError(what);
   const auto amount = text::number(text.substr(colon + 1));
   const std::string_view place = text.substr(0, colon);
   const auto xy = text::numbers(place, 2);
   const auto xyz = xy ? xy : text::numbers(place, 3);
-  if (!xyz || !amount) throw std::invalid_argument(what);
+  if (!xyz || !amount) throw KeyedError(what);
   FoodSource f{(*xyz)[0], (*xyz)[1], 0, *amount, 2};
   if (!xy) f.z = (*xyz)[2], f.axes = 3;
   return f;

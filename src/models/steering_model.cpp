@@ -33,31 +33,31 @@ std::string pointerText(const Pointer& p) {
 
 Pointer parsePointer(const std::string& t) {
   const std::string what =
-      "pointer must look like food:X,Y or predator:X,Y (X,Y,Z in 3D)[@FROM-TO] (got " + excerpt(t) + ")";
+      markKey("pointer") + " must look like food:X,Y or predator:X,Y (X,Y,Z in 3D)[@FROM-TO] (got " + excerpt(t) + ")";
   Pointer p;
   if (t.empty()) return p;
   const std::size_t colon = t.find(':');
   const std::string mode = t.substr(0, colon);
   if (mode == "food") p.mode = PointerMode::Food;
   else if (mode == "predator") p.mode = PointerMode::Predator;
-  else throw std::invalid_argument(what);
-  if (colon == std::string::npos) throw std::invalid_argument(what);
+  else throw KeyedError(what);
+  if (colon == std::string::npos) throw KeyedError(what);
   const std::string_view rest = std::string_view(t).substr(colon + 1);
   const std::size_t at = rest.find('@');
   const std::string_view place = rest.substr(0, at);
   const auto xy = text::numbers(place, 2);
   const auto xyz = xy ? xy : text::numbers(place, 3);
-  if (!xyz) throw std::invalid_argument(what);
+  if (!xyz) throw KeyedError(what);
   p.x = (*xyz)[0], p.y = (*xyz)[1];
   if (!xy) p.z = (*xyz)[2], p.axes = 3;
   if (at != std::string_view::npos) {
     const std::string_view range = rest.substr(at + 1);
     const std::size_t dash = range.find('-');
-    if (dash == std::string_view::npos) throw std::invalid_argument(what);
+    if (dash == std::string_view::npos) throw KeyedError(what);
     const auto from = text::whole(range.substr(0, dash)), to = text::whole(range.substr(dash + 1));
-    if (!from || !to) throw std::invalid_argument(what);
+    if (!from || !to) throw KeyedError(what);
     if (*to <= *from)
-      throw std::invalid_argument("pointer's step range must end after it starts (got " + excerpt(t) + ")");
+      throw KeyedError(markKey("pointer") + "'s step range must end after it starts (got " + excerpt(t) + ")");
     p.fromStep = *from, p.toStep = *to;
   }
   return p;
@@ -79,7 +79,7 @@ std::vector<Obstacle> parseObstacles(const std::vector<std::string>& texts) {
     } else if (const auto sphere = text::numbers(t, 4)) {
       out.push_back({(*sphere)[0], (*sphere)[1], (*sphere)[3], (*sphere)[2], 3});
     } else {
-      throw std::invalid_argument("obstacle must look like X,Y,R (X,Y,Z,R in 3D) (got " + excerpt(t) + ")");
+      throw KeyedError(markKey("obstacle") + " must look like X,Y,R (X,Y,Z,R in 3D) (got " + excerpt(t) + ")");
     }
   }
   return out;
@@ -285,36 +285,21 @@ SteeringModel describeSteering() {
             .sliderMax = 1.0 / 15,
             .sliderStep = 0.0005},
            &SteeringParams::dt);
-  m.number({.key = "width",
-            .unit = "px",
-            .help = "world width",
-            .minOpen = true,
-            .max = kMaxLength,
-            .sliderMin = 200,
-            .sliderMax = 1800,
-            .sliderStep = 10,
-            .live = false},
-           &SteeringParams::width);
-  m.number({.key = "height",
-            .unit = "px",
-            .help = "world height",
-            .minOpen = true,
-            .max = kMaxLength,
-            .sliderMin = 200,
-            .sliderMax = 1200,
-            .sliderStep = 10,
-            .live = false},
-           &SteeringParams::height);
-  m.number({.key = "depth",
-            .unit = "px",
-            .help = "world depth, in 3D",
-            .minOpen = true,
-            .max = kMaxLength,
-            .sliderMin = 200,
-            .sliderMax = 1200,
-            .sliderStep = 10,
-            .live = false},
-           &SteeringParams::depth);
+  // The world's sides, in px, fixed while the flock runs.
+  const auto side = [](const char* key, const char* help, double sliderMax) {
+    return ParamSpec{.key = key,
+                     .unit = "px",
+                     .help = help,
+                     .minOpen = true,
+                     .max = kMaxLength,
+                     .sliderMin = 200,
+                     .sliderMax = sliderMax,
+                     .sliderStep = 10,
+                     .live = false};
+  };
+  m.number(side("width", "world width", 1800), &SteeringParams::width);
+  m.number(side("height", "world height", 1200), &SteeringParams::height);
+  m.number(side("depth", "world depth, in 3D", 1200), &SteeringParams::depth);
   m.number(dimsParam(), &SteeringParams::dims);
   m.add(
       {.key = "edges",
