@@ -1,9 +1,12 @@
 // W7 of `flocklab bench`: the browser lab in headless Chromium, steering model, 1,500, 5,000 and
-// 10,000 boids from the random start (seed 1), stepping the WebAssembly engine and drawing every
-// step on the page's canvas with a forced flush (the page's flocklab.bench). Prints one JSON
-// line: {"chromium": version, "rows": [{"boids", "steps", "steps_per_second"}]}, medians of
-// --repeats runs, the counts interleaved (the machine is shared and noisy).
-// Run: node bench/bench_browser.mjs [--cli build/release/flocklab] [--site build/release/wasm/site] [--repeats 3]
+// 10,000 boids from the random start (seed 1), the live page as a user sees it: the engine
+// stepping in its Web Worker, the page drawing every step it can, one step a frame (the page's
+// flocklab.bench: 3 s after 1 s of warm-up). Prints one JSON line: {"chromium": version,
+// "threads": the engine's, "rows": [{"boids", "steps", "steps_per_second", "frames_per_second",
+// "main_ms_per_frame", "frame_ms"}]}, medians of --repeats runs, the counts interleaved (the
+// machine is shared and noisy). `flocklab lab` serves the page cross-origin isolated, so the
+// engine steps on WebAssembly threads; --static serves it without the headers (one thread).
+// Run: node bench/bench_browser.mjs [--cli build/release/flocklab] [--site build/release/wasm/site] [--repeats 3] [--static]
 const args = process.argv.slice(2);
 const option = (name) => {
   const at = args.indexOf(name);
@@ -14,21 +17,25 @@ if (option('--site')) process.env.FLOCKLAB_SITE = option('--site');
 const repeats = Math.max(1, Number(option('--repeats') ?? 3));
 const { launch, openPage, serve } = await import('../tests/web/browser/harness.mjs');
 
-const CASES = [{ count: 1500, steps: 120 }, { count: 5000, steps: 60 }, { count: 10000, steps: 30 }];
+const CASES = [{ count: 1500 }, { count: 5000 }, { count: 10000 }];
 const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const server = await serve();
+const server = await serve(undefined, { plain: args.includes('--static') });
 const browser = await launch();
 try {
   const { page } = await openPage(browser, server.url, { suffix: '?paused=1' });
-  const rates = CASES.map(() => []);
+  const runs = CASES.map(() => []);
   for (let k = 0; k < repeats; k++) {
-    for (const [i, { count, steps }] of CASES.entries()) {
-      const r = await page.evaluate((o) => window.flocklab.bench(o), { model: 'steering', count, steps, draw: true });
-      rates[i].push(r.stepsPerSecond);
+    for (const [i, { count }] of CASES.entries()) {
+      runs[i].push(await page.evaluate((o) => window.flocklab.bench(o), { model: 'steering', count }));
     }
   }
-  const rows = CASES.map(({ count, steps }, i) => ({ boids: count, steps, steps_per_second: median(rates[i]) }));
-  console.log(JSON.stringify({ chromium: browser.version(), rows }));
+  const of = (i, key) => median(runs[i].map((r) => r[key]));
+  const rows = CASES.map(({ count }, i) => ({
+    boids: count, steps: of(i, 'steps'), steps_per_second: of(i, 'stepsPerSecond'), frames_per_second: of(i, 'framesPerSecond'),
+    main_ms_per_frame: of(i, 'mainMsPerFrame'), frame_ms: of(i, 'frameMs'),
+  }));
+  const { threads } = await page.evaluate(() => window.flocklab.engine());
+  console.log(JSON.stringify({ chromium: browser.version(), threads, rows }));
 } finally {
   await browser.close();
   await server.stop();

@@ -1,21 +1,23 @@
 // The Flocking Lab page: flocklab's C++ engine (WebAssembly, through the npm package's module
-// in ./flocklab/, web/package) does every step and every measurement; the page only wires the
-// controls, draws and records what the user did so that a Share link can replay it exactly.
+// in ./flocklab/, web/package) does every step and every measurement in a Web Worker
+// (engine_worker.js); the page only wires the controls, draws and records what the user did so
+// that a Share link can replay it exactly.
 // Models, parameters, presets and metrics all come from the engine's registry (models() and
 // metrics()), and the world from the flock (space, obstacles): no model is named here. The
 // model shown first is the page's choice (<html data-model> in index.html, or ?model=NAME),
 // else the registry's first.
 //
-// The modules: state.js (the state S), run.js (restarts, live changes, tools' effects), loop.js
-// (the run loop: the one place that steps), stage.js (drawing), readouts.js (figures, chart),
+// The modules: state.js (the state S), engine.js (the worker's client and the mirror of its
+// flock), run.js (restarts, live changes, tools' effects), loop.js (the run loop: the one place
+// that asks for steps), stage.js (drawing), readouts.js (figures, chart),
 // controls.js, canvas_input.js, exports.js (CSV, picture, command line), share_link.js. This
 // file loads the engine and the registry and starts the first run. The tests' hook
 // (test_hook.js, window.flocklab) is not part of the page: the tests add it.
-import { createFlocklab } from './flocklab/index.js';
 import { wireCanvas } from './canvas_input.js';
 import { Chart, chartViews } from './charts.js';
 import { wireControls } from './controls.js';
 import { makeRenderer } from './draw.js';
+import { Engine } from './engine.js';
 import { wireExports } from './exports.js';
 import { setRunning, startLoop } from './loop.js';
 import { figure, syncChartView } from './readouts.js';
@@ -24,7 +26,7 @@ import { decodeShare } from './share.js';
 import { openShared, wireShare } from './share_link.js';
 import { SpeciesPanel } from './species.js';
 import { fitCanvases, layoutStage, render, useRenderer } from './stage.js';
-import { $, errorText, FOLD_QUERY, METER_METRIC, S, showMessage, TURN_QUERY } from './state.js';
+import { $, errorText, FOLD_QUERY, METER_METRIC, S, SAMPLE_EVERY, showMessage, TURN_QUERY } from './state.js';
 
 /** Takes in the registry: the model menu, the metric figures, the chart's legend, the About list. */
 function loadRegistry(registry) {
@@ -61,18 +63,37 @@ function wireResizes() {
   new ResizeObserver(() => { S.chartDirty = true; }).observe($('chart'));
 }
 
+/**
+ * The threads the engine steps on: where the page is cross-origin isolated (flocklab lab and
+ * serve send the headers) WebAssembly threads can share memory, so one per core (at most 4, or
+ * ?threads=N); elsewhere (a plain static host) one.
+ */
+function engineThreads(query) {
+  if (!globalThis.crossOriginIsolated || typeof SharedArrayBuffer === 'undefined') return 1;
+  const asked = Number(query.get('threads'));
+  if (Number.isInteger(asked) && asked >= 1) return Math.min(asked, 16);
+  return Math.max(1, Math.min(navigator.hardwareConcurrency || 1, 4));
+}
+
+/** The footer's line on the engine: where it runs and on how many threads, and why only one. */
+function engineLine({ version, threads, isolated }) {
+  const why = isolated ? '' : ' (this page is not cross-origin isolated, so WebAssembly threads are off)';
+  return `flocklab ${version} · WebAssembly in a worker, ${threads === 1 ? '1 thread' : `${threads} threads`}${why}`;
+}
+
 async function init() {
   S.chart = new Chart($('chart'));
+  const query = new URLSearchParams(location.search);
   try {
-    S.m = await createFlocklab();
+    S.engine = new Engine();
+    await S.engine.init({ threads: engineThreads(query), sampleEvery: SAMPLE_EVERY });
   } catch (e) {
     $('loading').textContent = 'The engine could not be loaded (flocklab/flocklab_core.wasm).';
     showMessage(`The WebAssembly engine failed to load: ${errorText(e)}`, true);
     return { ok: false, error: errorText(e) };
   }
-  $('version').textContent = `flocklab ${S.m.version} (WebAssembly)`;
-  loadRegistry({ models: S.m.models(), metrics: S.m.metrics() });
-  const query = new URLSearchParams(location.search);
+  $('version').textContent = engineLine(S.engine.info);
+  loadRegistry({ models: S.engine.info.models, metrics: S.engine.info.metrics });
   // ?paused=1 starts paused (for tests and for embedding); ?renderer=webgl or webgl-noaa draws
   // with WebGL2 instead of canvas 2D (falling back to canvas 2D where it is missing; see draw.js).
   if (query.get('paused') === '1') setRunning(false);
@@ -107,7 +128,7 @@ async function init() {
   }
   if (!S.flock) {
     const model = firstModel(query.get('model'));
-    restart({ model, preset: '', count: S.models.get(model).default_count, seed: '42', params: {} });
+    await restart({ model, preset: '', count: S.models.get(model).default_count, seed: '42', params: {} });
   }
   if (!ok) showMessage(error, true);
   $('loading').hidden = true;

@@ -130,7 +130,7 @@ function describe(spec, value) {
   return String(value);
 }
 
-function onControl(spec, committed) {
+async function onControl(spec, committed) {
   if (S.busy) return;
   const c = S.controls.get(spec.key);
   const value = controlValue(c);
@@ -141,7 +141,7 @@ function onControl(spec, committed) {
   } else if (committed) {
     const label = spec.kind === 'number' ? c.ui.label : labelOf(spec);
     const text = spec.kind === 'switch' ? (value ? 'on' : 'off') : describe(spec, value);
-    if (restart({ params: paramsForRestart({ [spec.key]: value }) })) showMessage(`Restarted with ${label.toLowerCase()} ${text} (same seed).`);
+    if (await restart({ params: paramsForRestart({ [spec.key]: value }) })) showMessage(`Restarted with ${label.toLowerCase()} ${text} (same seed).`);
     else syncControlValues();
   }
 }
@@ -222,12 +222,12 @@ function readCountAndSeed() {
   return { count, seed };
 }
 
-function onRestart() {
+async function onRestart() {
   if (S.busy) return;
   if (S.look.kinds.length) $('count').value = String(Math.min(S.count, MAX_COUNT));  // the species count
   const cs = readCountAndSeed();
   if (!cs) return;
-  if (restart({ ...cs, params: paramsForRestart() })) {
+  if (await restart({ ...cs, params: paramsForRestart() })) {
     if (cs.count > 5000) showMessage(`${cs.count.toLocaleString('en-US')} boids: each step takes a while in the browser; drawing keeps up.`);
   }
 }
@@ -237,19 +237,19 @@ function onRestart() {
  * differs in a parameter that needs a restart (a world's size), the flock restarts from it with
  * the preset's count and the same seed.
  */
-function onPreset(name) {
+async function onPreset(name) {
   if (S.busy || !name) return;
   const preset = S.desc.presets.find((p) => p.name === name);
   const { live, restart: needsRestart } = presetChange(S.desc, preset, S.params);
   const title = $('preset').selectedOptions[0].textContent;
   if (needsRestart) {
     const params = has('pointer') ? { pointer: '' } : {};
-    if (restart({ preset: name, count: preset.count, params })) {
+    if (await restart({ preset: name, count: preset.count, params })) {
       showMessage(`Preset ${title}: restarted with ${preset.count} ${S.desc.count_unit || 'boids'} (same seed).`);
     } else syncPreset();
     return;
   }
-  if (Object.keys(live).length && setLive(live)) showMessage(`Preset ${title}: its values now apply to this flock.`);
+  if (Object.keys(live).length && await setLive(live)) showMessage(`Preset ${title}: its values now apply to this flock.`);
 }
 
 export function wireControls() {
@@ -257,15 +257,15 @@ export function wireControls() {
   $('step').addEventListener('click', () => {
     if (S.busy) return;
     setRunning(false);
-    advance(1);
+    advance(1, { metrics: true });
   });
   $('restart').addEventListener('click', onRestart);
   $('apply-start').addEventListener('click', onRestart);
   $('spf').addEventListener('change', (e) => { S.spf = Number(e.target.value); });
-  $('model').addEventListener('change', (e) => {
+  $('model').addEventListener('change', async (e) => {
     if (S.busy) return;
     const model = e.target.value;
-    if (!restart({ model, preset: '', count: S.models.get(model).default_count, params: {} })) e.target.value = S.model;
+    if (!await restart({ model, preset: '', count: S.models.get(model).default_count, params: {} })) e.target.value = S.model;
   });
   $('preset').addEventListener('change', (e) => onPreset(e.target.value));
   for (const id of ['count', 'seed']) {
@@ -295,9 +295,9 @@ export function wireControls() {
     if (S.busy || !S.params.obstacle?.length) return;
     setLive({ obstacle: [] });
   });
-  $('food-clear').addEventListener('click', () => {
+  $('food-clear').addEventListener('click', async () => {
     if (S.busy || !S.params.food?.length) return;
-    if (setLive({ food: [] })) showMessage('The food sources are gone.');
+    if (await setLive({ food: [] })) showMessage('The food sources are gone.');
   });
   $('colour').addEventListener('change', (e) => { S.colour = e.target.checked; render(); });
 }

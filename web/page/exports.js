@@ -2,7 +2,7 @@
 // Picture (PNG, picture.js) with its caption, and the `flocklab run` command line that repeats
 // the run. Design: each is worked out from the run as started (S.startParams) and its live
 // changes (S.events); where the command line cannot replay them, it says so instead of a line.
-import { currentMetrics } from './loop.js';
+import { measureShown } from './loop.js';
 import { cliFlag, labelOf, sliderOf } from './params.js';
 import { renderPicture } from './picture.js';
 import { refreshLook } from './run.js';
@@ -28,11 +28,11 @@ function fileStem() {
 }
 
 /** The metrics so far as CSV, with the columns of `flocklab run --metrics-out` (step, the schema's, then the run's own: species, catches, ...). */
-export function metricsCsv() {
+export async function metricsCsv() {
   const columns = ['step', ...S.flock.metricSpecs.map((m) => m.key)];
   const rows = S.samples.map((s) => s);
   const step = S.flock.stepCount;
-  if (!rows.length || rows[rows.length - 1].step !== step) rows.push({ step, ...currentMetrics() });
+  if (!rows.length || rows[rows.length - 1].step !== step) rows.push({ step, ...await measureShown() });
   return `${columns.join(',')}\n${rows.map((r) => columns.map((c) => String(r[c])).join(',')).join('\n')}\n`;
 }
 
@@ -192,6 +192,9 @@ export function syncCli() {
 /** The CSV and Picture buttons, and the command line's panel. */
 export function wireExports() {
   $('cli').closest('details').addEventListener('toggle', syncCli);
-  $('csv').addEventListener('click', () => download(new Blob([metricsCsv()], { type: 'text/csv' }), `${fileStem()}.csv`));
+  $('csv').addEventListener('click', async () => {
+    const name = `${fileStem()}.csv`;
+    download(new Blob([await metricsCsv()], { type: 'text/csv' }), name);
+  });
   $('png').addEventListener('click', async () => download(await picturePng(), `${fileStem()}.png`));
 }

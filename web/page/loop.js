@@ -1,46 +1,46 @@
-// The run loop: the one place that steps the page's flock (advance) and the animation frame
-// that steps, draws and updates the readouts. Design: every step of the page's simulation goes
-// through advance(), which records the metrics at every multiple of SAMPLE_EVERY (the steps
-// `flocklab run --every 10` records), so moving the engine elsewhere (a worker) changes this
-// module and no other.
-import { $, S, SAMPLE_EVERY, has } from './state.js';
+// The run loop: the one place that asks the engine worker for steps (advance), and the animation
+// frame that draws and updates the readouts. Design: stepping and drawing overlap. Each frame
+// asks for the next step before it draws the last one, so the worker computes step n+1 while the
+// main thread draws step n; the main thread never waits on a step. A step that takes longer than
+// a frame leaves that frame undrawn (nothing new to show) and the next step is asked for as soon
+// as it is done; a step is never skipped. The worker measures the metrics at every multiple of
+// SAMPLE_EVERY (the steps `flocklab run --every 10` records); they arrive with the step's reply.
+import { $, S, has } from './state.js';
 import { updateReadouts } from './readouts.js';
 import { render } from './stage.js';
 
-/** Records the metrics of the current step as a sample (and as the ones shown). */
-export function recordSample() {
-  const f = S.flock;
-  const m = f.metrics();
-  const step = f.stepCount;
-  S.samples.push({ step, x: has('dt') ? S.time : step, ...m });
-  S.latest = m;
-  S.latestStep = step;
-  S.chartDirty = true;
-}
-
-/** Steps n times, recording the metrics at every multiple of SAMPLE_EVERY. */
-export function advance(n) {
-  const f = S.flock;
+/** Takes in a step's reply: its samples, the simulated time, and the step to draw. */
+function stepped(state) {
+  const dt = has('dt') ? S.params.dt : 0;
+  for (const { step, metrics } of state.samples) {
+    S.samples.push({ step, x: dt ? S.time + (step - state.from) * dt : step, ...metrics });
+    S.chartDirty = true;
+  }
+  S.time += (state.step - state.from) * dt;
+  if (state.metrics) {
+    S.latest = state.metrics;
+    S.latestStep = state.step;
+  }
+  S.speed.steps += state.step - state.from;
   S.dirty = true;
-  while (n > 0) {
-    const s = f.stepCount;
-    const k = Math.min(n, SAMPLE_EVERY - (s % SAMPLE_EVERY));
-    f.step(k);
-    if (has('dt')) S.time += k * S.params.dt;
-    n -= k;
-    S.speed.steps += k;
-    if ((s + k) % SAMPLE_EVERY === 0) recordSample();
-  }
+  return state;
 }
 
-/** The metrics of the current step (computed when the last sample is older). */
-export function currentMetrics() {
-  const step = S.flock.stepCount;
-  if (S.latestStep !== step) {
-    S.latest = S.flock.metrics();
-    S.latestStep = step;
-  }
-  return S.latest;
+/** Steps n times in the worker (asking for the last step's metrics with `metrics`); resolves when done. */
+export function advance(n, { metrics = false } = {}) {
+  return S.engine.step(n, { metrics }).then(stepped);
+}
+
+/** Has the worker measured the step shown? If not (paused between samples), asks it to. */
+export function measureShown() {
+  if (S.latestStep === S.flock.stepCount) return Promise.resolve(S.latest);
+  return S.engine.measure().then((state) => {
+    if (state.step === S.flock.stepCount) {
+      S.latest = state.metrics;
+      S.latestStep = state.step;
+    }
+    return S.latest;
+  });
 }
 
 export function setRunning(on) {
@@ -48,30 +48,51 @@ export function setRunning(on) {
   const b = $('run');
   b.textContent = on ? 'Pause' : 'Run';
   b.title = on ? 'Pause the flock' : 'Let the flock fly';
+  if (!on && S.flock) measureShown().then(() => { S.shownStep = -1; });
 }
 
-/** Mean ms per frame spent stepping, drawing and updating the readouts (for measurements). */
-export const frameCost = { frames: 0, step: 0, draw: 0, readouts: 0, between: 0, last: 0 };
+/**
+ * Main-thread ms per drawn frame while running: drawing, the readouts, taking in the worker's
+ * replies, and the time between frames (for measurements: tests/web/browser, bench/).
+ */
+export const frameCost = { frames: 0, draw: 0, readouts: 0, replies: 0, between: 0, last: 0 };
+
+const loop = { inFlight: false, late: false };
+
+/** Asks for the frame's steps; when the reply comes after the next frame began, asks again at once. */
+function requestSteps() {
+  loop.inFlight = true;
+  loop.late = false;
+  S.engine.step(S.spf, { action: false }).then((state) => {
+    const t0 = performance.now();
+    stepped(state);
+    frameCost.replies += performance.now() - t0;
+    loop.inFlight = false;
+    if (loop.late && S.running && !S.busy) requestSteps();
+  }, () => { loop.inFlight = false; });
+}
 
 function frame(now) {
   if (S.flock && !S.busy) {
-    const t0 = performance.now();
-    if (S.running) advance(S.spf);
-    const t1 = performance.now();
-    if (S.running || S.dirty) render();
-    const t2 = performance.now();
-    updateReadouts();
-    const t3 = performance.now();
     if (S.running) {
+      if (!loop.inFlight) requestSteps();
+      else loop.late = true;
+    }
+    const t0 = performance.now();
+    const drawn = S.dirty;  // a new step arrived (or something else changed) since the last drawing
+    if (drawn) render();
+    const t1 = performance.now();
+    updateReadouts();
+    const t2 = performance.now();
+    if (S.running && drawn) {
       if (frameCost.last) frameCost.between += t0 - frameCost.last;
       frameCost.frames++;
-      frameCost.step += t1 - t0;
-      frameCost.draw += t2 - t1;
-      frameCost.readouts += t3 - t2;
+      frameCost.draw += t1 - t0;
+      frameCost.readouts += t2 - t1;
+      frameCost.last = t0;
+      S.speed.frames++;
     }
-    frameCost.last = t3;
   }
-  S.speed.frames++;
   if (now - S.speed.since >= 1000) {
     const secs = (now - S.speed.since) / 1000;
     $('speed').textContent = S.running && !S.busy
@@ -82,7 +103,7 @@ function frame(now) {
   requestAnimationFrame(frame);
 }
 
-/** Starts the animation: a step (when running), a drawing and the readouts every frame. */
+/** Starts the animation: the next step asked for (when running), a drawing and the readouts every frame. */
 export function startLoop() {
   S.speed.since = performance.now();
   requestAnimationFrame(frame);

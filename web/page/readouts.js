@@ -3,7 +3,6 @@
 // the current step's metrics; a step alone redraws only what changed (S.shownStep, S.chartDirty).
 import { showChartView } from './charts.js';
 import { syncCli } from './exports.js';
-import { currentMetrics } from './loop.js';
 import { fmt, metricText } from './params.js';
 import { syncShare } from './share_link.js';
 import { $, has, METER_METRIC, S } from './state.js';
@@ -66,7 +65,7 @@ export function updateReadouts() {
     // A step alone leaves a box the user is copying from alone: a new value would drop the selection.
     if (document.activeElement !== $('share-url')) syncShare();
   }
-  const m = S.running ? S.latest : currentMetrics();
+  const m = S.latest;
   if (m) {
     const order = m[METER_METRIC];
     $('order-value').textContent = order.toFixed(3);

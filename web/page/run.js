@@ -9,7 +9,6 @@
 import { addedSpecies, drawLegend } from './species.js';
 import { buildControls, syncControls, syncControlValues, syncPreset } from './controls.js';
 import { syncCli } from './exports.js';
-import { recordSample } from './loop.js';
 import { fmt, parsePointer, pointerText } from './params.js';
 import { syncChartView, syncExtraFigures } from './readouts.js';
 import { syncShare } from './share_link.js';
@@ -34,19 +33,19 @@ export function paramsForRestart(extra = {}) {
 
 /**
  * Starts a new flock of `model` from `preset` ('' for its default) with `params` set over the
- * preset's. Returns false (and says why) when the engine refuses the settings.
+ * preset's, in the engine worker. Resolves to false (and says why) when the engine refuses the
+ * settings; the flock before stays.
  */
-export function restart({ model = S.model, preset = S.preset, count = S.count, seed = S.seed, params = S.params } = {}) {
-  let flock;
+export async function restart({ model = S.model, preset = S.preset, count = S.count, seed = S.seed, params = S.params } = {}) {
   try {
-    flock = new S.m.Simulation(model, { ...params, preset, seed: String(seed), count: params.species?.length ? undefined : count });
+    await S.engine.start(model, { ...params, preset, seed: String(seed), count: params.species?.length ? undefined : count });
   } catch (e) {
     showMessage(`Cannot start: ${errorText(e)}.`, true);
     return false;
   }
+  const flock = S.engine.flock;
   const modelChanged = model !== S.model || !S.flock;
   const hadSpecies = S.look.kinds.length > 0;
-  if (S.flock) S.flock.dispose();
   S.flock = flock;
   S.model = model;
   S.desc = S.models.get(model);
@@ -63,9 +62,10 @@ export function restart({ model = S.model, preset = S.preset, count = S.count, s
   S.pointer = parsePointer(S.params.pointer);
   S.drag = null;
   S.keyPressed = false;
-  S.latestStep = -1;
+  S.latest = flock.metrics();
+  S.latestStep = flock.stepCount;
+  S.samples.push({ step: 0, x: 0, ...S.latest });
   S.shownStep = -1;
-  recordSample();
   if (modelChanged) buildControls();
   syncSpecies();
   // Species just set up: show their orders; none: the flock's chart.
@@ -81,26 +81,35 @@ export function restart({ model = S.model, preset = S.preset, count = S.count, s
   return true;
 }
 
-/** Records a live change so a Share link can replay it; changes at one step are merged. */
-function record(delta) {
-  const s = S.flock.stepCount;
+/** Records a live change at the step it applied, so a Share link can replay it; changes at one step are merged. */
+function record(step, delta) {
   const last = S.events[S.events.length - 1];
-  if (last && last[0] === s && last[1] === 'p') Object.assign(last[2], JSON.parse(JSON.stringify(delta)));
-  else S.events.push([s, 'p', JSON.parse(JSON.stringify(delta))]);
+  if (last && last[0] === step && last[1] === 'p') Object.assign(last[2], JSON.parse(JSON.stringify(delta)));
+  else S.events.push([step, 'p', JSON.parse(JSON.stringify(delta))]);
 }
 
-/** Changes parameters live. Returns false (and says why) when the engine refuses them. */
-export function setLive(delta, { quiet = false } = {}) {
+/**
+ * Changes parameters live: the worker applies the change after the steps asked for before it,
+ * and it is recorded at that step. Resolves to false (and says why) when the engine refuses it.
+ */
+export async function setLive(delta, { quiet = false } = {}) {
+  // The controls show the change at once (the preset menu turns Custom); the engine's answer follows.
+  S.params = { ...S.params, ...structuredClone(delta) };
+  syncPreset();
+  let state;
   try {
-    S.flock.setParams(delta);
+    state = await S.engine.setParams(delta);
   } catch (e) {
     showMessage(errorText(e), true);
+    S.params = S.flock.params;
+    S.pointer = parsePointer(S.params.pointer);
     syncControlValues();
+    syncPreset();
     return false;
   }
   S.params = S.flock.params;
   refreshWorld();
-  record(delta);
+  record(state.step, delta);
   S.pointer = parsePointer(S.params.pointer);
   S.dirty = true;
   if (!quiet) showMessage('');
@@ -112,9 +121,14 @@ export function setLive(delta, { quiet = false } = {}) {
   return true;
 }
 
-/** Sets the pointer (models with a `pointer` parameter): mode 'off', 'food' or 'predator' at world (x, y). */
+/**
+ * Sets the pointer (models with a `pointer` parameter): mode 'off', 'food' or 'predator' at world
+ * (x, y). The page shows it at once; the engine takes it at the next step it computes.
+ */
 export function setPointer(mode, x, y) {
-  return setLive({ pointer: pointerText(mode, x, y) }, { quiet: true });
+  const text = pointerText(mode, x, y);
+  S.pointer = parsePointer(text);
+  return setLive({ pointer: text }, { quiet: true });
 }
 
 /** The species (kinds) and food now, from the engine: for drawing, the legend and the panel. */
@@ -141,9 +155,9 @@ export function syncSpecies() {
 }
 
 /** Restarts with the species `texts` (none: `countIfNone` boids of one kind); says `message`. */
-export function restartWithSpecies(texts, message, countIfNone = S.count) {
+export async function restartWithSpecies(texts, message, countIfNone = S.count) {
   const count = texts.length ? S.count : Math.max(1, Math.min(MAX_COUNT, countIfNone || S.desc.default_count));
-  if (restart({ count, params: paramsForRestart({ species: texts }) })) {
+  if (await restart({ count, params: paramsForRestart({ species: texts }) })) {
     if (message) showMessage(message);
     return true;
   }
@@ -156,21 +170,22 @@ export function restartWithSpecies(texts, message, countIfNone = S.count) {
  * with no change yet, where a restart gives the same picture and keeps the run's command line.
  */
 export function setSpeciesLive(texts) {
-  if (S.flock.stepCount === 0 && !S.events.length) restartWithSpecies(texts);
-  else setLive({ species: texts }, { quiet: true });
+  if (S.flock.stepCount === 0 && !S.events.length) return restartWithSpecies(texts);
+  return setLive({ species: texts }, { quiet: true });
 }
 
-/** Adds a boid of species `species` at (x, y, z), recorded for the Share link. */
-export function spawnBoid({ species, x, y, z }) {
+/** Adds a boid of species `species` at (x, y, z), recorded for the Share link at the step it joined. */
+export async function spawnBoid({ species, x, y, z }) {
   const k = S.look.kinds.findIndex((q) => q.name === species);
+  let state;
   try {
     if (k < 0) throw new Error(`there is no species ${species} in this run`);
-    S.flock.spawn(k, x, y, z);
+    state = await S.engine.spawn(k, x, y, z);
   } catch (e) {
     showMessage(`Cannot add a ${species}: ${errorText(e)}.`, true);
     return false;
   }
-  S.events.push([S.flock.stepCount, 'spawn', { species, x, y, z }]);
+  S.events.push([state.step, 'spawn', { species, x, y, z }]);
   S.params = S.flock.params;
   S.dirty = true;
   syncSpecies();
@@ -180,30 +195,30 @@ export function spawnBoid({ species, x, y, z }) {
 }
 
 /** A click that spawns a predator: the first predator species, added (hawk, 0 boids, a restart) when there is none. */
-function spawnPredator(x, y, z) {
+async function spawnPredator(x, y, z) {
   let k = S.look.kinds.findIndex((q) => q.predator);
   const added = k < 0;
   if (added) {
-    if (!restartWithSpecies(addedSpecies(S.params.species ?? [], 'predator', S.count, 0))) return;
+    if (!await restartWithSpecies(addedSpecies(S.params.species ?? [], 'predator', S.count, 0))) return;
     k = S.look.kinds.findIndex((q) => q.predator);
   }
   const { name } = S.look.kinds[k];
-  if (!spawnBoid({ species: name, x, y, z })) return;
+  if (!await spawnBoid({ species: name, x, y, z })) return;
   const where = in3d() ? `(${x}, ${y}, ${z})` : `(${x}, ${y})`;
   showMessage(`${added ? `Added the predator species ${name}, which restarted the flock (same seed); ` : ''}a ${name} joined at ${where}: ${counted(S.look.kinds[k].count, `${name}s`)} now.`);
 }
 
 /** A click that drops a food source of FOOD_AMOUNT at (x, y, z). */
-function dropFood(x, y, z) {
+async function dropFood(x, y, z) {
   const text = in3d() ? `${x},${y},${z}:${FOOD_AMOUNT}` : `${x},${y}:${FOOD_AMOUNT}`;
-  if (setLive({ food: [...(S.params.food ?? []), text] }, { quiet: true })) {
+  if (await setLive({ food: [...(S.params.food ?? []), text] }, { quiet: true })) {
     showMessage(`Food (${FOOD_AMOUNT}) dropped at (${text.split(':')[0].replaceAll(',', ', ')}): prey within ${fmt(S.params.food_reach)} ${S.space.unit} fly to it and eat; used up, it comes back elsewhere.`);
   }
 }
 
-function placeObstacle(x, y) {
+async function placeObstacle(x, y) {
   const obstacle = [...S.params.obstacle, `${x},${y},${obstacleRadius()}`];
-  if (setLive({ obstacle })) showMessage(`Obstacle ${obstacle.length} placed at (${x}, ${y}).`);
+  if (await setLive({ obstacle })) showMessage(`Obstacle ${obstacle.length} placed at (${x}, ${y}).`);
 }
 
 /** The tools used by a click (not a press held): obstacles, spawning, food. */

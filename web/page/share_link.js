@@ -1,8 +1,8 @@
 // The Share link: the run as started and its live changes in the page's address (share.js
-// encodes them), and the replay of such a link when the page opens. Design: a replay steps
-// through the run loop (advance) in slices of about 40 ms, so the page keeps drawing, and
+// encodes them), and the replay of such a link when the page opens. Design: a replay asks the
+// engine worker for steps (advance) in slices of about 40 ms, so the page keeps drawing, and
 // applies each recorded change before its step, which gives the same hash as the run shared.
-import { advance, setRunning } from './loop.js';
+import { advance, measureShown, setRunning } from './loop.js';
 import { updateReadouts } from './readouts.js';
 import { restart, setLive, spawnBoid } from './run.js';
 import { encodeShare } from './share.js';
@@ -47,11 +47,12 @@ export function wireShare() {
   $('share').addEventListener('click', onShare);
 }
 
-const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
-
-/** Replays a shared run: the start, each recorded change before its step, up to step `at`. */
+/**
+ * Replays a shared run: the start, each recorded change before its step, up to step `at`. The
+ * worker steps in slices of about 40 ms, so the page shows the replay's progress as it goes.
+ */
 export async function openShared(run) {
-  if (!restart(run)) return false;
+  if (!await restart(run)) return false;
   setRunning(false);
   S.busy = true;
   try {
@@ -60,19 +61,19 @@ export async function openShared(run) {
       while (S.flock.stepCount < target) {
         const k = Math.max(1, Math.min(target - S.flock.stepCount, Math.round(40 / msPerStep)));
         const t0 = performance.now();
-        advance(k);
+        await advance(k);
         msPerStep = Math.max(0.01, (performance.now() - t0) / k);
         showMessage(`Replaying the shared run: step ${S.flock.stepCount.toLocaleString('en-US')} of ${run.at.toLocaleString('en-US')}…`);
         render();
         updateReadouts();
-        await nextFrame();
       }
     };
     for (const [step, kind, data] of run.events) {
       await goTo(step);
-      if (!(kind === 'spawn' ? spawnBoid(data) : setLive(data, { quiet: true }))) return false;
+      if (!await (kind === 'spawn' ? spawnBoid(data) : setLive(data, { quiet: true }))) return false;
     }
     await goTo(run.at);
+    await measureShown();
   } finally {
     S.busy = false;
   }

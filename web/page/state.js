@@ -1,5 +1,6 @@
 // The page's state: one object S that every module of the page reads and writes, and the few
-// facts derived from it. Design: the engine owns the flock (S.flock, the package's Simulation);
+// facts derived from it. Design: the engine worker owns the flock and S.flock mirrors it
+// (engine.js: the flock as of the worker's last reply, with the package Simulation's reads);
 // S holds what the page needs beside it: the run as started (model, preset, count, seed, the
 // parameters at the restart) and the live changes since (S.events), which is exactly what a
 // Share link replays; what is shown (chart, readouts, tools); and the world as the engine
@@ -21,8 +22,8 @@ export const FOLD_QUERY = window.matchMedia('(max-width: 700px)');
 export const FOOD_AMOUNT = 300;
 
 export const S = {
-  m: null,               // the loaded package (createFlocklab())
-  flock: null,           // the current m.Simulation
+  engine: null,          // the engine worker's client (engine.js)
+  flock: null,           // the mirror of its flock (engine.js FlockMirror)
   space: null,           // the flock's world: the package's space {dims, width, height, depth, wrap, unit}
   obstacles: [],         // the flock's obstacles now: the package's [{x, y, radius}]
   registry: null,        // {models, metrics} as the package gives them

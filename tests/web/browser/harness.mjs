@@ -2,8 +2,8 @@
 // playwright-core, open the page and collect every console error and page error.
 //
 // Environment:
-//   FLOCKLAB_CLI        the native `flocklab` binary: serves the site (`flocklab serve --port 0`)
-//                       and gives the reference hashes (`flocklab run --hash --json`).
+//   FLOCKLAB_CLI        the native `flocklab` binary: serves the site (`flocklab lab --port 0`,
+//                       cross-origin isolated) and gives the reference hashes (`flocklab run --hash --json`).
 //                       Unset: the site is served by `python3 -m http.server` (development only)
 //                       and build/release/flocklab is used for the hashes.
 //   FLOCKLAB_SITE       the built site folder (default build/release/wasm/site)
@@ -24,12 +24,16 @@ const CHROMIUM = process.env.FLOCKLAB_CHROMIUM ?? '/usr/bin/chromium';
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
-/** Serves folder `dir` (default: the built site); resolves to {url, stop()}. */
-export async function serve(dir = SITE) {
+/**
+ * Serves folder `dir` (default: the built site); resolves to {url, stop()}. `plain`: a static
+ * server with no isolation headers (python's http.server), as a plain static host serves it.
+ */
+export async function serve(dir = SITE, { plain = false } = {}) {
   if (!existsSync(join(dir, 'index.html')) || (dir === SITE && !existsSync(join(SITE, 'flocklab', 'flocklab_core.wasm'))))
     throw new Error(`no built site in ${dir} (build with emscripten installed: cmake --build --preset release)`);
   let child, pattern;
-  if (process.env.FLOCKLAB_CLI) {
+  const withCli = process.env.FLOCKLAB_CLI && !plain;
+  if (withCli) {
     child = spawn(CLI, ['lab', '--port', '0', '--dir', dir], { stdio: ['ignore', 'pipe', 'pipe'] });
     pattern = /flocklab (?:serve|lab): serving .* at (http:\/\/\S+\/)/;
   } else {
@@ -49,7 +53,7 @@ export async function serve(dir = SITE) {
       const m = pattern.exec(out);
       if (!m) return;
       clearTimeout(timer);
-      resolveUrl(process.env.FLOCKLAB_CLI ? m[1] : `http://127.0.0.1:${m[1]}/`);
+      resolveUrl(withCli ? m[1] : `http://127.0.0.1:${m[1]}/`);
     };
     child.stdout.on('data', (d) => { out += d; look(); });
     child.stderr.on('data', (d) => { err += d; });

@@ -335,6 +335,41 @@ test('the page\'s hash equals the command line\'s after N steps', { timeout: 600
   });
 });
 
+test('input that arrives while the engine worker is mid-step lands at a definite step: the command line and a Share link agree', { timeout: 60000 }, async () => {
+  let url, hash;
+  await withPage({}, async (page) => {
+    await hook(page, () => window.flocklab.restart({ count: 600, seed: '11' }));
+    // The press and the release are sent while the worker is still computing the steps asked
+    // for before them: each applies after those steps, at the step the page records.
+    const events = await hook(page, async () => {
+      const f = window.flocklab;
+      const busy = f.stepsInBackground(400);
+      const press = f.setParams({ pointer: 'predator:300,200' });
+      const more = f.stepsInBackground(60);
+      const release = f.setParams({ pointer: '' });
+      await Promise.all([busy, press, more, release]);
+      return f.events();
+    });
+    assert.deepEqual(events, [[400, 'p', { pointer: 'predator:300,200' }], [460, 'p', { pointer: '' }]]);
+    await hook(page, () => window.flocklab.step(40));
+    const args = await hook(page, () => window.flocklab.cliArgs());
+    assert.ok(args.includes('--pointer'), args.join(' '));
+    const cli = await cliRun(args.slice(1).filter((a) => a !== '--hash'));
+    hash = await hook(page, () => window.flocklab.hash());
+    assert.equal(hash, cli.hash, `flocklab ${args.join(' ')}`);
+    url = await hook(page, () => window.flocklab.shareUrl());
+  });
+  const { page, errors, context, state } = await openPage(browser, url);
+  try {
+    assert.equal(state.ok, true, state.error);
+    assert.equal(await hook(page, () => window.flocklab.stepCount()), 500);
+    assert.equal(await hook(page, () => window.flocklab.hash()), hash, 'the Share link replays to the same hash');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
+
 test('a Share link opened in a new page gives the same flight and hash', { timeout: 60000 }, async () => {
   let url, hash, step, next;
   await withPage({}, async (page) => {
@@ -414,6 +449,7 @@ test('the share box follows the run: after a model switch, a live change and ste
     await page.click('#share');
     assert.match(await page.inputValue('#share-url'), /#v=2&model=steering&/);
     await page.selectOption('#model', 'lab');
+    await hook(page, () => window.flocklab.model());  // the switch restarts the flock in the engine's worker: wait for it
     let box = new URLSearchParams((await page.inputValue('#share-url')).split('#')[1]);
     assert.equal(box.get('model'), 'lab', 'the box names the new model');
     assert.equal(box.get('count'), '120');
@@ -818,6 +854,25 @@ test('3D with species: a click spawns a predator (adding the species) and drops 
     const { lit } = await hook(page, () => window.flocklab.litPixels());
     assert.ok(lit > 600 * 5, `${lit} pixels lit`);
   });
+});
+
+test('the built site from a plain static host (no isolation headers): the engine runs on one worker thread, says so, and keeps the bits', { timeout: 60000 }, async () => {
+  const plain = await serve(undefined, { plain: true });
+  const { page, errors, context, state } = await openPage(browser, plain.url);
+  try {
+    assert.equal(state.ok, true, state.error);
+    assert.equal(await page.evaluate(() => window.crossOriginIsolated), false);
+    assert.deepEqual(await hook(page, () => window.flocklab.engine()), { threads: 1, isolated: false });
+    assert.match(await page.textContent('#version'), /WebAssembly in a worker, 1 thread \(this page is not cross-origin isolated/);
+    await hook(page, () => window.flocklab.restart({ count: 700, seed: '3' }));
+    await hook(page, () => window.flocklab.step(200));
+    const cli = await cliRun(['--model', 'steering', '--count', '700', '--steps', '200', '--seed', '3']);
+    assert.equal(await hook(page, () => window.flocklab.hash()), cli.hash);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await plain.stop();
+  }
 });
 
 test('the site ships no test hook: the page alone has no window.flocklab, and test_hook.js is not served', async () => {

@@ -1,0 +1,110 @@
+// The page's engine, off the main thread: a module Web Worker that owns the flock (the npm
+// package's Simulation, web/package) and does every step, change and measurement the page asks
+// for. Design: requests are handled strictly in the order they arrive, one at a time, so a change
+// sent after a step lands after it: the page knows the step of every change it records, and a
+// Share link replays them to the same state. Every reply carries the flock's state after the
+// request (engine.js's FlockMirror shows it on the main thread): the step, the state hash, the
+// positions and velocities in one transferred buffer, and what the request may have changed.
+import { createFlocklab } from './flocklab/index.js';
+
+let lab = null;
+let flock = null;
+let withLook = false;    // the model has species or food: appearance() goes with every reply
+let sampleEvery = 10;
+
+/** The flock's state now: `full` adds what only a start, a change or a spawn alters. */
+function snapshot(full, extra = {}) {
+  const positions = flock.positions, velocities = flock.velocities;
+  const axes = [...positions, ...velocities];
+  const count = flock.count;
+  const buffer = new ArrayBuffer(axes.length * count * Float64Array.BYTES_PER_ELEMENT);
+  axes.forEach((axis, a) => new Float64Array(buffer, a * count * Float64Array.BYTES_PER_ELEMENT, count).set(axis));
+  const state = { step: flock.stepCount, count, dims: flock.dims, hash: flock.hash(), buffer, ...extra };
+  const transfer = [buffer];
+  if (withLook) {
+    state.look = flock.appearance();
+    state.kindOf = flock.kindOf();
+    transfer.push(state.kindOf.buffer);
+  }
+  if (full) {
+    Object.assign(state, {
+      model: flock.model, params: flock.params, space: flock.space, obstacles: flock.obstacles, metricSpecs: flock.metricSpecs,
+    });
+  }
+  return { state, transfer };
+}
+
+/**
+ * Steps n times; the metrics of every multiple of `sampleEvery` on the way are the samples (the
+ * steps `flocklab run --every 10` records), and `metrics` asks for the last step's as well.
+ */
+function step({ n, metrics }) {
+  const samples = [];
+  const from = flock.stepCount;
+  let left = n;
+  while (left > 0) {
+    const s = flock.stepCount;
+    const k = Math.min(left, sampleEvery - (s % sampleEvery));
+    flock.step(k);
+    left -= k;
+    if ((s + k) % sampleEvery === 0) samples.push({ step: s + k, metrics: flock.metrics() });
+  }
+  const last = samples.at(-1);
+  const now = last && last.step === flock.stepCount ? last.metrics : metrics ? flock.metrics() : null;
+  return snapshot(false, { from, samples, metrics: now });
+}
+
+const HANDLERS = {
+  async init({ threads, sampleEvery: every }) {
+    sampleEvery = every;
+    lab = await createFlocklab(threads > 1 ? { threads } : {});
+    return {
+      state: {
+        version: lab.version, models: lab.models(), metrics: lab.metrics(),
+        threads: lab.threads ?? 1, isolated: Boolean(globalThis.crossOriginIsolated),
+      },
+    };
+  },
+  start({ model, options }) {
+    const fresh = new lab.Simulation(model, options);
+    if (flock) flock.dispose();
+    flock = fresh;
+    const desc = lab.model(model);
+    withLook = desc.params.some((p) => p.key === 'species' || p.key === 'food');
+    return snapshot(true, { metrics: flock.metrics() });
+  },
+  step,
+  set({ delta, metrics }) {
+    flock.setParams(delta);
+    return snapshot(true, { metrics: metrics ? flock.metrics() : null });
+  },
+  spawn({ kind, x, y, z }) {
+    flock.spawn(kind, x, y, z);
+    return snapshot(true, { metrics: null });
+  },
+  metrics() {
+    return snapshot(false, { metrics: flock.metrics() });
+  },
+  /** Answered after every request before it: the page's way to wait for the engine to catch up. */
+  ping() {
+    return { state: {} };
+  },
+};
+
+/** The message of anything thrown, and whether it was a wrong type (TypeError) or a refusal. */
+function failure(e) {
+  return { message: e && e.message ? e.message : String(e), name: e && e.name ? e.name : 'Error' };
+}
+
+let queue = Promise.resolve();
+self.onmessage = ({ data }) => {
+  const { id, op, args } = data;
+  queue = queue.then(async () => {
+    try {
+      const { state, transfer = [] } = await HANDLERS[op](args);
+      self.postMessage({ id, ok: true, state }, transfer);
+    } catch (e) {
+      self.postMessage({ id, ok: false, error: failure(e) });
+    }
+  });
+};
