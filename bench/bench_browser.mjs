@@ -3,9 +3,10 @@
 // stepping in its Web Worker, the page drawing every step it can, one step a frame (the page's
 // flocklab.bench: 3 s after 1 s of warm-up). Prints one JSON line: {"chromium": version,
 // "threads": the engine's, "rows": [{"boids", "steps", "steps_per_second", "frames_per_second",
-// "main_ms_per_frame", "frame_ms"}]}, medians of --repeats runs, the counts interleaved (the
-// machine is shared and noisy). `flocklab lab` serves the page cross-origin isolated, so the
-// engine steps on WebAssembly threads; --static serves it without the headers (one thread).
+// "main_ms_per_frame", "frame_ms", "worker_ms_per_step": {step, metrics, snapshot}}]}, medians
+// of --repeats runs, the counts interleaved (the machine is shared and noisy). `flocklab lab`
+// serves the page cross-origin isolated, so the engine steps on WebAssembly threads; --static
+// serves it from a plain static server (one thread).
 // Run: node bench/bench_browser.mjs [--cli build/release/flocklab] [--site build/release/wasm/site] [--repeats 3] [--static]
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -33,6 +34,7 @@ try {
   const rows = CASES.map(({ count }, i) => ({
     boids: count, steps: of(i, 'steps'), steps_per_second: of(i, 'stepsPerSecond'), frames_per_second: of(i, 'framesPerSecond'),
     main_ms_per_frame: of(i, 'mainMsPerFrame'), frame_ms: of(i, 'frameMs'),
+    worker_ms_per_step: Object.fromEntries(['step', 'metrics', 'snapshot'].map((k) => [k, median(runs[i].map((r) => r.worker[k]))])),
   }));
   const { threads } = await page.evaluate(() => window.flocklab.engine());
   console.log(JSON.stringify({ chromium: browser.version(), threads, rows }));

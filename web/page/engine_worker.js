@@ -41,17 +41,26 @@ function snapshot(full, extra = {}) {
 function step({ n, metrics }) {
   const samples = [];
   const from = flock.stepCount;
+  const ms = { step: 0, metrics: 0, snapshot: 0 };  // where the worker's time went (for bench/)
+  const timed = (key, f) => {
+    const t0 = performance.now();
+    const out = f();
+    ms[key] += performance.now() - t0;
+    return out;
+  };
   let left = n;
   while (left > 0) {
     const s = flock.stepCount;
     const k = Math.min(left, sampleEvery - (s % sampleEvery));
-    flock.step(k);
+    timed('step', () => flock.step(k));
     left -= k;
-    if ((s + k) % sampleEvery === 0) samples.push({ step: s + k, metrics: flock.metrics() });
+    if ((s + k) % sampleEvery === 0) samples.push({ step: s + k, metrics: timed('metrics', () => flock.metrics()) });
   }
   const last = samples.at(-1);
-  const now = last && last.step === flock.stepCount ? last.metrics : metrics ? flock.metrics() : null;
-  return snapshot(false, { from, samples, metrics: now });
+  const now = last && last.step === flock.stepCount ? last.metrics : metrics ? timed('metrics', () => flock.metrics()) : null;
+  const reply = timed('snapshot', () => snapshot(false, { from, samples, metrics: now }));
+  reply.state.ms = ms;
+  return reply;
 }
 
 const HANDLERS = {

@@ -56,6 +56,8 @@ export function setRunning(on) {
  * replies, and the time between frames (for measurements: tests/web/browser, bench/).
  */
 export const frameCost = { frames: 0, draw: 0, readouts: 0, replies: 0, between: 0, last: 0 };
+/** The worker's ms in the run loop's steps: stepping, measuring, the state it sends (for measurements). */
+export const workerCost = { steps: 0, step: 0, metrics: 0, snapshot: 0 };
 
 const loop = { inFlight: false, late: false };
 
@@ -67,6 +69,8 @@ function requestSteps() {
     const t0 = performance.now();
     stepped(state);
     frameCost.replies += performance.now() - t0;
+    workerCost.steps += state.step - state.from;
+    for (const key of ['step', 'metrics', 'snapshot']) workerCost[key] += state.ms[key];
     loop.inFlight = false;
     if (loop.late && S.running && !S.busy) requestSteps();
   }, () => { loop.inFlight = false; });

@@ -8,7 +8,7 @@
 import { ready } from './app.js';
 import { makeRenderer } from './draw.js';
 import { cliArgs, composedCanvas, metricsCsv, picture } from './exports.js';
-import { advance, frameCost, measureShown, setRunning } from './loop.js';
+import { advance, frameCost, measureShown, setRunning, workerCost } from './loop.js';
 import { updateReadouts } from './readouts.js';
 import { restart, setLive } from './run.js';
 import { shareUrl } from './share_link.js';
@@ -111,8 +111,9 @@ window.flocklab = {
   /**
    * The live page for `seconds`: a run of `model` with `count` boids (seed `seed`) from its random
    * start, running as a user sees it (one step a frame, the engine in its worker, drawing every
-   * step it can), measured after `warmup` seconds: steps and drawn frames a second, and the main
-   * thread's ms a drawn frame (drawing, readouts, taking in the worker's replies).
+   * step it can), measured after `warmup` seconds: steps and drawn frames a second, the main
+   * thread's ms a drawn frame (drawing, readouts, taking in the worker's replies) and the worker's
+   * ms a step (stepping, measuring every 10th step, the state it sends).
    */
   async bench({ model = 'steering', count = 1500, seconds = 3, warmup = 1, seed = '1', params = {} } = {}) {
     setRunning(false);
@@ -122,6 +123,7 @@ window.flocklab = {
     await new Promise((done) => setTimeout(done, warmup * 1000));
     const s0 = S.flock.stepCount, t0 = performance.now();
     Object.assign(frameCost, { frames: 0, draw: 0, readouts: 0, replies: 0, between: 0, last: 0 });
+    Object.assign(workerCost, { steps: 0, step: 0, metrics: 0, snapshot: 0 });
     await new Promise((done) => setTimeout(done, seconds * 1000));
     const s1 = S.flock.stepCount, t1 = performance.now();
     const n = Math.max(1, frameCost.frames);
@@ -130,6 +132,7 @@ window.flocklab = {
       steps: s1 - s0, stepsPerSecond: ((s1 - s0) * 1000) / (t1 - t0), framesPerSecond: (frameCost.frames * 1000) / (t1 - t0),
       mainMsPerFrame: mainMs, frameMs: frameCost.between / Math.max(1, frameCost.frames - 1),
       threads: S.engine.info.threads,
+      worker: Object.fromEntries(['step', 'metrics', 'snapshot'].map((k) => [k, workerCost[k] / Math.max(1, workerCost.steps)])),
     };
     setRunning(false);
     await settled();
