@@ -32,10 +32,9 @@ struct Geometry {
       return dx * dx + dy * dy + dz * dz;
     }
   }
-  // Whether the boid in slot a sees the one in slot b (Sight; the cone as the steering rule
-  // tests it, with the same operations).
-  bool sees(const Sight& sight, std::size_t a, std::size_t b) const {
-    const double dd = d2(a, b);
+  // Whether the boid in slot a sees the one in slot b, dd = d2(a, b) away (Sight; the cone as
+  // the steering rule tests it, with the same operations).
+  bool sees(const Sight& sight, std::size_t a, std::size_t b, double dd) const {
     const double s2 = sight.radius * sight.radius;
     if (!(sight.inclusive ? dd <= s2 : dd < s2) || (sight.apartOnly && dd == 0)) return false;
     if (!sight.fovLimited) return true;
@@ -171,6 +170,13 @@ Metrics measureIn(const Flock& flock, const Space& space, const MetricRules& rul
 
   std::vector<std::uint32_t> neighbors(n);
   std::vector<double> nearest(n);
+  // A boid outside the 3^D block of cells around a boid's cell lies at least one cell's side
+  // away, so a nearest distance found in the block within the shortest side is the nearest of
+  // all; only a boid with none that close searches further (nearestDistance2). Determinism: the
+  // minimum of the same distances either way.
+  double shortestSide = std::min(grid.cellWidth(), grid.cellHeight());
+  if constexpr (D == 3) shortestSide = std::min(shortestSide, grid.cellDepth());
+  const double blockReach2 = (shortestSide * (1 - 1e-9)) * (shortestSide * (1 - 1e-9));
   const unsigned tasks = static_cast<unsigned>(std::min<std::size_t>(executor.size() * 4, (n + 1023) / 1024));
   const std::size_t chunk = (n + tasks - 1) / tasks;
   executor.run(tasks, [&](unsigned task, unsigned) {
@@ -178,12 +184,17 @@ Metrics measureIn(const Flock& flock, const Space& space, const MetricRules& rul
     for (std::size_t slot = task * chunk; slot < std::min(n, (task + 1) * chunk); ++slot) {
       const std::uint32_t i = grid.index(slot);
       std::uint32_t count = 0;
+      double best = std::numeric_limits<double>::infinity();
       const int cells = grid.neighborCells(grid.cellOf(i), block);
       for (int c = 0; c < cells; ++c)
-        for (std::uint32_t s = grid.begin(block[c]); s < grid.end(block[c]); ++s)
-          count += s != slot && g.sees(sight, slot, s);
+        for (std::uint32_t s = grid.begin(block[c]); s < grid.end(block[c]); ++s) {
+          if (s == slot) continue;
+          const double dd = g.d2(slot, s);
+          best = std::min(best, dd);
+          count += g.sees(sight, slot, s, dd);
+        }
       neighbors[i] = count;
-      nearest[i] = n > 1 ? std::sqrt(nearestDistance2(g, slot)) : 0.0;
+      nearest[i] = n > 1 ? std::sqrt(best <= blockReach2 ? best : nearestDistance2(g, slot)) : 0.0;
     }
   });
 
