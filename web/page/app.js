@@ -16,7 +16,7 @@
 import { wireCanvas } from './canvas_input.js';
 import { Chart, chartViews } from './charts.js';
 import { wireControls } from './controls.js';
-import { makeRenderer } from './draw.js';
+import { makeRenderer, pickRenderer, RENDERER_NAMES } from './draw.js';
 import { Engine } from './engine.js';
 import { wireExports } from './exports.js';
 import { setRunning, startLoop } from './loop.js';
@@ -94,11 +94,12 @@ async function init() {
   }
   $('version').textContent = engineLine(S.engine.info);
   loadRegistry({ models: S.engine.info.models, metrics: S.engine.info.metrics });
-  // ?paused=1 starts paused (for tests and for embedding); ?renderer=webgl or webgl-noaa draws
-  // with WebGL2 instead of canvas 2D (falling back to canvas 2D where it is missing; see draw.js).
+  // ?paused=1 starts paused (for tests and for embedding); ?renderer=NAME (draw.js's
+  // RENDERER_NAMES) draws with that renderer (WebGL falling back to canvas 2D where it is
+  // missing), else the page measures which draws fastest on this machine (draw.js).
   if (query.get('paused') === '1') setRunning(false);
-  const wanted = ['2d', 'webgl', 'webgl-noaa'].includes(query.get('renderer')) ? query.get('renderer') : '2d';
-  useRenderer(makeRenderer($('boids'), wanted));
+  const asked = query.get('renderer');
+  useRenderer(RENDERER_NAMES.includes(asked) ? makeRenderer($('boids'), asked) : pickRenderer($('boids')));
   if (FOLD_QUERY.matches) for (const panel of document.querySelectorAll('details.panel')) panel.open = false;
   S.species = new SpeciesPanel($('species-body'), {
     desc: () => S.desc,

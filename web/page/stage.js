@@ -110,10 +110,16 @@ export function fitCanvases() {
   }
 }
 
-/** Draws with `renderer` from now on (named under the stage). */
+/** Draws with `renderer` from now on (named under the stage: its kind, and its variant and why in a tooltip and data-renderer). */
 export function useRenderer(renderer) {
   S.renderer = renderer;
-  $('renderer-name').textContent = renderer.name === 'webgl' ? 'drawn with WebGL2' : 'drawn with canvas 2D';
+  const name = $('renderer-name');
+  name.textContent = renderer.name === 'webgl' ? 'drawn with WebGL2' : 'drawn with canvas 2D';
+  name.dataset.renderer = renderer.variant;
+  // The pick's measurement (ms to draw a sample frame), for whoever wonders why this one.
+  name.title = renderer.picked
+    ? `${renderer.variant}, picked as the fastest here (ms a sample frame: ${Object.entries(renderer.picked).map(([k, ms]) => `${k} ${ms.toFixed(1)}`).join(', ')})`
+    : `${renderer.variant}, as asked (?renderer=)`;
   if (renderer.name !== 'webgl') return;
   // A lost WebGL context (driver reset, too many contexts) falls back to canvas 2D on a new canvas.
   renderer.canvas.addEventListener('webglcontextlost', (e) => {
@@ -123,6 +129,7 @@ export function useRenderer(renderer) {
     fresh.setAttribute('aria-hidden', 'true');
     renderer.canvas.replaceWith(fresh);
     useRenderer(makeRenderer(fresh, '2d'));
+    $('renderer-name').title = `${S.renderer.variant}, since the WebGL context was lost`;
     fitCanvases();
     render();
   }, { once: true });
