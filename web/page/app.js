@@ -86,7 +86,13 @@ async function init() {
   const query = new URLSearchParams(location.search);
   try {
     S.engine = new Engine();
-    await S.engine.init({ threads: engineThreads(query), sampleEvery: SAMPLE_EVERY });
+    const loading = S.engine.init({ threads: engineThreads(query), sampleEvery: SAMPLE_EVERY });
+    // ?renderer=NAME (draw.js's RENDERER_NAMES) draws with that renderer (WebGL falling back to
+    // canvas 2D where it is missing), else the page measures which draws fastest on this machine
+    // (draw.js), while the worker loads the engine.
+    const asked = query.get('renderer');
+    useRenderer(RENDERER_NAMES.includes(asked) ? makeRenderer($('boids'), asked) : pickRenderer($('boids')));
+    await loading;
   } catch (e) {
     $('loading').textContent = 'The engine could not be loaded (flocklab/flocklab_core.wasm).';
     showMessage(`The WebAssembly engine failed to load: ${errorText(e)}`, true);
@@ -94,12 +100,8 @@ async function init() {
   }
   $('version').textContent = engineLine(S.engine.info);
   loadRegistry({ models: S.engine.info.models, metrics: S.engine.info.metrics });
-  // ?paused=1 starts paused (for tests and for embedding); ?renderer=NAME (draw.js's
-  // RENDERER_NAMES) draws with that renderer (WebGL falling back to canvas 2D where it is
-  // missing), else the page measures which draws fastest on this machine (draw.js).
+  // ?paused=1 starts paused (for tests and for embedding).
   if (query.get('paused') === '1') setRunning(false);
-  const asked = query.get('renderer');
-  useRenderer(RENDERER_NAMES.includes(asked) ? makeRenderer($('boids'), asked) : pickRenderer($('boids')));
   if (FOLD_QUERY.matches) for (const panel of document.querySelectorAll('details.panel')) panel.open = false;
   S.species = new SpeciesPanel($('species-body'), {
     desc: () => S.desc,
