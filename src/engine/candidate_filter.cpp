@@ -1,11 +1,14 @@
-// The candidate filter, portable, AVX2 and AVX-512 (see the header for the design).
+// The candidate filter, portable, AVX2, AVX-512 and WebAssembly SIMD (see the header for the design).
 #include "flocklab/engine/candidate_filter.hpp"
+
+#include <type_traits>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define FLOCKLAB_X86_DISPATCH 1
 #include <immintrin.h>
-
-#include <type_traits>
+#endif
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
 #endif
 
 namespace flocklab {
@@ -31,6 +34,19 @@ std::size_t filterPortable3d(const FilterInput& in, const Offsets& o, std::uint3
     found += (in.inclusive ? d2 <= in.r2 : d2 < in.r2) & (k != in.self);
   }
   return found;
+}
+
+// Calls kernel(wrap, inclusive, in3d), each a std::bool_constant, with the input's case: one
+// instance of a vector filter per case, so that its loop tests none of them.
+template <class Kernel>
+std::size_t forCase(const FilterInput& in, const Offsets& o, Kernel kernel) {
+  const auto dims = [&](auto wrap, auto inclusive) {
+    return in.cz != nullptr ? kernel(wrap, inclusive, std::true_type{}) : kernel(wrap, inclusive, std::false_type{});
+  };
+  const auto inclusive = [&](auto wrap) {
+    return in.inclusive ? dims(wrap, std::true_type{}) : dims(wrap, std::false_type{});
+  };
+  return in.wrap && o.periodic ? inclusive(std::true_type{}) : inclusive(std::false_type{});
 }
 
 }  // namespace
@@ -101,19 +117,6 @@ __attribute__((target("avx512f,avx512vl"))) std::size_t filterAvx512(const Filte
     positions = _mm256_add_epi32(positions, eight);
   }
   return found;
-}
-
-// Calls kernel(wrap, inclusive, in3d), each a std::bool_constant, with the input's case: one
-// instance of a vector filter per case, so that its loop tests none of them.
-template <class Kernel>
-std::size_t forCase(const FilterInput& in, const Offsets& o, Kernel kernel) {
-  const auto dims = [&](auto wrap, auto inclusive) {
-    return in.cz != nullptr ? kernel(wrap, inclusive, std::true_type{}) : kernel(wrap, inclusive, std::false_type{});
-  };
-  const auto inclusive = [&](auto wrap) {
-    return in.inclusive ? dims(wrap, std::true_type{}) : dims(wrap, std::false_type{});
-  };
-  return in.wrap && o.periodic ? inclusive(std::true_type{}) : inclusive(std::false_type{});
 }
 
 std::size_t filterAvx512Any(const FilterInput& in, const Offsets& o, std::uint32_t* hits) {
@@ -232,10 +235,93 @@ FilterFunction filterCandidatesAvx512() { return nullptr; }
 FilterFunction filterCandidatesAvx2() { return nullptr; }
 #endif
 
+#ifdef __wasm_simd128__
+namespace {
+
+// The minimum image of one axis in two lanes, as the scalar code: the second compare sees the
+// first one's result.
+inline v128_t wrapAxis(v128_t o, v128_t half, v128_t minusHalf, v128_t side) {
+  o = wasm_v128_bitselect(wasm_f64x2_sub(o, side), o, wasm_f64x2_gt(o, half));
+  return wasm_v128_bitselect(wasm_f64x2_add(o, side), o, wasm_f64x2_lt(o, minusHalf));
+}
+
+// The broadcast constants of one boid's filter.
+struct Simd128Boid {
+  v128_t x, y, z, r2, w, h, d, hw, hh, hd, nhw, nhh, nhd;
+};
+
+// The hit bits (bit 0: candidate at, bit 1: at + 1) of two candidates.
+template <bool kWrap, bool kInclusive, bool k3d>
+inline unsigned pairBits(const Simd128Boid& b, const FilterInput& in, std::size_t at) {
+  v128_t ox = wasm_f64x2_sub(wasm_v128_load(in.cx + at), b.x);
+  v128_t oy = wasm_f64x2_sub(wasm_v128_load(in.cy + at), b.y);
+  if constexpr (kWrap) ox = wrapAxis(ox, b.hw, b.nhw, b.w), oy = wrapAxis(oy, b.hh, b.nhh, b.h);
+  v128_t d2 = wasm_f64x2_add(wasm_f64x2_mul(ox, ox), wasm_f64x2_mul(oy, oy));
+  if constexpr (k3d) {
+    v128_t oz = wasm_f64x2_sub(wasm_v128_load(in.cz + at), b.z);
+    if constexpr (kWrap) oz = wrapAxis(oz, b.hd, b.nhd, b.d);
+    d2 = wasm_f64x2_add(d2, wasm_f64x2_mul(oz, oz));  // (dx*dx + dy*dy) + dz*dz
+  }
+  const v128_t near = kInclusive ? wasm_f64x2_le(d2, b.r2) : wasm_f64x2_lt(d2, b.r2);
+  return static_cast<unsigned>(wasm_i64x2_bitmask(near));
+}
+
+// Four candidates a round, as two vectors of two; each hit's position is written and the count
+// moves past it only for a hit (as the portable loop does: no branch on the data). An odd last
+// candidate goes through the portable loop, whose arithmetic is the lanes'.
+template <bool kWrap, bool kInclusive, bool k3d>
+std::size_t filterSimd128(const FilterInput& in, const Offsets& o, std::uint32_t* hits) {
+  const Simd128Boid b{wasm_f64x2_splat(in.x),        wasm_f64x2_splat(in.y),         wasm_f64x2_splat(in.z),
+                      wasm_f64x2_splat(in.r2),       wasm_f64x2_splat(o.width),      wasm_f64x2_splat(o.height),
+                      wasm_f64x2_splat(o.depth),     wasm_f64x2_splat(o.halfWidth),  wasm_f64x2_splat(o.halfHeight),
+                      wasm_f64x2_splat(o.halfDepth), wasm_f64x2_splat(-o.halfWidth), wasm_f64x2_splat(-o.halfHeight),
+                      wasm_f64x2_splat(-o.halfDepth)};
+  const std::size_t n = in.n, self = in.self, pairs = n & ~std::size_t(1);
+  std::size_t found = 0, k = 0;
+  for (; k + 4 <= pairs; k += 4) {
+    unsigned hit = pairBits<kWrap, kInclusive, k3d>(b, in, k) | pairBits<kWrap, kInclusive, k3d>(b, in, k + 2) << 2;
+    if (self - k < 4) hit &= ~(1u << (self - k));
+    for (unsigned lane = 0; lane < 4; ++lane) {
+      hits[found] = static_cast<std::uint32_t>(k + lane);
+      found += (hit >> lane) & 1u;
+    }
+  }
+  for (; k < pairs; k += 2) {
+    unsigned hit = pairBits<kWrap, kInclusive, k3d>(b, in, k);
+    if (self - k < 2) hit &= ~(1u << (self - k));
+    hits[found] = static_cast<std::uint32_t>(k);
+    found += hit & 1u;
+    hits[found] = static_cast<std::uint32_t>(k + 1);
+    found += hit >> 1;
+  }
+  if (k < n) {
+    FilterInput last = in;
+    last.cx += k, last.cy += k, last.cz = in.cz ? in.cz + k : nullptr;
+    last.n = n - k, last.self = self - k;  // wraps past every position when self < k: never matches
+    if (filterCandidatesPortable(last, o, hits + found) == 1) hits[found++] = static_cast<std::uint32_t>(k);
+  }
+  return found;
+}
+
+std::size_t filterSimd128Any(const FilterInput& in, const Offsets& o, std::uint32_t* hits) {
+  return forCase(in, o, [&](auto wrap, auto inclusive, auto in3d) {
+    return filterSimd128<decltype(wrap)::value, decltype(inclusive)::value, decltype(in3d)::value>(in, o, hits);
+  });
+}
+
+}  // namespace
+
+FilterFunction filterCandidatesSimd128() { return &filterSimd128Any; }
+#else
+FilterFunction filterCandidatesSimd128() { return nullptr; }
+#endif
+
 std::size_t filterCandidates(const FilterInput& in, const Offsets& offsets, std::uint32_t* hits) {
-  static const FilterFunction widest = filterCandidatesAvx512() ? filterCandidatesAvx512()
-                                       : filterCandidatesAvx2() ? filterCandidatesAvx2()
-                                                                : &filterCandidatesPortable;
+  // WebAssembly has no run-time choice: a module built with -msimd128 runs only where SIMD does.
+  static const FilterFunction widest = filterCandidatesSimd128()  ? filterCandidatesSimd128()
+                                       : filterCandidatesAvx512() ? filterCandidatesAvx512()
+                                       : filterCandidatesAvx2()   ? filterCandidatesAvx2()
+                                                                  : &filterCandidatesPortable;
   return widest(in, offsets, hits);
 }
 

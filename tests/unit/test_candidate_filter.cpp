@@ -1,5 +1,6 @@
 // The neighbour filter's versions against a plain loop: the portable one everywhere, the
-// AVX2 and AVX-512 ones where this CPU has them. Candidates sit exactly on the radius, on both sides of
+// AVX2 and AVX-512 ones where this CPU has them (WebAssembly's simd128 one: under node, by
+// tests/web/engine/candidate_filter_check.cpp). Candidates sit exactly on the radius, on both sides of
 // half the world (where the minimum image flips), on the boid itself, and in counts that are
 // and are not multiples of the vector width.
 #include <gtest/gtest.h>
@@ -27,7 +28,7 @@ std::vector<std::uint32_t> plainHits(const FilterInput& in, const Offsets& offse
 // Every version this CPU runs.
 std::vector<FilterFunction> versions() {
   std::vector<FilterFunction> all{&filterCandidatesPortable};
-  for (FilterFunction wide : {filterCandidatesAvx2(), filterCandidatesAvx512()})
+  for (FilterFunction wide : {filterCandidatesAvx2(), filterCandidatesAvx512(), filterCandidatesSimd128()})
     if (wide) all.push_back(wide);
   return all;
 }
@@ -147,5 +148,11 @@ TEST(CandidateFilter, TheDispatchFindsTheVersionsThisCpuHas) {
 #else
   EXPECT_EQ(filterCandidatesAvx2(), nullptr);
   EXPECT_EQ(filterCandidatesAvx512(), nullptr);
+#endif
+  // WebAssembly's is chosen at compile time (tests/web/engine/candidate_filter_check.cpp runs it).
+#if defined(__wasm_simd128__)
+  EXPECT_NE(filterCandidatesSimd128(), nullptr);
+#else
+  EXPECT_EQ(filterCandidatesSimd128(), nullptr);
 #endif
 }

@@ -11,6 +11,11 @@
 // when asked for, move when the count changes, are left behind when memory grows and freed
 // with the flock, so a kept view would read stale, moved or freed memory (docs/javascript.md).
 //
+// Threads: the threaded module (flocklab_core_mt, built with FLOCKLAB_THREADS and -pthread) has
+// one pool for all its flocks, started by startThreads() before the first flock; each flock's
+// steps and metrics run on it. The single-threaded module's flocks run on the caller alone.
+// Either way the bits are the same (the engine's results do not depend on its threads).
+//
 // Numbers from JavaScript arrive as doubles and are checked here before any cast: embind's own
 // conversion to an integer wraps (2^32 becomes 0), and a double cast to an integer it does not
 // fit is undefined behaviour.
@@ -48,6 +53,8 @@ constexpr double kMaxWhole = 9007199254740991.0;
 bool whole(double v, double least, double most) { return v >= least && v <= most && std::floor(v) == v; }
 
 std::string lastError_;
+/// The threaded module's pool, shared by every flock; null: each flock steps on the caller.
+std::shared_ptr<Executor> pool_;
 
 std::uint64_t parseSeed(const std::string& text) {
   std::uint64_t seed = 0;
@@ -104,7 +111,10 @@ class WebSimulation {
           return markKey("count") + " " + std::to_string(n) +
                  " needs more memory than the 2 GiB WebAssembly can address";
         });
-    sim_ = model_->create(params_, model_->randomStart(params_, static_cast<std::size_t>(boids), s), s);
+    EngineOptions options;
+    options.threads = 1;
+    options.executor = pool_;
+    sim_ = model_->create(params_, model_->randomStart(params_, static_cast<std::size_t>(boids), s), s, options);
   }
 
   /// `k` steps, a whole number from 0 to 2^53-1 (index.js checks it too). False (see
@@ -237,6 +247,26 @@ std::unique_ptr<WebSimulation> create(const std::string& model, const std::strin
                  std::unique_ptr<WebSimulation>());
 }
 
+/// Starts the pool of `threads` threads (the caller included) that every flock made after it
+/// shares: a whole number from 1 to 64 (index.js calls it once, right after loading; flocks
+/// made before keep the pool they had). False (see lastError()) for another number, or when the
+/// threads cannot start (more than the module's prepared workers: the pool then starts none).
+/// Without FLOCKLAB_THREADS the pool has 1 thread, whatever the number.
+bool startThreads(double threads) {
+  return guarded(
+      [&] {
+        if (!whole(threads, 1, 64))
+          throw std::invalid_argument("threads must be a whole number from 1 to 64 (got " + countText(threads) + ")");
+        pool_.reset();  // the old pool's workers go back to the module before the new one starts
+        pool_ = makeThreadPool(static_cast<unsigned>(threads));
+        return true;
+      },
+      false);
+}
+
+/// Threads each step uses: the pool's, or 1 without one.
+int threads() { return pool_ ? static_cast<int>(pool_->size()) : 1; }
+
 /// Why the last create(), step(), setParams() or spawn() failed ("" when it did not).
 std::string lastError() { return lastError_; }
 
@@ -272,6 +302,8 @@ EMSCRIPTEN_BINDINGS(flocklab) {
       .function("spaceJson", &WebSimulation::spaceJson)
       .function("obstaclesJson", &WebSimulation::obstaclesJson);
   emscripten::function("create", &create);
+  emscripten::function("startThreads", &startThreads);
+  emscripten::function("threads", &threads);
   emscripten::function("lastError", &lastError);
   emscripten::function("heapBytes", &heapBytes);
   emscripten::function("memoryBytes", &memoryBytes);

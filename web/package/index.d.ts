@@ -1,9 +1,20 @@
 // Type declarations of the flocklab package (index.js).
 
-/** Where the engine's .wasm comes from, for bundlers; by default from beside index.js. */
+/**
+ * How the engine is loaded. `wasmBinary` and `wasmUrl`: where its .wasm comes from, for bundlers
+ * (by default from beside index.js; with `threads` > 1 they are flocklab_core_mt.wasm's).
+ */
 export interface LoadOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   wasmUrl?: string | URL;
+  /**
+   * Threads each step uses, a whole number from 1 to 64 (default 1). More than 1 loads the
+   * threaded module (flocklab_core_mt.js/.wasm/.worker.js), which needs SharedArrayBuffer: a
+   * browser page or worker that is cross-origin isolated (Cross-Origin-Opener-Policy:
+   * same-origin, Cross-Origin-Embedder-Policy: require-corp). Elsewhere, node included, it
+   * rejects with RangeError. The hashes are the same for any number of threads.
+   */
+  threads?: number;
 }
 
 /** Loads the engine (WebAssembly) and resolves to it. */
@@ -181,6 +192,8 @@ export type { Simulation };
 export interface Flocklab {
   /** Equal to `flocklab --version`'s number. */
   readonly version: string;
+  /** Threads each step uses: createFlocklab's `threads` (1 by default). */
+  readonly threads: number;
   /** The Simulation class of this engine. */
   readonly Simulation: typeof Simulation;
   models(): ModelInfo[];

@@ -17,27 +17,75 @@
 // reads and writes nothing, and the property gives new arrays. Writing into a view changes
 // only the copy. Until the property is first read nothing is copied; after, each step() call
 // copies 2 x dims x count doubles once (about 7 us for 5,000 boids in 2D: docs/javascript.md).
+//
+// Threads: `createFlocklab({threads: N})` with N > 1 loads the threaded module
+// (flocklab_core_mt.js/.wasm/.worker.js: -pthread, one pool of N threads for all flocks) instead
+// of the single-threaded one. Its memory is a SharedArrayBuffer, which browsers give only to a
+// cross-origin isolated page or worker; where there is none (a plain page, node) it throws
+// RangeError rather than quietly running on one thread, so a server that lost its headers shows
+// at once. The module is imported only then: a single-threaded caller never loads it.
 import createCore from './flocklab_core.js';
 
 const IN_NODE = typeof process === 'object' && typeof process.versions?.node === 'string';
+/** The most threads a lab may ask for (each is a Web Worker holding an instance of the module). */
+const MAX_THREADS = 64;
+
+/** `threads` checked: a whole number from 1 to MAX_THREADS (default 1). */
+function threadCount(threads = 1) {
+  if (typeof threads !== 'number') throw new TypeError(`threads must be a number (got ${describe(threads)})`);
+  if (!Number.isInteger(threads) || threads < 1 || threads > MAX_THREADS) {
+    throw new RangeError(`threads must be a whole number from 1 to ${MAX_THREADS} (got ${threads})`);
+  }
+  return threads;
+}
+
+/** Throws RangeError where threads cannot run: no shared memory (not cross-origin isolated, or node). */
+function requireSharedMemory(threads) {
+  if (globalThis.crossOriginIsolated === true && typeof SharedArrayBuffer === 'function') return;
+  if (IN_NODE) {
+    throw new RangeError(`threads: ${threads} needs a browser page or worker that is cross-origin isolated; `
+      + 'in node the package runs on one thread (threads: 1)');
+  }
+  throw new RangeError(`threads: ${threads} needs SharedArrayBuffer, which a page (or its workers) has only when it `
+    + 'is cross-origin isolated, and this one is not: serve it with Cross-Origin-Opener-Policy: same-origin and '
+    + 'Cross-Origin-Embedder-Policy: require-corp (flocklab serve does), or use threads: 1');
+}
 
 /**
  * Loads the engine. In node the .wasm file is read from beside this module; in a browser it
  * is fetched from beside this module. `options.wasmBinary` (an ArrayBuffer or Uint8Array)
- * or `options.wasmUrl` override where the engine comes from (for bundlers).
+ * or `options.wasmUrl` override where the engine comes from (for bundlers): with threads > 1
+ * they are those of flocklab_core_mt.wasm. `options.threads` (default 1): threads each step
+ * uses; more than 1 needs a cross-origin isolated page or worker (else RangeError).
  */
 export async function createFlocklab(options = {}) {
+  if (options === null || typeof options !== 'object') {
+    throw new TypeError(`options must be an object (got ${describe(options)})`);
+  }
+  const threads = threadCount(options.threads);
+  if (threads > 1) requireSharedMemory(threads);
+  const name = threads > 1 ? 'flocklab_core_mt' : 'flocklab_core';
   const settings = {};
   if (options.wasmBinary) {
     settings.wasmBinary = options.wasmBinary;
   } else if (IN_NODE && !options.wasmUrl) {
     const { readFile } = await import('node:fs/promises');
-    settings.wasmBinary = await readFile(new URL('./flocklab_core.wasm', import.meta.url));
+    settings.wasmBinary = await readFile(new URL(`./${name}.wasm`, import.meta.url));
   } else {
-    const url = options.wasmUrl ?? new URL('./flocklab_core.wasm', import.meta.url).href;
-    settings.locateFile = () => String(url);
+    const url = String(options.wasmUrl ?? new URL(`./${name}.wasm`, import.meta.url).href);
+    // The threaded module also asks for its .worker.js, which stays beside this module.
+    settings.locateFile = (file) => (file.endsWith('.wasm') ? url : new URL(`./${file}`, import.meta.url).href);
   }
-  return new Flocklab(await createCore(settings));
+  let factory = createCore;
+  if (threads > 1) {
+    // The workers the engine's pool will run on, made and loaded before the module resolves:
+    // the pool starts its threads while the caller waits, when no new worker could start.
+    settings.flocklabWorkers = threads - 1;
+    factory = (await import('./flocklab_core_mt.js')).default;
+  }
+  const core = await factory(settings);
+  if (threads > 1 && !core.startThreads(threads)) throw new RangeError(core.lastError());
+  return new Flocklab(core);
 }
 
 export default createFlocklab;
@@ -52,6 +100,8 @@ class Flocklab {
     this.#registry = JSON.parse(core.registryJson());
     /** The engine's version, equal to `flocklab --version`'s. */
     this.version = core.version();
+    /** Threads each step uses (createFlocklab's `threads`); the results are the same for any. */
+    this.threads = core.threads();
     const lab = this;
     /** A flock of any model: `new Simulation(model, {count, seed, preset, ...params})`. */
     this.Simulation = class extends Simulation {

@@ -4,13 +4,15 @@
 //
 // Design: one pass over contiguous arrays. On x86-64 the widest version the CPU has is picked
 // at run time: AVX-512 (8 candidates per instruction, hits packed with a compress), else AVX2
-// (8 candidates as two vectors of 4, hits packed by a permute from a table of the 256 masks);
-// elsewhere, WebAssembly included, a portable loop that the compiler vectorises as far as
-// the target allows. Only the hits are written: a caller recomputes their offsets, which is
-// cheaper than storing every candidate's. In 3D (cz given) the same loops gain a third axis.
-// Determinism: every lane does the scalar operations (one subtraction and at most one wrap
-// per axis, then dx*dx + dy*dy (+ dz*dz), left to right, never fused), so both versions pick
-// the same hits; test_candidate_filter compares them.
+// (8 candidates as two vectors of 4, hits packed by a permute from a table of the 256 masks).
+// A WebAssembly build with -msimd128 (every build of the package) takes the simd128 version,
+// chosen at compile time: 4 candidates a round as two f64x2 vectors. Elsewhere a portable loop
+// that the compiler vectorises as far as the target allows. Only the hits are written: a
+// caller recomputes their offsets, which is cheaper than storing every candidate's. In 3D (cz
+// given) the same loops gain a third axis. Determinism: every lane does the scalar operations
+// (one subtraction and at most one wrap per axis, then dx*dx + dy*dy (+ dz*dz), left to right,
+// never fused), so every version picks the same hits; test_candidate_filter compares them
+// (the simd128 one: tests/web/engine/candidate_filter_check.cpp).
 #include <cstddef>
 #include <cstdint>
 
@@ -37,11 +39,12 @@ struct FilterInput {
 /// its d2 = dx*dx + dy*dy (+ dz*dz).
 std::size_t filterCandidates(const FilterInput& in, const Offsets& offsets, std::uint32_t* hits);
 
-/// The portable version (2D or 3D by in.cz), and the AVX-512 and AVX2 ones (nullptr when not built for this
-/// platform or not supported by this CPU): exposed so that tests can compare them.
+/// The portable version (2D or 3D by in.cz), and the AVX-512, AVX2 and WebAssembly simd128 ones (nullptr when
+/// not built for this platform or not supported by this CPU): exposed so that tests can compare them.
 std::size_t filterCandidatesPortable(const FilterInput& in, const Offsets& offsets, std::uint32_t* hits);
 using FilterFunction = std::size_t (*)(const FilterInput&, const Offsets&, std::uint32_t*);
 FilterFunction filterCandidatesAvx512();
 FilterFunction filterCandidatesAvx2();
+FilterFunction filterCandidatesSimd128();
 
 }  // namespace flocklab

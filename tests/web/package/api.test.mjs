@@ -322,3 +322,21 @@ test('models() and metrics() are the registry\'s, and copies', () => {
   assert.ok(lab.models().length >= 4);
   assert.deepEqual(lab.metrics().map((m) => m.key).slice(0, 3), ['polarization', 'flocks', 'largest_flock']);
 });
+
+test('threads: one by default and on request; more than one needs an isolated browser page, so node refuses it', async () => {
+  const { createFlocklab } = await import(`${new URL(`file://${PACKAGE}/index.js`).href}`);
+  assert.equal(lab.threads, 1);
+  const one = await createFlocklab({ threads: 1 });
+  assert.equal(one.threads, 1);
+  withSimulation(one.Simulation, 'steering', { count: 600, seed: 1 }, (sim) => {
+    assert.equal(sim.step(5).hash(), nativeRun(['--model', 'steering', '--count', '600', '--seed', '1', '--steps', '5']).hash);
+  });
+  await assert.rejects(createFlocklab({ threads: 2 }), {
+    name: 'RangeError',
+    message: 'threads: 2 needs a browser page or worker that is cross-origin isolated; in node the package runs on one thread (threads: 1)',
+  });
+  for (const [threads, error] of [[0, RangeError], [65, RangeError], [1.5, RangeError], [Number.NaN, RangeError], ['2', TypeError]]) {
+    await assert.rejects(createFlocklab({ threads }), error, String(threads));
+  }
+  await assert.rejects(createFlocklab({ threads: 0 }), { message: 'threads must be a whole number from 1 to 64 (got 0)' });
+});

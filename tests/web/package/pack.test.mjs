@@ -35,7 +35,8 @@ test('npm pack gives a tarball of the module, the engine, the typings and the RE
   assert.equal(info.name, 'flocklab');
   assert.equal(`flocklab ${info.version}`, execFileSync(CLI, ['--version'], { encoding: 'utf8' }).trim());
   assert.deepEqual(info.files.map((f) => f.path).sort(),
-    ['README.md', 'flocklab_core.js', 'flocklab_core.wasm', 'index.d.ts', 'index.js', 'package.json']);
+    ['README.md', 'flocklab_core.js', 'flocklab_core.wasm', 'flocklab_core_mt.js', 'flocklab_core_mt.wasm',
+      'flocklab_core_mt.worker.js', 'index.d.ts', 'index.js', 'package.json']);
 });
 
 test('the README\'s example runs in that folder and prints the command\'s hash', () => {
