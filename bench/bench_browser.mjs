@@ -7,7 +7,7 @@
 // of --repeats runs, the counts interleaved (the machine is shared and noisy). `flocklab lab`
 // serves the page cross-origin isolated, so the engine steps on WebAssembly threads; --static
 // serves it from a plain static server (one thread).
-// Run: node bench/bench_browser.mjs [--cli build/release/flocklab] [--site build/release/wasm/site] [--repeats 3] [--static]
+// Run: node bench/bench_browser.mjs [--cli build/release/flocklab] [--site build/release/wasm/site] [--repeats 3] [--static] [--threads N]
 const args = process.argv.slice(2);
 const option = (name) => {
   const at = args.indexOf(name);
@@ -23,7 +23,8 @@ const median = (xs) => xs.slice().sort((a, b) => a - b)[Math.floor(xs.length / 2
 const server = await serve(undefined, { plain: args.includes('--static') });
 const browser = await launch();
 try {
-  const { page } = await openPage(browser, server.url, { suffix: '?paused=1' });
+  const threads = option('--threads');  // the page's ?threads=N (default: one a core, at most 4, where isolated)
+  const { page } = await openPage(browser, server.url, { suffix: `?paused=1${threads ? `&threads=${threads}` : ''}` });
   const runs = CASES.map(() => []);
   for (let k = 0; k < repeats; k++) {
     for (const [i, { count }] of CASES.entries()) {
@@ -36,8 +37,8 @@ try {
     main_ms_per_frame: of(i, 'mainMsPerFrame'), frame_ms: of(i, 'frameMs'),
     worker_ms_per_step: Object.fromEntries(['step', 'metrics', 'snapshot'].map((k) => [k, median(runs[i].map((r) => r.worker[k]))])),
   }));
-  const { threads } = await page.evaluate(() => window.flocklab.engine());
-  console.log(JSON.stringify({ chromium: browser.version(), threads, rows }));
+  const engine = await page.evaluate(() => window.flocklab.engine());
+  console.log(JSON.stringify({ chromium: browser.version(), threads: engine.threads, rows }));
 } finally {
   await browser.close();
   await server.stop();

@@ -68,6 +68,11 @@ test('the page loads with no console error, runs, and shows step, hash and order
     assert.match(await page.textContent('#version'), /^flocklab \d+\.\d+\.\d+/);
     // flocklab serve's headers (COOP same-origin, COEP require-corp) isolate the page, and nothing it loads is refused
     assert.equal(await page.evaluate(() => window.crossOriginIsolated), true);
+    // so its engine worker steps on WebAssembly threads: one a core, at most 4, and the footer says how many
+    const cores = await page.evaluate(() => navigator.hardwareConcurrency);
+    const threads = Math.max(1, Math.min(cores, 4));
+    assert.deepEqual(await hook(page, () => window.flocklab.engine()), { threads, isolated: true });
+    assert.match(await page.textContent('#version'), new RegExp(`WebAssembly in a worker, ${threads} thread${threads === 1 ? '' : 's'}$`));
     assert.deepEqual(errors, []);
   } finally {
     await context.close();

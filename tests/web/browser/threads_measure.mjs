@@ -2,7 +2,7 @@
 // an isolated page in Chromium: the median over 5 fresh flocks x 10 steps, for the package's
 // single-threaded module and its threaded one with 1 and 2 threads, and for an older package to
 // compare with (FLOCKLAB_BASELINE: its folder, e.g. a copy of a former build's wasm/package).
-// Prints a table (docs/javascript.md, "Speed"). Usage:
+// Prints a table (docs/javascript.md, "Threads and SIMD"). Usage:
 //   FLOCKLAB_CLI=build/release/flocklab [FLOCKLAB_BASELINE=dir] node tests/web/browser/threads_measure.mjs
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
