@@ -59,12 +59,19 @@ export const frameCost = { frames: 0, draw: 0, readouts: 0, replies: 0, between:
 /** The worker's ms in the run loop's steps: stepping, measuring, the state it sends (for measurements). */
 export const workerCost = { steps: 0, step: 0, metrics: 0, snapshot: 0 };
 
-const loop = { inFlight: false, late: false };
+/**
+ * The run loop's pace: each animation frame earns one request of S.spf steps; a frame that
+ * passes while a step is still being computed keeps its request for later, at most MAX_OWED of
+ * them, so after a slow step (a measurement) the worker catches up back to back, and on average
+ * the page takes S.spf steps a frame and no more.
+ */
+const MAX_OWED = 2;
+const loop = { inFlight: false, owed: 0 };
 
-/** Asks for the frame's steps; when the reply comes after the next frame began, asks again at once. */
+/** Asks for the frame's steps; when the reply comes and a request is still owed, asks again at once. */
 function requestSteps() {
   loop.inFlight = true;
-  loop.late = false;
+  loop.owed--;
   S.engine.step(S.spf, { action: false }).then((state) => {
     const t0 = performance.now();
     stepped(state);
@@ -72,15 +79,17 @@ function requestSteps() {
     workerCost.steps += state.step - state.from;
     for (const key of ['step', 'metrics', 'snapshot']) workerCost[key] += state.ms[key];
     loop.inFlight = false;
-    if (loop.late && S.running && !S.busy) requestSteps();
+    if (loop.owed > 0 && S.running && !S.busy) requestSteps();
   }, () => { loop.inFlight = false; });
 }
 
 function frame(now) {
   if (S.flock && !S.busy) {
     if (S.running) {
+      loop.owed = Math.min(MAX_OWED, loop.owed + 1);
       if (!loop.inFlight) requestSteps();
-      else loop.late = true;
+    } else {
+      loop.owed = 0;
     }
     const t0 = performance.now();
     const drawn = S.dirty;  // a new step arrived (or something else changed) since the last drawing
