@@ -106,6 +106,37 @@ void AbmSequential::place(const Flock& flock, const AbmParams& p) {
     slotY_[slot] = flock.y[i];
     slotOf_[i] = slot;
   }
+  maskWords_ = n <= kMaskAgents ? static_cast<std::uint32_t>((n + 63) / 64) : 0;
+  members_.assign(std::size_t{m} * m * maskWords_, 0);
+  block_.assign(maskWords_, 0);
+  for (auto* hit : {&hitDx_, &hitDy_, &hitD2_}) hit->assign(maskWords_ > 0 ? n : 0, 0.0);
+  if (maskWords_ > 0)
+    for (std::uint32_t i = 0; i < n; ++i) setMember(cellOf_[i], i, true);
+}
+
+void AbmSequential::setMember(std::uint32_t cell, std::uint32_t i, bool in) {
+  std::uint64_t& word = members_[std::size_t{cell} * maskWords_ + (i >> 6)];
+  const std::uint64_t bit = std::uint64_t{1} << (i & 63);
+  word = in ? word | bit : word & ~bit;
+}
+
+// Calls add(j) for every agent j but i in the block around `cell`, in ascending index: the
+// union of the block's cells' bitsets, read lowest bit first.
+template <class Add>
+void AbmSequential::visitInOrder(std::uint32_t i, std::uint32_t cell, Add&& add) {
+  std::uint64_t* block = block_.data();
+  const std::uint32_t words = maskWords_;
+  std::fill(block, block + words, 0);
+  const Span* spans = &spans_[std::size_t{cell} * kSpans];
+  for (int k = 0; k < spanCount_[cell]; ++k)
+    for (std::uint32_t c = spans[k].first; c < spans[k].last; ++c) {
+      const std::uint64_t* cellWords = &members_[std::size_t{c} * words];
+      for (std::uint32_t w = 0; w < words; ++w) block[w] |= cellWords[w];
+    }
+  block[i >> 6] &= ~(std::uint64_t{1} << (i & 63));
+  for (std::uint32_t w = 0; w < words; ++w)
+    for (std::uint64_t word = block[w]; word != 0; word &= word - 1)
+      add((w << 6) | static_cast<std::uint32_t>(__builtin_ctzll(word)));
 }
 
 std::uint32_t AbmSequential::cellAt(double x, double y) const {
@@ -193,7 +224,26 @@ void AbmSequential::step(Flock& flock, const AbmParams& p) {
   for (const std::uint32_t i : order_) {
     double xi = x[i], yi = y[i], vxi = vx[i], vyi = vy[i];
     AbmRule::Sums sums = rule.start(xi, yi, vxi, vyi);
-    if (!grid) {
+    if (grid && maskWords_ > 0) {
+      // The block's agents in ascending index, so the hits come out in the order they are
+      // added in; the offsets as Offsets takes them (the same selects, without a branch), kept
+      // for the sums.
+      const double half = world / 2;
+      const auto wrapped = [&](double d) {
+        const double below = d > half ? d - world : d;
+        return below < -half ? below + world : below;
+      };
+      std::uint32_t found = 0;
+      visitInOrder(i, cellOf_[i], [&](std::uint32_t j) {
+        const double dx = wrapped(x[j] - xi), dy = wrapped(y[j] - yi);
+        const double d2 = dx * dx + dy * dy;
+        hits[found] = j, hitDx_[found] = dx, hitDy_[found] = dy, hitD2_[found] = d2;
+        found += static_cast<std::uint32_t>(d2 <= r2);
+        ++checks_;
+      });
+      for (std::uint32_t h = 0; h < found; ++h)
+        rule.add(sums, hitDx_[h], hitDy_[h], hitD2_[h], vx[hits[h]], vy[hits[h]]);
+    } else if (!grid) {
       checks_ += n - 1;
       for (std::uint32_t j = 0; j < n; ++j) {
         if (j == i) continue;
@@ -239,7 +289,10 @@ void AbmSequential::step(Flock& flock, const AbmParams& p) {
       slotX_[slotOf_[i]] = xi;
       slotY_[slotOf_[i]] = yi;
       const std::uint32_t cell = cellAt(xi, yi);
-      if (cell != cellOf_[i]) moveAgent(i, cellOf_[i], cell);
+      if (cell != cellOf_[i]) {
+        if (maskWords_ > 0) setMember(cellOf_[i], i, false), setMember(cell, i, true);
+        moveAgent(i, cellOf_[i], cell);
+      }
     }
   }
 }

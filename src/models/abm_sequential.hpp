@@ -20,6 +20,10 @@
 //   (by rank when few, else through a bitset over their index range, else by std::sort on
 //   distinct keys), so the grid adds exactly the neighbours the brute pair loop adds, in the
 //   same order, and gives the same bits.
+// - Up to kMaskAgents agents, no ordering at all: each cell also keeps the set of its agents
+//   as a bitset over the agents' indices, so the union of a block's cells lists its agents in
+//   ascending index and the hits come out of the test already in order (no sort), with the
+//   offsets the test found, which the sums then take.
 // - Every array is sized in the constructor or place(); step() allocates nothing.
 #include <cstdint>
 #include <vector>
@@ -58,11 +62,15 @@ class AbmSequential {
   static constexpr std::uint32_t kLanes = 4;          // slots read at a time
   static constexpr std::uint32_t kRankSort = 16;      // most hits ordered by rank
   static constexpr std::uint32_t kScanAllWords = 16;  // up to 1024 agents: every bitset word
+  static constexpr std::size_t kMaskAgents = 2048;    // cells' bitsets up to this many agents
 
   std::uint32_t cellAt(double x, double y) const;
   void swapSlots(std::uint32_t a, std::uint32_t b);
   void moveAgent(std::uint32_t i, std::uint32_t from, std::uint32_t to);
   void putInOrder(std::uint32_t* hits, std::uint32_t found);
+  template <class Add>
+  void visitInOrder(std::uint32_t i, std::uint32_t cell, Add&& add);
+  void setMember(std::uint32_t cell, std::uint32_t i, bool in);
 
   NeighborSearch search_;
   std::uint64_t checks_ = 0;
@@ -80,6 +88,10 @@ class AbmSequential {
   std::vector<std::uint32_t> agent_;            // per slot, and kLanes spare ones at the end
   std::vector<double> slotX_, slotY_;           // per slot: the agent's current position
   std::vector<std::uint32_t> slotOf_, cellOf_;  // per agent
+  std::uint32_t maskWords_ = 0;                 // words of a cell's bitset (0: no bitsets)
+  std::vector<std::uint64_t> members_;          // per cell, maskWords_ words: its agents
+  std::vector<std::uint64_t> block_;            // one block's union of them
+  std::vector<double> hitDx_, hitDy_, hitD2_;   // with the bitsets: each hit's offset and d2
 };
 
 }  // namespace flocklab

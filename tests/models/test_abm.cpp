@@ -159,6 +159,8 @@ TEST(Abm, SequentialEqualsTheReferenceWithGridAndBrute) {
   for (const Scene& s : referenceScenes())
     for (NeighborSearch search : {NeighborSearch::Grid, NeighborSearch::Brute})
       expectSameAsReference(s, false, {search, 1}, 100);
+  // More agents than the sequential grid keeps its cells' bitsets for (2,048): the hits sorted.
+  expectSameAsReference({"L 200, r 5, 2,100 agents", sized(200, 5), 2100, 17}, false, {NeighborSearch::Grid, 1}, 20);
 }
 
 TEST(Abm, SyncEqualsTheReferenceForEverySearchAndThreadCount) {
