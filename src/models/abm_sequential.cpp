@@ -106,7 +106,10 @@ void AbmSequential::place(const Flock& flock, const AbmParams& p) {
     slotY_[slot] = flock.y[i];
     slotOf_[i] = slot;
   }
-  maskWords_ = n <= kMaskAgents ? static_cast<std::uint32_t>((n + 63) / 64) : 0;
+  // The bitsets pay a block's union (9 cells' words) to spare sorting its hits: worth it where
+  // cells hold a few agents each (the large preset: 4; the small one, 0.5, keeps the sort).
+  const bool crowded = n >= std::size_t{2} * m * m;
+  maskWords_ = n <= kMaskAgents && crowded ? static_cast<std::uint32_t>((n + 63) / 64) : 0;
   members_.assign(std::size_t{m} * m * maskWords_, 0);
   block_.assign(maskWords_, 0);
   for (auto* hit : {&hitDx_, &hitDy_, &hitD2_}) hit->assign(maskWords_ > 0 ? n : 0, 0.0);

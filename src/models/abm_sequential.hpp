@@ -20,7 +20,8 @@
 //   (by rank when few, else through a bitset over their index range, else by std::sort on
 //   distinct keys), so the grid adds exactly the neighbours the brute pair loop adds, in the
 //   same order, and gives the same bits.
-// - Up to kMaskAgents agents, no ordering at all: each cell also keeps the set of its agents
+// - Up to kMaskAgents agents, where cells hold 2 agents or more on average, no ordering at
+//   all: each cell also keeps the set of its agents
 //   as a bitset over the agents' indices, so the union of a block's cells lists its agents in
 //   ascending index and the hits come out of the test already in order (no sort), with the
 //   offsets the test found, which the sums then take.
