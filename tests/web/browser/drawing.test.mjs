@@ -7,32 +7,11 @@
 //
 // Run: FLOCKLAB_CLI=build/release/flocklab node --test tests/web/browser/drawing.test.mjs
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { launch, openPage, serve } from './harness.mjs';
+import { test } from 'node:test';
+import { withPage as withPausedPage } from './suite.mjs';
 
-let server, browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Opens a paused page with `query` (after ?paused=1); the test fails on any console error seen while it ran. */
-async function withPage(query, body) {
-  const { page, errors, context, state } = await openPage(browser, server.url, { suffix: `?paused=1${query}` });
-  try {
-    assert.equal(state.ok, true, `the page is not ready: ${state.error}`);
-    await body(page);
-    assert.deepEqual(errors, [], 'console errors');
-  } finally {
-    await context.close();
-  }
-}
+/** Opens a paused page with `query` after ?paused=1 (suite.mjs's withPage). */
+const withPage = (query, body) => withPausedPage({ suffix: `?paused=1${query}` }, body);
 
 const hook = (page, fn, arg) => page.evaluate(fn, arg);
 

@@ -8,33 +8,11 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, test } from 'node:test';
-import { artifactPath, cliRun, launch, openPage, serve } from './harness.mjs';
+import { test } from 'node:test';
+import { artifactPath, cliRun, openPage, serve } from './harness.mjs';
+import { browser, server, withPage } from './suite.mjs';
 
 const PAUSED = '?paused=1';
-let server, browser;
-
-before(async () => {
-  server = await serve();
-  browser = await launch();
-});
-
-after(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** Opens a paused page; the test fails on any console error seen while it ran. */
-async function withPage(options, body) {
-  const { page, errors, context, state } = await openPage(browser, server.url, { suffix: PAUSED, ...options });
-  try {
-    assert.equal(state.ok, true, `the page is not ready: ${state.error}`);
-    await body(page);
-    assert.deepEqual(errors, [], 'console errors');
-  } finally {
-    await context.close();
-  }
-}
 
 const hook = (page, fn, arg) => page.evaluate(fn, arg);
 
