@@ -66,6 +66,7 @@ export class Engine {
       const error = new Error(e.message || 'the engine worker failed');
       for (const { reject } of this.#pending.values()) reject(error);
       this.#pending.clear();
+      this.#actions = 0;  // nothing is on its way any more: settled() must not wait for it
     };
   }
 
@@ -117,7 +118,7 @@ export class Engine {
    */
   step(n, { metrics = false, action = true } = {}) { return this.#flockRequest('step', { n, metrics }, { action }); }
   /** Changes parameters live; resolves to the state at the step where the change applies. */
-  setParams(delta, { metrics = false } = {}) { return this.#flockRequest('set', { delta, metrics }); }
+  setParams(delta) { return this.#flockRequest('set', { delta }); }
   /** Adds a boid of species index `kind` at (x, y, z). */
   spawn(kind, x, y, z) { return this.#flockRequest('spawn', { kind, x, y, z }); }
   /** Measures the flock as it is now. */

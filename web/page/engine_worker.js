@@ -83,9 +83,9 @@ const HANDLERS = {
     return snapshot(true, { metrics: flock.metrics() });
   },
   step,
-  set({ delta, metrics }) {
+  set({ delta }) {
     flock.setParams(delta);
-    return snapshot(true, { metrics: metrics ? flock.metrics() : null });
+    return snapshot(true, { metrics: null });
   },
   spawn({ kind, x, y, z }) {
     flock.spawn(kind, x, y, z);

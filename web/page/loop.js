@@ -55,9 +55,16 @@ export function setRunning(on) {
  * Main-thread ms per drawn frame while running: drawing, the readouts, taking in the worker's
  * replies, and the time between frames (for measurements: tests/web/browser, bench/).
  */
-export const frameCost = { frames: 0, draw: 0, readouts: 0, replies: 0, between: 0, last: 0 };
+export const frameCost = {};
 /** The worker's ms in the run loop's steps: stepping, measuring, the state it sends (for measurements). */
-export const workerCost = { steps: 0, step: 0, metrics: 0, snapshot: 0 };
+export const workerCost = {};
+
+/** Starts both measurements again from zero. */
+export function resetCosts() {
+  Object.assign(frameCost, { frames: 0, draw: 0, readouts: 0, replies: 0, between: 0, last: 0 });
+  Object.assign(workerCost, { steps: 0, step: 0, metrics: 0, snapshot: 0 });
+}
+resetCosts();
 
 /**
  * The run loop's pace: each animation frame earns one request of S.spf steps; a frame that

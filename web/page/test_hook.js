@@ -8,7 +8,7 @@
 import { ready } from './app.js';
 import { makeRenderer } from './draw.js';
 import { cliArgs, composedCanvas, metricsCsv, picture } from './exports.js';
-import { advance, frameCost, measureShown, setRunning, workerCost } from './loop.js';
+import { advance, frameCost, measureShown, resetCosts, setRunning, workerCost } from './loop.js';
 import { updateReadouts } from './readouts.js';
 import { restart, setLive } from './run.js';
 import { shareUrl } from './share_link.js';
@@ -94,7 +94,7 @@ window.flocklab = {
   frameCost() {
     const n = Math.max(1, frameCost.frames);
     const out = { frames: frameCost.frames, draw: frameCost.draw / n, readouts: frameCost.readouts / n, replies: frameCost.replies / n, between: frameCost.between / n };
-    Object.assign(frameCost, { frames: 0, draw: 0, readouts: 0, replies: 0, between: 0, last: 0 });
+    resetCosts();
     return out;
   },
   /** How many pixels of the drawn canvas are bright (boids are; the background is not). */
@@ -122,8 +122,7 @@ window.flocklab = {
     setRunning(true);
     await new Promise((done) => setTimeout(done, warmup * 1000));
     const s0 = S.flock.stepCount, t0 = performance.now();
-    Object.assign(frameCost, { frames: 0, draw: 0, readouts: 0, replies: 0, between: 0, last: 0 });
-    Object.assign(workerCost, { steps: 0, step: 0, metrics: 0, snapshot: 0 });
+    resetCosts();
     await new Promise((done) => setTimeout(done, seconds * 1000));
     const s1 = S.flock.stepCount, t1 = performance.now();
     const n = Math.max(1, frameCost.frames);
