@@ -5,9 +5,11 @@
 
 #include <cstdio>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "flocklab/engine/lanes.hpp"
 #include "flocklab/executor.hpp"
 #include "flocklab/version.hpp"
 #include "runs/usage_error.hpp"
@@ -82,6 +84,11 @@ int runReported(const std::function<int()>& work, bool report) {
 
 int executeCommand(CliApp& cli) {
   return runReported([&] {
+    try {
+      laneKernel();  // FLOCKLAB_LANES, read once: a bad value is the user's
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
     if (cli.run->parsed()) {
       catchInterrupts();
       return executeRun(cli.runOptions, *cli.run);

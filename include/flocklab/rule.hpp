@@ -17,12 +17,9 @@
 //   per-boid data of its own such as a boid's species; it must also be kIndexed)
 // Neighbours are those with d2 < r^2 (d2 <= r^2 when the rule sets kInclusive = true),
 // where r is the radius given to the driver.
-//
-// Determinism: the driver guarantees the order above for the grid and the brute-force search
-// and every executor, so a rule that uses only + - * / sqrt and comparisons (and is built
-// with -ffp-contract=off, as flocklab::core requires of its users) gives the same bits
-// everywhere. A rule must not keep state between calls other than through Sums: add() and
-// finish() run concurrently for different boids on a const Rule.
+// A rule may also offer lane terms (kRuleLanes below): the arithmetic of add() for W hits at
+// once, one a vector lane (flocklab/engine/lanes.hpp), which the driver then adds hit by hit in
+// ascending index; it runs them with the widest vectors the CPU has.
 #include <concepts>
 #include <cstdint>
 
@@ -42,6 +39,11 @@ constexpr bool ruleInclusive() {
 template <class R>
 constexpr bool ruleIndexed() {
   if constexpr (requires { R::kIndexed; }) return R::kIndexed;
+  return false;
+}
+template <class R>
+constexpr bool ruleLanes() {
+  if constexpr (requires { R::kLanes; }) return R::kLanes;
   return false;
 }
 template <class R>
@@ -70,6 +72,15 @@ inline constexpr bool kRuleIndexed = detail::ruleIndexed<R>();
 /// take the boid's and the neighbour's index (std::uint32_t) first.
 template <class R>
 inline constexpr bool kRulePairIndexed = detail::rulePairIndexed<R>();
+
+/// True when the rule declares `static constexpr bool kLanes = true` and offers lane terms: a
+/// member template LaneTerms<L> (L a LaneVectors<W> of flocklab/engine/lanes.hpp),
+/// terms<L>(LaneTerms<L>&, const D& dx, const D& dy, (const D& dz,) const D& d2, const D& vxj,
+/// const D& vyj(, const D& vzj)) for W hits, one a lane, and addLane<L>(Sums&, const
+/// LaneTerms<L>&, int l), which must leave the sums exactly as add() of lane l's hit would.
+/// Not with kPairIndexed.
+template <class R>
+inline constexpr bool kRuleLanes = detail::ruleLanes<R>() && !detail::rulePairIndexed<R>();
 
 /// A 2D rule: Sums start(x, y, vx, vy); add(Sums&, dx, dy, d2, vxj, vyj);
 /// finish(const Sums&, x&, y&, vx&, vy&). Units are the world's (positions) and world units

@@ -8,12 +8,15 @@
 // components), then the move with one wrap per axis. These are the seed's operations in the
 // seed's order; any change alters every golden hash. The axes never mix before the clamp, so the
 // loops over them give the bits the 2D and 3D rules written out by hand gave; with all z equal,
-// vz = 0 and no noise the 3D rule reproduces the 2D model bit for bit. With noise (eta > 0) the
+// vz = 0 and no noise the 3D rule reproduces the 2D model bit for bit. The lane terms
+// (terms, addLane) compute add()'s terms for several hits at once and add them in order: the
+// same operations, the same bits. With noise (eta > 0) the
 // clamped velocity turns by the boid's random angle (a cone in 3D) before the move
 // (models/heading_noise.hpp); with eta = 0 nothing is drawn and every bit is as without it.
 #include <array>
 #include <cstdint>
 
+#include "flocklab/engine/lanes.hpp"
 #include "flocklab/models/lab_params.hpp"
 #include "models/heading_noise.hpp"
 #include "models/speed_clamp.hpp"
@@ -39,6 +42,7 @@ template <int D>
 struct LabRuleOf : LabConstants {
   static constexpr int kDimensions = D;
   static constexpr bool kIndexed = true;  // the noise's draws are the boid's own
+  static constexpr bool kLanes = true;
   using Vec = std::array<double, D>;
 
   struct Sums {
@@ -46,6 +50,13 @@ struct LabRuleOf : LabConstants {
     Vec align{};     // sum of the neighbours' velocities
     Vec centre{};    // sum of their offsets
     Vec separate{};  // sum of -offset / d2 over those closer than r/2
+  };
+
+  /// W hits' terms, one a lane (flocklab/rule.hpp, kRuleLanes): the offset, the velocity and
+  /// what separation subtracts (d / d2 where it applies, else +0, which subtracts nothing).
+  template <class L>
+  struct LaneTerms {
+    std::array<typename L::D, D> d, v, away;
   };
 
   LabRuleOf(const LabParams& p, std::uint64_t seed, std::uint64_t step) : LabConstants(p), noise{p.noise, seed, step} {}
@@ -60,6 +71,29 @@ struct LabRuleOf : LabConstants {
   void add(Sums& s, double dx, double dy, double dz, double d2, double vxj, double vyj, double vzj) const
       requires(D == 3) {
     see(s, {dx, dy, dz}, d2, {vxj, vyj, vzj});
+  }
+  /// The terms of W hits at once, one a lane.
+  template <class L>
+  [[gnu::always_inline]] void terms(LaneTerms<L>& t, const typename L::D& dx, const typename L::D& dy,
+                                    const typename L::D& d2, const typename L::D& vxj, const typename L::D& vyj) const
+      requires(D == 2) {
+    t.d = {dx, dy}, t.v = {vxj, vyj};
+    separation<L>(t, d2);
+  }
+  template <class L>
+  [[gnu::always_inline]] void terms(LaneTerms<L>& t, const typename L::D& dx, const typename L::D& dy,
+                                    const typename L::D& dz, const typename L::D& d2, const typename L::D& vxj,
+                                    const typename L::D& vyj, const typename L::D& vzj) const requires(D == 3) {
+    t.d = {dx, dy, dz}, t.v = {vxj, vyj, vzj};
+    separation<L>(t, d2);
+  }
+  /// add() of the hit in lane l, from its terms.
+  template <class L>
+  [[gnu::always_inline]] void addLane(Sums& s, const LaneTerms<L>& t, int l) const {
+    ++s.count;
+    for (int k = 0; k < D; ++k) s.align[k] += t.v[k][l];
+    for (int k = 0; k < D; ++k) s.centre[k] += t.d[k][l];
+    for (int k = 0; k < D; ++k) s.separate[k] -= t.away[k][l];
   }
   /// Velocity update, speed clamp, noise, move, wrap.
   void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const requires(D == 2) {
@@ -83,6 +117,16 @@ struct LabRuleOf : LabConstants {
     for (int k = 0; k < D; ++k) s.centre[k] += d[k];
     if (d2 < s2 && d2 > 0)
       for (int k = 0; k < D; ++k) s.separate[k] -= d[k] / d2;
+  }
+
+  // Separation's terms lane by lane: d / d2 where 0 < d2 < (r/2)^2, else +0 (x - +0 is x for
+  // every x, -0 included, so such a lane subtracts nothing, as see() skips it).
+  template <class L>
+  [[gnu::always_inline]] void separation(LaneTerms<L>& t, const typename L::D& d2) const {
+    typename L::D reach, zero{};
+    broadcast(reach, s2);
+    const typename L::M close = (d2 < reach) & (d2 > zero);
+    for (int k = 0; k < D; ++k) t.away[k] = close ? t.d[k] / d2 : zero;
   }
 
   void move(const Sums& s, std::uint32_t index, Vec& at, Vec& v) const {

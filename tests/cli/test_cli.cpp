@@ -474,3 +474,22 @@ TEST_F(Cli, DensitySetsTheCountFromTheWorldsArea) {
   ASSERT_EQ(run("run --steps 1 --save s.csv").status, 0);
   expectUsageError("run --init s.csv --density 1", "give --density or --init, not both");
 }
+
+// FLOCKLAB_LANES picks the step's kernel (flocklab/engine/lanes.hpp): each gives the run's hash,
+// and a bad name is the user's error, one line with exit status 2.
+TEST_F(Cli, FlocklabLanesPicksAKernelAndABadOneIsRefused) {
+  const auto hashLine = [](const std::string& out) { return out.substr(std::min(out.size(), out.find("state hash"))); };
+  const Result plain = run("run --hash");
+  ASSERT_EQ(plain.status, 0) << plain.err;
+  ASSERT_NE(hashLine(plain.out), "");
+  for (const char* kernel : {"scalar", "portable"}) {
+    const Result picked =
+        shell(std::string("FLOCKLAB_LANES=") + kernel + " '" FLOCKLAB_BINARY_DIR "/flocklab' run --hash");
+    EXPECT_EQ(picked.status, 0) << picked.err;
+    EXPECT_EQ(hashLine(picked.out), hashLine(plain.out)) << kernel;
+  }
+  const Result bad = shell("FLOCKLAB_LANES=sse9 '" FLOCKLAB_BINARY_DIR "/flocklab' run");
+  EXPECT_EQ(bad.status, 2);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_EQ(bad.err, "flocklab: error: FLOCKLAB_LANES must be scalar, portable, avx2 or avx512 (got sse9)\n");
+}

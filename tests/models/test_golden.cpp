@@ -9,9 +9,11 @@
 // checks the steering rules against an independent implementation).
 #include <gtest/gtest.h>
 
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "flocklab/engine/lanes.hpp"
 #include "flocklab/flocklab.hpp"
 #include "scenes.hpp"
 #include "support/state_compare.hpp"
@@ -73,6 +75,42 @@ TEST(Golden, OneSharedPoolGivesTheSameHashes) {
     sim->step(g.steps);
     EXPECT_EQ(hashHex(stateHash(sim->flock())), g.hash) << g.name;
   }
+}
+
+// Every lane kernel (flocklab/engine/lanes.hpp) gives every scene's pinned hash, with the grid
+// on 2 threads and brute force on 1; a kernel this CPU cannot run is skipped, and says so.
+class GoldenLanes : public ::testing::TestWithParam<LaneKernel> {};
+
+TEST_P(GoldenLanes, EverySceneKeepsItsHash) {
+  const LaneKernel kernel = GetParam();
+  if (!laneKernelSupported(kernel)) GTEST_SKIP() << "this CPU cannot run the " << laneKernelName(kernel) << " kernel";
+  const LaneKernel before = laneKernel();
+  setLaneKernel(kernel);
+  const std::vector<EngineOptions> options =
+      kSanitizer ? std::vector<EngineOptions>{{NeighborSearch::Grid, 2}}
+                 : std::vector<EngineOptions>{{NeighborSearch::Grid, 2}, {NeighborSearch::Brute, 1}};
+  for (const scenes::Scene& g : scenes::golden())
+    for (const EngineOptions& o : options) {
+      const auto sim = scenes::simulate(g, scenes::start(g), o);
+      sim->step(g.steps);
+      EXPECT_EQ(hashHex(stateHash(sim->flock())), g.hash)
+          << g.name << " with the " << laneKernelName(kernel) << " kernel, " << toString(o.search);
+    }
+  setLaneKernel(before);
+}
+
+INSTANTIATE_TEST_SUITE_P(Kernels, GoldenLanes,
+                         ::testing::Values(LaneKernel::Scalar, LaneKernel::Portable, LaneKernel::Avx2,
+                                           LaneKernel::Avx512),
+                         [](const ::testing::TestParamInfo<LaneKernel>& info) {
+                           return std::string(laneKernelName(info.param));
+                         });
+
+TEST(GoldenLanes, AKernelTheCpuLacksIsRefused) {
+  for (LaneKernel kernel : {LaneKernel::Avx2, LaneKernel::Avx512})
+    if (!laneKernelSupported(kernel)) EXPECT_THROW(setLaneKernel(kernel), std::invalid_argument);
+  EXPECT_TRUE(laneKernelSupported(LaneKernel::Scalar));
+  EXPECT_TRUE(laneKernelSupported(LaneKernel::Portable));
 }
 
 }  // namespace

@@ -12,7 +12,10 @@
 // Speed: the grid path walks the boids tile by tile (2 x 2 cells, 2 x 2 x 1 in 3D); a tile's
 // boids share one candidate list (CellCandidates, merged into ascending index), filter it with
 // a vectorised distance loop, and get their hits already in order. Nothing is allocated once
-// the buffers fit the largest candidate list.
+// the buffers fit the largest candidate list. A rule with lane sums (kRuleLanes) skips the
+// filter: W boids of the tile run at once, one a vector lane, over the whole candidate list,
+// each lane adding only its own hits (flocklab/engine/lanes.hpp); W is 8 with AVX-512, 4 with
+// AVX2, else 2, chosen at run time (laneKernel()).
 // Determinism: add() sees the neighbours in ascending index on both paths, so grid and brute
 // force run the same operations; tasks write disjoint slots, so the executor and its size
 // change nothing.
@@ -22,6 +25,7 @@
 // index), drops the halo and lets the partition hand over the boids that left.
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 #include <type_traits>
@@ -30,12 +34,17 @@
 #include "flocklab/engine/candidate_filter.hpp"
 #include "flocklab/engine/cell_candidates.hpp"
 #include "flocklab/engine/grid.hpp"
+#include "flocklab/engine/lanes.hpp"
 #include "flocklab/engine/partition.hpp"
 #include "flocklab/engine_options.hpp"
 #include "flocklab/executor.hpp"
 #include "flocklab/flock.hpp"
 #include "flocklab/rule.hpp"
 #include "flocklab/space.hpp"
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define FLOCKLAB_LANES_X86 1
+#endif
 
 namespace flocklab {
 
@@ -162,6 +171,7 @@ class StepDriver {
   struct alignas(64) Scratch {
     CellCandidates candidates;
     std::vector<std::uint32_t> hits;
+    std::vector<Target> targets;  // the boids of one tile (or task) to update
     std::uint64_t checks = 0;
     void reserve(std::size_t capacity) {
       if (hits.size() < capacity + 8) hits.resize(capacity + 8);  // the filter writes whole vectors
@@ -171,6 +181,37 @@ class StepDriver {
   // Filters one boid's candidates, applies the rule, writes its next state to its slot.
   template <class R>
   void update(Scratch& scratch, const Candidates& c, const Target& target, const Geometry& g, const R& rule);
+  // Finishes one boid from its sums and writes its next state to its slot.
+  template <class R>
+  void finish(const typename R::Sums& sums, const Candidates& c, const Target& target, const R& rule);
+  // Updates `count` boids that share the candidates `c` and one `wrap`: lanes of boids with
+  // `kernel` when the rule has lane sums, else one at a time.
+  template <class R>
+  void updateAll(Scratch& scratch, const Candidates& c, const Target* targets, std::size_t count, const Geometry& g,
+                 const R& rule, LaneKernel kernel);
+  // The lane kernel of width L::kWidth for those boids: each boid's hits W at a time (always
+  // inlined into a function built for its instruction set: see lanesAvx512 and lanesAvx2).
+  template <class L, bool kWrap, class R>
+  [[gnu::always_inline]] void updateLanes(Scratch& scratch, const Candidates& c, const Target* targets,
+                                          std::size_t count, const Geometry& g, const R& rule);
+  template <class L, class R>
+  [[gnu::always_inline]] void updateLanesAnyWrap(Scratch& scratch, const Candidates& c, const Target* targets,
+                                                 std::size_t count, const Geometry& g, const R& rule) {
+    if (count > 0 && targets[0].wrap) updateLanes<L, true>(scratch, c, targets, count, g, rule);
+    else updateLanes<L, false>(scratch, c, targets, count, g, rule);
+  }
+#ifdef FLOCKLAB_LANES_X86
+  template <class R>
+  [[gnu::target("avx512f,avx512vl")]] void lanesAvx512(Scratch& scratch, const Candidates& c, const Target* targets,
+                                                       std::size_t count, const Geometry& g, const R& rule) {
+    updateLanesAnyWrap<LaneVectors<8>>(scratch, c, targets, count, g, rule);
+  }
+  template <class R>
+  [[gnu::target("avx2")]] void lanesAvx2(Scratch& scratch, const Candidates& c, const Target* targets,
+                                         std::size_t count, const Geometry& g, const R& rule) {
+    updateLanesAnyWrap<LaneVectors<4>>(scratch, c, targets, count, g, rule);
+  }
+#endif
 
   std::shared_ptr<Executor> executor_;
   std::shared_ptr<Partition> partition_;  // null: this process steps the whole flock
@@ -209,9 +250,7 @@ void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& tar
     };
     if (target.wrap) addHits(std::true_type{});
     else addHits(std::false_type{});
-    if constexpr (kRuleIndexed<R>) rule.finish(sums, ids_[out], x, y, vx, vy);
-    else rule.finish(sums, x, y, vx, vy);
-    state_.x[out] = x, state_.y[out] = y, state_.vx[out] = vx, state_.vy[out] = vy;
+    finish(sums, c, target, rule);
   } else {
     const double *cz = c.z, *cvz = c.vz;
     double x = cx[self], y = cy[self], z = cz[self], vx = cvx[self], vy = cvy[self], vz = cvz[self];
@@ -235,10 +274,95 @@ void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& tar
     };
     if (target.wrap) addHits(std::true_type{});
     else addHits(std::false_type{});
+    finish(sums, c, target, rule);
+  }
+}
+
+template <class R>
+void StepDriver::finish(const typename R::Sums& sums, const Candidates& c, const Target& target, const R& rule) {
+  const std::size_t self = target.self, out = target.out;
+  double x = c.x[self], y = c.y[self], vx = c.vx[self], vy = c.vy[self];
+  if constexpr (kRuleDimensions<R> == 2) {
+    if constexpr (kRuleIndexed<R>) rule.finish(sums, ids_[out], x, y, vx, vy);
+    else rule.finish(sums, x, y, vx, vy);
+  } else {
+    double z = c.z[self], vz = c.vz[self];
     if constexpr (kRuleIndexed<R>) rule.finish(sums, ids_[out], x, y, z, vx, vy, vz);
     else rule.finish(sums, x, y, z, vx, vy, vz);
-    state_.x[out] = x, state_.y[out] = y, state_.z[out] = z;
-    state_.vx[out] = vx, state_.vy[out] = vy, state_.vz[out] = vz;
+    state_.z[out] = z, state_.vz[out] = vz;
+  }
+  state_.x[out] = x, state_.y[out] = y, state_.vx[out] = vx, state_.vy[out] = vy;
+}
+
+template <class R>
+void StepDriver::updateAll(Scratch& scratch, const Candidates& c, const Target* targets, std::size_t count,
+                           const Geometry& g, const R& rule, LaneKernel kernel) {
+  if constexpr (kRuleLanes<R>) {
+    switch (kernel) {
+#ifdef FLOCKLAB_LANES_X86
+      case LaneKernel::Avx512: return lanesAvx512(scratch, c, targets, count, g, rule);
+      case LaneKernel::Avx2: return lanesAvx2(scratch, c, targets, count, g, rule);
+#endif
+      case LaneKernel::Portable: return updateLanesAnyWrap<LaneVectors<2>>(scratch, c, targets, count, g, rule);
+      default: break;
+    }
+  }
+  for (std::size_t t = 0; t < count; ++t) update(scratch, c, targets[t], g, rule);
+}
+
+template <class L, bool kWrap, class R>
+inline void StepDriver::updateLanes(Scratch& scratch, const Candidates& c, const Target* targets, std::size_t count,
+                                    const Geometry& g, const R& rule) {
+  using V = typename L::D;
+  constexpr int W = L::kWidth, Dim = kRuleDimensions<R>;
+  const double* position[3] = {c.x, c.y, c.z};
+  const double* velocity[3] = {c.vx, c.vy, c.vz};
+  const double extent[3] = {g.offsets.width, g.offsets.height, g.offsets.depth};
+  const double half[3] = {g.offsets.halfWidth, g.offsets.halfHeight, g.offsets.halfDepth};
+  V span[Dim], above[Dim], below[Dim];
+  for (int a = 0; a < Dim; ++a)
+    broadcast(span[a], extent[a]), broadcast(above[a], half[a]), broadcast(below[a], -half[a]);
+  const std::uint32_t* hits = scratch.hits.data();
+  for (std::size_t t = 0; t < count; ++t) {
+    const std::size_t self = targets[t].self;
+    const double at[3] = {c.x[self], c.y[self], Dim == 3 ? c.z[self] : 0.0};
+    V from[Dim];
+    for (int a = 0; a < Dim; ++a) broadcast(from[a], at[a]);
+    const std::size_t found = filterCandidates(
+        {c.x, c.y, c.size, at[0], at[1], g.r2, kRuleInclusive<R>, self, kWrap, Dim == 3 ? c.z : nullptr, at[2]},
+        g.offsets, scratch.hits.data());
+    typename R::Sums sums{};
+    // Up to 64 hits a round: their terms W at a time into a buffer, then added one by one in
+    // ascending index (apart, the adds never wait on the vector stores).
+    constexpr int kGroups = 64 / W;
+    typename R::template LaneTerms<L> buffer[kGroups];
+    for (std::size_t round = 0; round < found; round += kGroups * W) {
+      const std::size_t inRound = std::min<std::size_t>(kGroups * W, found - round);
+      const int groups = static_cast<int>((inRound + W - 1) / W);
+      for (int group = 0; group < groups; ++group) {
+        // Lanes past the last hit repeat it and are not added.
+        const std::size_t first = round + std::size_t(group) * W, lanes = std::min<std::size_t>(W, found - first);
+        std::uint32_t index[W];
+        for (int l = 0; l < W; ++l) index[l] = hits[first + std::min<std::size_t>(l, lanes - 1)];
+        // Determinism: the filter's and update()'s operations, lane by lane.
+        V d[Dim], v[Dim], d2;
+        for (int a = 0; a < Dim; ++a) {
+          gatherLanes(d[a], position[a], index);
+          gatherLanes(v[a], velocity[a], index);
+          d[a] -= from[a];
+          if constexpr (kWrap) {
+            d[a] = d[a] > above[a] ? d[a] - span[a] : d[a];
+            d[a] = d[a] < below[a] ? d[a] + span[a] : d[a];
+          }
+        }
+        d2 = d[0] * d[0] + d[1] * d[1];
+        if constexpr (Dim == 3) d2 += d[2] * d[2];
+        if constexpr (Dim == 2) rule.template terms<L>(buffer[group], d[0], d[1], d2, v[0], v[1]);
+        else rule.template terms<L>(buffer[group], d[0], d[1], d[2], d2, v[0], v[1], v[2]);
+      }
+      for (std::size_t h = 0; h < inRound; ++h) rule.template addLane<L>(sums, buffer[h / W], static_cast<int>(h % W));
+    }
+    finish(sums, c, targets[t], rule);
   }
 }
 
@@ -282,11 +406,15 @@ void StepDriver::scanAll(const Space& space, double radius, const R& rule, std::
   const Flock& f = frozen_;
   const Candidates all{f.x.data(), f.y.data(), f.z.data(), f.vx.data(), f.vy.data(), f.vz.data(), n, nullptr, ids};
   const std::uint32_t* from = partition_ ? scanOrder_.data() : nullptr;
+  const LaneKernel kernel = laneKernel();
   executor_->run(tasks, [&](unsigned task, unsigned worker) {
+    Scratch& scratch = scratch_[worker];
     const std::size_t end = std::min(n, (task + 1) * chunk);
-    scratch_[worker].checks += (end - std::min(end, task * chunk)) * n;
+    scratch.checks += (end - std::min(end, task * chunk)) * n;
+    scratch.targets.clear();
     for (std::size_t i = task * chunk; i < end; ++i)
-      if (!from || from[i] < owned) update(scratch_[worker], all, Target{i, i, true}, geometry, rule);
+      if (!from || from[i] < owned) scratch.targets.push_back(Target{i, i, true});
+    updateAll(scratch, all, scratch.targets.data(), scratch.targets.size(), geometry, rule, kernel);
   });
   if (from) dropHalo(owned, from);
 }
@@ -334,6 +462,7 @@ void StepDriver::stepOwned(const Space& space, double radius, NeighborSearch sea
   splitTileRows(tasks);
   const int perLayer = tileRowsPerLayer();
   const bool halo = owned < n;
+  const LaneKernel kernel = laneKernel();
   executor_->run(tasks, [&](unsigned task, unsigned worker) {
     Scratch& scratch = scratch_[worker];
     const CellCandidates& c = scratch.candidates;
@@ -356,10 +485,11 @@ void StepDriver::stepOwned(const Space& space, double radius, NeighborSearch sea
         scratch.reserve(c.size());
         scratch.checks += std::uint64_t{boids} * c.size();
         const Candidates candidates{c.x(), c.y(), c.z(), c.vx(), c.vy(), c.vz(), c.size(), &c};
+        scratch.targets.clear();
         for (int r = 0; r < tile.rows; ++r)
           for (std::uint32_t slot = first[r]; slot < last[r]; ++slot)
-            if (!halo || grid_.inputOf(slot) < owned)
-              update(scratch, candidates, Target{c.position(slot), slot, wrap}, geometry, rule);
+            if (!halo || grid_.inputOf(slot) < owned) scratch.targets.push_back(Target{c.position(slot), slot, wrap});
+        updateAll(scratch, candidates, scratch.targets.data(), scratch.targets.size(), geometry, rule, kernel);
       }
     }
   });
