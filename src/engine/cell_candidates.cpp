@@ -6,7 +6,8 @@
 namespace flocklab {
 namespace {
 
-constexpr int kMaxTileSide = 6;  // cells per tile side, neighbours included
+constexpr int kMaxTileSide = 6;           // cells per tile side, neighbours included
+constexpr std::size_t kInsertBelow = 64;  // keys up to which one insertion sort replaces the merges
 
 // Merges two ascending runs into `out`, branch-free: the comparison picks, it never jumps.
 void mergeRuns(const std::uint64_t* a, const std::uint64_t* aEnd, const std::uint64_t* b, const std::uint64_t* bEnd,
@@ -59,6 +60,17 @@ void CellCandidates::gather(const Grid& grid, const Tile& tile) {
   // brute force adds neighbours in. Merge neighbouring runs pairwise until one is left.
   std::uint64_t* from = keys_.data();
   std::uint64_t* to = scratch_.data();
+  if (n <= kInsertBelow && runs > 2) {
+    // Few keys in many short runs (sparse cells): one insertion pass beats the merge tree's
+    // passes, each of which pays for every run.
+    for (std::size_t k = 1; k < n; ++k) {
+      const std::uint64_t key = from[k];
+      std::size_t at = k;
+      for (; at > 0 && from[at - 1] > key; --at) from[at] = from[at - 1];
+      from[at] = key;
+    }
+    runs = 1;
+  }
   while (runs > 1) {
     int kept = 0;
     for (int r = 0; r < runs; r += 2) {

@@ -34,16 +34,12 @@ std::atomic<int> chosen{-1};
 bool laneKernelSupported(LaneKernel kernel) {
   switch (kernel) {
     case LaneKernel::Scalar:
-    case LaneKernel::Portable:
-      return true;
+    case LaneKernel::Portable: return true;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-    case LaneKernel::Avx2:
-      return __builtin_cpu_supports("avx2");
-    case LaneKernel::Avx512:
-      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
+    case LaneKernel::Avx2: return __builtin_cpu_supports("avx2");
+    case LaneKernel::Avx512: return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
 #endif
-    default:
-      return false;
+    default: return false;
   }
 }
 

@@ -7,7 +7,10 @@
 // and each boid only filters it. A boid's hits then come out of the filter already in
 // ascending index, the order brute force adds them in, with no sort per boid. Each cell lists
 // its boids in ascending index (Grid), so the list is a merge of sorted runs, one per
-// non-empty cell: pairwise, branch-free, into ping-pong buffers. A tile of 2 x 2 cells pays
+// non-empty cell: pairwise, branch-free, into ping-pong buffers; where the cells are sparse
+// (at most 64 boids in three runs or more, as from a random start at the seed's density) one
+// insertion sort instead, which pays no pass per run (a million boids from the random start,
+// 40 steps on one thread: 12.2 -> 9.3 s of CPU, medians of 4). A tile of 2 x 2 cells pays
 // the merge over about four times as many boids as one cell, for a list of 16 cells, not 9.
 // In 3D a tile is 2 x 2 x 1 cells: 48 cells around 4, the same ratio (16/9 = 48/27) as in 2D.
 #include <cstddef>
