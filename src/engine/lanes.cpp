@@ -37,7 +37,9 @@ bool laneKernelSupported(LaneKernel kernel) {
     case LaneKernel::Portable: return true;
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
     case LaneKernel::Avx2: return __builtin_cpu_supports("avx2");
-    case LaneKernel::Avx512: return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl");
+    case LaneKernel::Avx512:
+      return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512vl") &&
+             __builtin_cpu_supports("avx512dq");
 #endif
     default: return false;
   }

@@ -120,13 +120,18 @@ struct LabRuleOf : LabConstants {
   }
 
   // Separation's terms lane by lane: d / d2 where 0 < d2 < (r/2)^2, else +0 (x - +0 is x for
-  // every x, -0 included, so such a lane subtracts nothing, as see() skips it).
+  // every x, -0 included, so such a lane subtracts nothing, as see() skips it). d2 is a sum of
+  // squares, never negative, so both tests are one: as unsigned integers the bits of
+  // non-negative doubles keep their order, and bits - 1 wraps 0 past every other value.
   template <class L>
   [[gnu::always_inline]] void separation(LaneTerms<L>& t, const typename L::D& d2) const {
+    using U = typename L::U;
     typename L::D reach, zero{};
     broadcast(reach, s2);
-    const typename L::M close = (d2 < reach) & (d2 > zero);
-    for (int k = 0; k < D; ++k) t.away[k] = close ? t.d[k] / d2 : zero;
+    U one;
+    broadcast(one, 1);
+    const U bits = (U)d2 - one, limit = (U)reach - one;  // (U): the same bits as integers
+    for (int k = 0; k < D; ++k) t.away[k] = bits < limit ? t.d[k] / d2 : zero;
   }
 
   void move(const Sums& s, std::uint32_t index, Vec& at, Vec& v) const {

@@ -34,8 +34,8 @@ void setLaneKernel(LaneKernel kernel);
 /// "scalar", "portable", "avx2" or "avx512".
 const char* laneKernelName(LaneKernel kernel);
 
-/// W lanes of doubles (D) and their mask (M: a lane is all ones where true), as GCC and Clang
-/// vector extensions. Comparisons of D give an M; `mask ? a : b` selects lane by lane.
+/// W lanes of doubles (D), their mask (M: a lane is all ones where true) and unsigned 64-bit
+/// integers (U), as GCC and Clang vector extensions. Comparisons of D give an M; `mask ? a : b` selects lane by lane.
 template <int W>
 struct LaneVectors;
 template <>
@@ -43,23 +43,26 @@ struct LaneVectors<2> {
   static constexpr int kWidth = 2;
   typedef double D __attribute__((vector_size(16)));
   typedef std::int64_t M __attribute__((vector_size(16)));
+  typedef std::uint64_t U __attribute__((vector_size(16)));
 };
 template <>
 struct LaneVectors<4> {
   static constexpr int kWidth = 4;
   typedef double D __attribute__((vector_size(32)));
   typedef std::int64_t M __attribute__((vector_size(32)));
+  typedef std::uint64_t U __attribute__((vector_size(32)));
 };
 template <>
 struct LaneVectors<8> {
   static constexpr int kWidth = 8;
   typedef double D __attribute__((vector_size(64)));
   typedef std::int64_t M __attribute__((vector_size(64)));
+  typedef std::uint64_t U __attribute__((vector_size(64)));
 };
 
 /// Sets every lane of `out` to `value` (-0.0 and NaN included, bit for bit).
-template <class V>
-[[gnu::always_inline]] inline void broadcast(V& out, double value) {
+template <class V, class T>
+[[gnu::always_inline]] inline void broadcast(V& out, T value) {
   for (int l = 0; l < static_cast<int>(sizeof(V) / sizeof(double)); ++l) out[l] = value;
 }
 

@@ -202,8 +202,9 @@ class StepDriver {
   }
 #ifdef FLOCKLAB_LANES_X86
   template <class R>
-  [[gnu::target("avx512f,avx512vl")]] void lanesAvx512(Scratch& scratch, const Candidates& c, const Target* targets,
-                                                       std::size_t count, const Geometry& g, const R& rule) {
+  [[gnu::target("avx512f,avx512vl,avx512dq")]] void lanesAvx512(Scratch& scratch, const Candidates& c,
+                                                                const Target* targets, std::size_t count,
+                                                                const Geometry& g, const R& rule) {
     updateLanesAnyWrap<LaneVectors<8>>(scratch, c, targets, count, g, rule);
   }
   template <class R>
