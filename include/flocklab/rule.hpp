@@ -17,9 +17,10 @@
 //   per-boid data of its own such as a boid's species; it must also be kIndexed)
 // Neighbours are those with d2 < r^2 (d2 <= r^2 when the rule sets kInclusive = true),
 // where r is the radius given to the driver.
-// A rule may also offer lane terms (kRuleLanes below): the arithmetic of add() for W hits at
-// once, one a vector lane (flocklab/engine/lanes.hpp), which the driver then adds hit by hit in
-// ascending index; it runs them with the widest vectors the CPU has.
+// A rule may also offer lane sums (kRuleLanes below): add() for W boids at once, one a vector
+// lane (flocklab/engine/lanes.hpp), each lane taking a candidate only where it is that boid's
+// hit; the driver runs them over the shared candidate list in ascending index, so each lane
+// adds its hits in the order above, with the widest vectors the CPU has.
 #include <concepts>
 #include <cstdint>
 
@@ -73,12 +74,13 @@ inline constexpr bool kRuleIndexed = detail::ruleIndexed<R>();
 template <class R>
 inline constexpr bool kRulePairIndexed = detail::rulePairIndexed<R>();
 
-/// True when the rule declares `static constexpr bool kLanes = true` and offers lane terms: a
-/// member template LaneTerms<L> (L a LaneVectors<W> of flocklab/engine/lanes.hpp),
-/// terms<L>(LaneTerms<L>&, const D& dx, const D& dy, (const D& dz,) const D& d2, const D& vxj,
-/// const D& vyj(, const D& vzj)) for W hits, one a lane, and addLane<L>(Sums&, const
-/// LaneTerms<L>&, int l), which must leave the sums exactly as add() of lane l's hit would.
-/// Not with kPairIndexed.
+/// True when the rule declares `static constexpr bool kLanes = true` and offers lane sums: a
+/// member template LaneSums<L> (L a LaneVectors<W> of flocklab/engine/lanes.hpp;
+/// value-initialised, every lane as start() returns), addLanes<L>(LaneSums<L>&, const M& hit,
+/// const D& dx, const D& dy, (const D& dz,) const D& d2, const D& vxj, const D& vyj(, const D&
+/// vzj)), which must change a lane's sums exactly as add() would where hit is set and leave
+/// them where not (d2 is +inf there), and Sums lane<L>(const LaneSums<L>&, int l). start()
+/// must then ignore its arguments. Not with kPairIndexed.
 template <class R>
 inline constexpr bool kRuleLanes = detail::ruleLanes<R>() && !detail::rulePairIndexed<R>();
 

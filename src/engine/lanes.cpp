@@ -1,5 +1,6 @@
-// Which lane kernel steps run (see flocklab/engine/lanes.hpp): the scalar path, the fastest
-// measured (bench/README.md), unless a test, a benchmark or FLOCKLAB_LANES picks another.
+// Which lane kernel steps run (see flocklab/engine/lanes.hpp): AVX-512 where the CPU has it,
+// else the scalar path, the fastest measured (bench/README.md), unless a test, a benchmark or
+// FLOCKLAB_LANES picks another.
 #include "flocklab/engine/lanes.hpp"
 
 #include <atomic>
@@ -15,7 +16,8 @@ constexpr LaneKernel kKernels[] = {LaneKernel::Scalar, LaneKernel::Portable, Lan
 
 LaneKernel fromEnvironment() {
   const char* wanted = std::getenv("FLOCKLAB_LANES");
-  if (wanted == nullptr || *wanted == '\0') return LaneKernel::Scalar;
+  if (wanted == nullptr || *wanted == '\0')
+    return laneKernelSupported(LaneKernel::Avx512) ? LaneKernel::Avx512 : LaneKernel::Scalar;
   for (LaneKernel kernel : kKernels) {
     if (std::string(wanted) != laneKernelName(kernel)) continue;
     if (!laneKernelSupported(kernel))

@@ -6,7 +6,8 @@
 // Determinism: neighbours are added in ascending index; each sum is divided by max(N, 1),
 // then multiplied by its factor; the new heading is ((((v + cohere) + separate) + match) / 2)
 // per axis, then divided by its length. Only + - * / and sqrt: no hypot, no libm trig. The
-// lane terms (terms, addLane) give add()'s sums for several hits at once, added in order.
+// lane sums (addLanes) run add() for several agents at once, one a lane, each lane taking only
+// its own hits.
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -26,11 +27,10 @@ struct AbmRule {
     double cx = 0, cy = 0, sx = 0, sy = 0, mx = 0, my = 0;
   };
 
-  /// W hits' terms, one a lane (flocklab/rule.hpp, kRuleLanes): the offset, the heading and
-  /// what separation subtracts (the offset where it applies, else +0, which subtracts nothing).
+  /// The sums of W agents, one a lane (flocklab/rule.hpp, kRuleLanes); count as a double.
   template <class L>
-  struct LaneTerms {
-    typename L::D dx, dy, vx, vy, awayX, awayY;
+  struct LaneSums {
+    typename L::D count{}, cx{}, cy{}, sx{}, sy{}, mx{}, my{};
   };
 
   explicit AbmRule(const AbmParams& p)
@@ -56,27 +56,27 @@ struct AbmRule {
     s.my += vyj;
   }
 
-  /// The terms of W hits at once, one a lane.
+  /// add() in each lane where `hit` is set; d2 is +inf in every other lane.
   template <class L>
-  [[gnu::always_inline]] void terms(LaneTerms<L>& t, const typename L::D& dx, const typename L::D& dy,
-                                    const typename L::D& d2, const typename L::D& vxj, const typename L::D& vyj) const {
-    typename L::D reach, zero{};
+  [[gnu::always_inline]] void addLanes(LaneSums<L>& s, const typename L::M& hit, const typename L::D& dx,
+                                       const typename L::D& dy, const typename L::D& d2, const typename L::D& vxj,
+                                       const typename L::D& vyj) const {
+    typename L::D one, reach;
+    broadcast(one, 1.0);
     broadcast(reach, separation2);
-    const typename L::M close = d2 < reach;
-    t.dx = dx, t.dy = dy, t.vx = vxj, t.vy = vyj;
-    t.awayX = close ? dx : zero;
-    t.awayY = close ? dy : zero;
+    s.count = hit ? s.count + one : s.count;
+    s.cx = hit ? s.cx + dx : s.cx;
+    s.cy = hit ? s.cy + dy : s.cy;
+    const typename L::M close = d2 < reach;  // never where no hit: d2 is +inf there
+    s.sx = close ? s.sx - dx : s.sx;
+    s.sy = close ? s.sy - dy : s.sy;
+    s.mx = hit ? s.mx + vxj : s.mx;
+    s.my = hit ? s.my + vyj : s.my;
   }
-  /// add() of the hit in lane l, from its terms.
+  /// Lane l's sums.
   template <class L>
-  [[gnu::always_inline]] void addLane(Sums& s, const LaneTerms<L>& t, int l) const {
-    ++s.count;
-    s.cx += t.dx[l];
-    s.cy += t.dy[l];
-    s.sx -= t.awayX[l];
-    s.sy -= t.awayY[l];
-    s.mx += t.vx[l];
-    s.my += t.vy[l];
+  Sums lane(const LaneSums<L>& s, int l) const {
+    return {static_cast<std::uint32_t>(s.count[l]), s.cx[l], s.cy[l], s.sx[l], s.sy[l], s.mx[l], s.my[l]};
   }
 
   /// New heading, move, one wrap per axis.

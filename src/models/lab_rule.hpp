@@ -8,9 +8,9 @@
 // components), then the move with one wrap per axis. These are the seed's operations in the
 // seed's order; any change alters every golden hash. The axes never mix before the clamp, so the
 // loops over them give the bits the 2D and 3D rules written out by hand gave; with all z equal,
-// vz = 0 and no noise the 3D rule reproduces the 2D model bit for bit. The lane terms
-// (terms, addLane) compute add()'s terms for several hits at once and add them in order: the
-// same operations, the same bits. With noise (eta > 0) the
+// vz = 0 and no noise the 3D rule reproduces the 2D model bit for bit. The lane sums
+// (addLanes) run add()'s operations for several boids at once, one a lane, each lane taking
+// only its own hits: the same operations in the same order, the same bits. With noise (eta > 0) the
 // clamped velocity turns by the boid's random angle (a cone in 3D) before the move
 // (models/heading_noise.hpp); with eta = 0 nothing is drawn and every bit is as without it.
 #include <array>
@@ -52,11 +52,12 @@ struct LabRuleOf : LabConstants {
     Vec separate{};  // sum of -offset / d2 over those closer than r/2
   };
 
-  /// W hits' terms, one a lane (flocklab/rule.hpp, kRuleLanes): the offset, the velocity and
-  /// what separation subtracts (d / d2 where it applies, else +0, which subtracts nothing).
+  /// The sums of W boids, one a lane (flocklab/rule.hpp, kRuleLanes); count as a double
+  /// (exact far beyond any count of neighbours).
   template <class L>
-  struct LaneTerms {
-    std::array<typename L::D, D> d, v, away;
+  struct LaneSums {
+    typename L::D count{};
+    std::array<typename L::D, D> align{}, centre{}, separate{};
   };
 
   LabRuleOf(const LabParams& p, std::uint64_t seed, std::uint64_t step) : LabConstants(p), noise{p.noise, seed, step} {}
@@ -72,28 +73,28 @@ struct LabRuleOf : LabConstants {
       requires(D == 3) {
     see(s, {dx, dy, dz}, d2, {vxj, vyj, vzj});
   }
-  /// The terms of W hits at once, one a lane.
+  /// add() in each lane where `hit` is set; d2 is +inf in every other lane.
   template <class L>
-  [[gnu::always_inline]] void terms(LaneTerms<L>& t, const typename L::D& dx, const typename L::D& dy,
-                                    const typename L::D& d2, const typename L::D& vxj, const typename L::D& vyj) const
-      requires(D == 2) {
-    t.d = {dx, dy}, t.v = {vxj, vyj};
-    separation<L>(t, d2);
+  [[gnu::always_inline]] void addLanes(LaneSums<L>& s, const typename L::M& hit, const typename L::D& dx,
+                                       const typename L::D& dy, const typename L::D& d2, const typename L::D& vxj,
+                                       const typename L::D& vyj) const requires(D == 2) {
+    seeLanes<L>(s, hit, {&dx, &dy}, d2, {&vxj, &vyj});
   }
   template <class L>
-  [[gnu::always_inline]] void terms(LaneTerms<L>& t, const typename L::D& dx, const typename L::D& dy,
-                                    const typename L::D& dz, const typename L::D& d2, const typename L::D& vxj,
-                                    const typename L::D& vyj, const typename L::D& vzj) const requires(D == 3) {
-    t.d = {dx, dy, dz}, t.v = {vxj, vyj, vzj};
-    separation<L>(t, d2);
+  [[gnu::always_inline]] void addLanes(LaneSums<L>& s, const typename L::M& hit, const typename L::D& dx,
+                                       const typename L::D& dy, const typename L::D& dz, const typename L::D& d2,
+                                       const typename L::D& vxj, const typename L::D& vyj,
+                                       const typename L::D& vzj) const requires(D == 3) {
+    seeLanes<L>(s, hit, {&dx, &dy, &dz}, d2, {&vxj, &vyj, &vzj});
   }
-  /// add() of the hit in lane l, from its terms.
+  /// Lane l's sums.
   template <class L>
-  [[gnu::always_inline]] void addLane(Sums& s, const LaneTerms<L>& t, int l) const {
-    ++s.count;
-    for (int k = 0; k < D; ++k) s.align[k] += t.v[k][l];
-    for (int k = 0; k < D; ++k) s.centre[k] += t.d[k][l];
-    for (int k = 0; k < D; ++k) s.separate[k] -= t.away[k][l];
+  Sums lane(const LaneSums<L>& s, int l) const {
+    Sums out;
+    out.count = static_cast<std::uint32_t>(s.count[l]);
+    for (int k = 0; k < D; ++k) out.align[k] = s.align[k][l], out.centre[k] = s.centre[k][l];
+    for (int k = 0; k < D; ++k) out.separate[k] = s.separate[k][l];
+    return out;
   }
   /// Velocity update, speed clamp, noise, move, wrap.
   void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const requires(D == 2) {
@@ -119,19 +120,27 @@ struct LabRuleOf : LabConstants {
       for (int k = 0; k < D; ++k) s.separate[k] -= d[k] / d2;
   }
 
-  // Separation's terms lane by lane: d / d2 where 0 < d2 < (r/2)^2, else +0 (x - +0 is x for
-  // every x, -0 included, so such a lane subtracts nothing, as see() skips it). d2 is a sum of
-  // squares, never negative, so both tests are one: as unsigned integers the bits of
-  // non-negative doubles keep their order, and bits - 1 wraps 0 past every other value.
+  // see() lane by lane: a sum takes its term only where the mask is set, else keeps its value.
+  // Separation's test 0 < d2 < s2 is one unsigned comparison of the bits: d2 is a sum of
+  // squares, never negative, the bits of non-negative doubles keep their order as integers,
+  // and bits - 1 wraps 0 past every other value; a lane that is no hit has d2 = +inf, above
+  // s2. (One comparison, not two combined: GCC 12 keeps it in vector registers.)
   template <class L>
-  [[gnu::always_inline]] void separation(LaneTerms<L>& t, const typename L::D& d2) const {
+  [[gnu::always_inline]] void seeLanes(LaneSums<L>& s, const typename L::M& hit,
+                                       const std::array<const typename L::D*, D>& d, const typename L::D& d2,
+                                       const std::array<const typename L::D*, D>& vj) const {
     using U = typename L::U;
-    typename L::D reach, zero{};
+    typename L::D one;
+    broadcast(one, 1.0);
+    s.count = hit ? s.count + one : s.count;
+    for (int k = 0; k < D; ++k) s.align[k] = hit ? s.align[k] + *vj[k] : s.align[k];
+    for (int k = 0; k < D; ++k) s.centre[k] = hit ? s.centre[k] + *d[k] : s.centre[k];
+    typename L::D reach;
     broadcast(reach, s2);
-    U one;
-    broadcast(one, 1);
-    const U bits = (U)d2 - one, limit = (U)reach - one;  // (U): the same bits as integers
-    for (int k = 0; k < D; ++k) t.away[k] = bits < limit ? t.d[k] / d2 : zero;
+    U unit;
+    broadcast(unit, 1);
+    const typename L::M close = (U)d2 - unit < (U)reach - unit;  // (U): the same bits as integers
+    for (int k = 0; k < D; ++k) s.separate[k] = close ? s.separate[k] - *d[k] / d2 : s.separate[k];
   }
 
   void move(const Sums& s, std::uint32_t index, Vec& at, Vec& v) const {

@@ -107,14 +107,14 @@ def test_a_call_after_an_interrupted_step_waits_for_that_step():
     # A small dense flock: its first step, slow, makes the next run as a job; that step, left
     # finishing in the background, ends before the next call, which sees it whole.
     proc = child("""
-        sim = flocklab.Simulation("lab", count=5000, world=100, radius=50, seed=2, threads=2)
+        sim = flocklab.Simulation("lab", count=20000, world=100, radius=50, seed=2, threads=2)
         sim.step(1)
         print("ready", flush=True)
         try:
             sim.step(1)
         except KeyboardInterrupt:
             print("interrupted", flush=True)
-            again = flocklab.Simulation("lab", count=5000, world=100, radius=50, seed=2, threads=2)
+            again = flocklab.Simulation("lab", count=20000, world=100, radius=50, seed=2, threads=2)
             again.step(2)
             print(sim.step_count, sim.hash() == again.hash(), flush=True)
             sys.exit(3)

@@ -2,15 +2,17 @@
 // Lanes of doubles: the portable vector type of the engine's lane kernel, and which kernel a
 // step runs (public but a detail of the engine).
 //
-// Design: a rule that offers lane terms (kRuleLanes, flocklab/rule.hpp) has each boid's hits
-// computed W at a time, one a lane: the offsets, distances and the rule's terms (its
-// divisions and tests as selects) side by side; the boid then adds the terms hit by hit in
-// ascending index, as add() would, so the bits are those of the one-hit path. The vector type
-// is GCC's and Clang's vector extension, so one source serves every width: 8 lanes with
-// AVX-512, 4 with AVX2, 2 with SSE2 (any x86-64) and WebAssembly simd128 (`laneKernel()`).
-// Measured against the scalar path (filter, then add() hit by hit) on the same machine, the
-// lanes are no faster yet (bench/README.md, "The lane kernel"): steps run the scalar path
-// unless FLOCKLAB_LANES or setLaneKernel picks a lane kernel.
+// Design: a rule that offers lane sums (kRuleLanes, flocklab/rule.hpp) gets W boids of a tile
+// at once, one a lane, against the tile's shared candidate list in ascending index: every
+// candidate's offset and distance are computed in all lanes together, and each lane adds the
+// candidate only where it is that boid's hit (a select: the lane keeps its sums elsewhere).
+// Lane l therefore adds exactly boid l's hits in ascending index, with the scalar rule's
+// operations: the bits of the one-boid path (distance filter, then add() hit by hit), which it
+// replaces, filter included. The vector type is GCC's and Clang's vector extension, so one
+// source serves every width: 8 lanes with AVX-512, 4 with AVX2, 2 with SSE2 (any x86-64) and
+// WebAssembly simd128. Measured against the one-boid path on the same machine
+// (bench/README.md), only the 8 lanes of AVX-512 pay: steps run them where the CPU has
+// AVX-512 and the one-boid path elsewhere, unless FLOCKLAB_LANES or setLaneKernel picks one.
 // Vectors cross function boundaries only by reference: passed or returned by value between
 // functions built for different instruction sets they would change the ABI (Clang refuses it).
 #include <cstdint>
@@ -25,7 +27,8 @@ enum class LaneKernel { Scalar, Portable, Avx2, Avx512 };
 /// True when this build and this CPU can run `kernel` (Scalar and Portable always).
 bool laneKernelSupported(LaneKernel kernel);
 /// The kernel steps run: the one set by setLaneKernel, else the environment variable
-/// FLOCKLAB_LANES (scalar, portable, avx2 or avx512), else Scalar.
+/// FLOCKLAB_LANES (scalar, portable, avx2 or avx512), else Avx512 where the CPU has it
+/// (AVX-512 F, VL and DQ), else Scalar.
 /// Throws std::invalid_argument when FLOCKLAB_LANES names no kernel or one this CPU lacks.
 LaneKernel laneKernel();
 /// Makes every later step run `kernel` (for tests and benchmarks that compare the paths; all
@@ -60,23 +63,16 @@ struct LaneVectors<8> {
   typedef std::uint64_t U __attribute__((vector_size(64)));
 };
 
-/// Sets every lane of `out` to `value` (-0.0 and NaN included, bit for bit).
+/// Sets every lane of `out` to `value`, bit for bit (-0.0 and NaN included). Written as lane 0
+/// then a shuffle: GCC 12 splits a plain splat into one insert a lane when the function that
+/// writes it is not built for the vector's width, as the shared helpers here are not.
 template <class V, class T>
 [[gnu::always_inline]] inline void broadcast(V& out, T value) {
-  for (int l = 0; l < static_cast<int>(sizeof(V) / sizeof(double)); ++l) out[l] = value;
-}
-
-/// Sets lane l of `out` to base[index[l]] (without a round trip through memory, which would
-/// stall the vector load on the scalar stores).
-[[gnu::always_inline]] inline void gatherLanes(LaneVectors<2>::D& out, const double* base, const std::uint32_t* index) {
-  out = LaneVectors<2>::D{base[index[0]], base[index[1]]};
-}
-[[gnu::always_inline]] inline void gatherLanes(LaneVectors<4>::D& out, const double* base, const std::uint32_t* index) {
-  out = LaneVectors<4>::D{base[index[0]], base[index[1]], base[index[2]], base[index[3]]};
-}
-[[gnu::always_inline]] inline void gatherLanes(LaneVectors<8>::D& out, const double* base, const std::uint32_t* index) {
-  out = LaneVectors<8>::D{base[index[0]], base[index[1]], base[index[2]], base[index[3]],
-                          base[index[4]], base[index[5]], base[index[6]], base[index[7]]};
+  V first{};
+  first[0] = value;
+  if constexpr (sizeof(V) == 64) out = __builtin_shufflevector(first, first, 0, 0, 0, 0, 0, 0, 0, 0);
+  else if constexpr (sizeof(V) == 32) out = __builtin_shufflevector(first, first, 0, 0, 0, 0);
+  else out = __builtin_shufflevector(first, first, 0, 0);
 }
 
 }  // namespace flocklab

@@ -12,10 +12,10 @@
 // Speed: the grid path walks the boids tile by tile (2 x 2 cells, 2 x 2 x 1 in 3D); a tile's
 // boids share one candidate list (CellCandidates, merged into ascending index), filter it with
 // a vectorised distance loop, and get their hits already in order. Nothing is allocated once
-// the buffers fit the largest candidate list. A rule with lane sums (kRuleLanes) skips the
+// the buffers fit the largest candidate list. A rule with lane sums (kRuleLanes) may skip the
 // filter: W boids of the tile run at once, one a vector lane, over the whole candidate list,
 // each lane adding only its own hits (flocklab/engine/lanes.hpp); W is 8 with AVX-512, 4 with
-// AVX2, else 2, chosen at run time (laneKernel()).
+// AVX2, else 2 (laneKernel()).
 // Determinism: add() sees the neighbours in ascending index on both paths, so grid and brute
 // force run the same operations; tasks write disjoint slots, so the executor and its size
 // change nothing.
@@ -26,6 +26,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <stdexcept>
 #include <type_traits>
@@ -189,8 +190,9 @@ class StepDriver {
   template <class R>
   void updateAll(Scratch& scratch, const Candidates& c, const Target* targets, std::size_t count, const Geometry& g,
                  const R& rule, LaneKernel kernel);
-  // The lane kernel of width L::kWidth for those boids: each boid's hits W at a time (always
-  // inlined into a function built for its instruction set: see lanesAvx512 and lanesAvx2).
+  // The lane kernel of width L::kWidth for those boids: W boids at a time, one a lane, over the
+  // whole candidate list (always inlined into a function built for its instruction set: see
+  // lanesAvx512 and lanesAvx2).
   template <class L, bool kWrap, class R>
   [[gnu::always_inline]] void updateLanes(Scratch& scratch, const Candidates& c, const Target* targets,
                                           std::size_t count, const Geometry& g, const R& rule);
@@ -312,7 +314,7 @@ void StepDriver::updateAll(Scratch& scratch, const Candidates& c, const Target* 
 }
 
 template <class L, bool kWrap, class R>
-inline void StepDriver::updateLanes(Scratch& scratch, const Candidates& c, const Target* targets, std::size_t count,
+inline void StepDriver::updateLanes(Scratch&, const Candidates& c, const Target* targets, std::size_t count,
                                     const Geometry& g, const R& rule) {
   using V = typename L::D;
   constexpr int W = L::kWidth, Dim = kRuleDimensions<R>;
@@ -320,50 +322,51 @@ inline void StepDriver::updateLanes(Scratch& scratch, const Candidates& c, const
   const double* velocity[3] = {c.vx, c.vy, c.vz};
   const double extent[3] = {g.offsets.width, g.offsets.height, g.offsets.depth};
   const double half[3] = {g.offsets.halfWidth, g.offsets.halfHeight, g.offsets.halfDepth};
-  V span[Dim], above[Dim], below[Dim];
+  V span[Dim], above[Dim], below[Dim], r2, never, one;
   for (int a = 0; a < Dim; ++a)
     broadcast(span[a], extent[a]), broadcast(above[a], half[a]), broadcast(below[a], -half[a]);
-  const std::uint32_t* hits = scratch.hits.data();
-  for (std::size_t t = 0; t < count; ++t) {
-    const std::size_t self = targets[t].self;
-    const double at[3] = {c.x[self], c.y[self], Dim == 3 ? c.z[self] : 0.0};
-    V from[Dim];
-    for (int a = 0; a < Dim; ++a) broadcast(from[a], at[a]);
-    const std::size_t found = filterCandidates(
-        {c.x, c.y, c.size, at[0], at[1], g.r2, kRuleInclusive<R>, self, kWrap, Dim == 3 ? c.z : nullptr, at[2]},
-        g.offsets, scratch.hits.data());
-    typename R::Sums sums{};
-    // Up to 64 hits a round: their terms W at a time into a buffer, then added one by one in
-    // ascending index (apart, the adds never wait on the vector stores).
-    constexpr int kGroups = 64 / W;
-    typename R::template LaneTerms<L> buffer[kGroups];
-    for (std::size_t round = 0; round < found; round += kGroups * W) {
-      const std::size_t inRound = std::min<std::size_t>(kGroups * W, found - round);
-      const int groups = static_cast<int>((inRound + W - 1) / W);
-      for (int group = 0; group < groups; ++group) {
-        // Lanes past the last hit repeat it and are not added.
-        const std::size_t first = round + std::size_t(group) * W, lanes = std::min<std::size_t>(W, found - first);
-        std::uint32_t index[W];
-        for (int l = 0; l < W; ++l) index[l] = hits[first + std::min<std::size_t>(l, lanes - 1)];
-        // Determinism: the filter's and update()'s operations, lane by lane.
-        V d[Dim], v[Dim], d2;
-        for (int a = 0; a < Dim; ++a) {
-          gatherLanes(d[a], position[a], index);
-          gatherLanes(v[a], velocity[a], index);
-          d[a] -= from[a];
-          if constexpr (kWrap) {
-            d[a] = d[a] > above[a] ? d[a] - span[a] : d[a];
-            d[a] = d[a] < below[a] ? d[a] + span[a] : d[a];
-          }
-        }
-        d2 = d[0] * d[0] + d[1] * d[1];
-        if constexpr (Dim == 3) d2 += d[2] * d[2];
-        if constexpr (Dim == 2) rule.template terms<L>(buffer[group], d[0], d[1], d2, v[0], v[1]);
-        else rule.template terms<L>(buffer[group], d[0], d[1], d[2], d2, v[0], v[1], v[2]);
-      }
-      for (std::size_t h = 0; h < inRound; ++h) rule.template addLane<L>(sums, buffer[h / W], static_cast<int>(h % W));
+  broadcast(r2, g.r2);
+  broadcast(never, std::numeric_limits<double>::infinity());
+  broadcast(one, 1.0);
+  for (std::size_t first = 0; first < count; first += W) {
+    // W boids, one a lane; lanes past the last boid repeat it, and their sums are dropped.
+    const std::size_t lanes = std::min<std::size_t>(W, count - first);
+    double atLane[Dim][W], selfLane[W];
+    for (int l = 0; l < W; ++l) {
+      const std::size_t self = targets[first + std::min<std::size_t>(l, lanes - 1)].self;
+      for (int a = 0; a < Dim; ++a) atLane[a][l] = position[a][self];
+      selfLane[l] = static_cast<double>(self);
     }
-    finish(sums, c, targets[t], rule);
+    V at[Dim], self, k{};
+    for (int a = 0; a < Dim; ++a) std::memcpy(&at[a], atLane[a], sizeof(V));
+    std::memcpy(&self, selfLane, sizeof(V));
+    typename R::template LaneSums<L> sums{};
+    for (std::size_t j = 0; j < c.size; ++j, k += one) {
+      // Determinism: the filter's and update()'s operations, lane by lane; candidate j is a
+      // hit of the lanes where it lies within the radius and is not the lane's own boid.
+      V d[Dim], v[Dim], d2;
+      for (int a = 0; a < Dim; ++a) {
+        broadcast(d[a], position[a][j]);
+        d[a] -= at[a];
+        if constexpr (kWrap) {
+          d[a] = d[a] > above[a] ? d[a] - span[a] : d[a];
+          d[a] = d[a] < below[a] ? d[a] + span[a] : d[a];
+        }
+        broadcast(v[a], velocity[a][j]);
+      }
+      d2 = d[0] * d[0] + d[1] * d[1];
+      if constexpr (Dim == 3) d2 += d[2] * d[2];
+      // Selects one after the other, each on one comparison (GCC 12 takes combined masks
+      // apart lane by lane): a lane that is no hit ends with d2 = +inf.
+      d2 = k == self ? never : d2;
+      if constexpr (kRuleInclusive<R>) d2 = d2 <= r2 ? d2 : never;
+      else d2 = d2 < r2 ? d2 : never;
+      const typename L::M hit = d2 < never;
+      if constexpr (Dim == 2) rule.template addLanes<L>(sums, hit, d[0], d[1], d2, v[0], v[1]);
+      else rule.template addLanes<L>(sums, hit, d[0], d[1], d[2], d2, v[0], v[1], v[2]);
+    }
+    for (std::size_t l = 0; l < lanes; ++l)
+      finish(rule.template lane<L>(sums, static_cast<int>(l)), c, targets[first + l], rule);
   }
 }
 
