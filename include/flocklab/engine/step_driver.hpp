@@ -300,7 +300,12 @@ void StepDriver::finish(const typename R::Sums& sums, const Candidates& c, const
 template <class R>
 void StepDriver::updateAll(Scratch& scratch, const Candidates& c, const Target* targets, std::size_t count,
                            const Geometry& g, const R& rule, LaneKernel kernel) {
+  // Lanes pay only where the tile fills most of them: a tile of a few boids (sparse cells) is
+  // cheaper one boid at a time.
+  const auto filled = [count](int width) { return count * 4 >= std::size_t(width) * 3; };
   if constexpr (kRuleLanes<R>) {
+    if (kernel == LaneKernel::Avx512 && !filled(8)) kernel = LaneKernel::Scalar;
+    if (kernel == LaneKernel::Avx2 && !filled(4)) kernel = LaneKernel::Scalar;
     switch (kernel) {
 #ifdef FLOCKLAB_LANES_X86
       case LaneKernel::Avx512: return lanesAvx512(scratch, c, targets, count, g, rule);
