@@ -78,8 +78,8 @@ TEST(Golden, OneSharedPoolGivesTheSameHashes) {
 }
 
 // Every lane kernel (flocklab/engine/lanes.hpp) gives every scene's pinned hash, with the grid
-// on 2 threads and brute force on 1; a kernel this CPU cannot run is skipped, and says so.
-// (The scalar kernel is the default that every other test runs.)
+// on 1 and 8 threads and brute force on 2; a kernel this CPU cannot run is skipped, and says
+// so (the default kernel, AVX-512 where the CPU has it, else scalar, runs every other test).
 class GoldenLanes : public ::testing::TestWithParam<LaneKernel> {};
 
 TEST_P(GoldenLanes, EverySceneKeepsItsHash) {
@@ -91,7 +91,8 @@ TEST_P(GoldenLanes, EverySceneKeepsItsHash) {
   setLaneKernel(kernel);
   const std::vector<EngineOptions> options =
       kSanitizer ? std::vector<EngineOptions>{{NeighborSearch::Grid, 2}}
-                 : std::vector<EngineOptions>{{NeighborSearch::Grid, 2}, {NeighborSearch::Brute, 1}};
+                 : std::vector<EngineOptions>{
+                       {NeighborSearch::Grid, 1}, {NeighborSearch::Grid, 8}, {NeighborSearch::Brute, 2}};
   for (const scenes::Scene& g : scenes::golden())
     for (const EngineOptions& o : options) {
       const auto sim = scenes::simulate(g, scenes::start(g), o);
