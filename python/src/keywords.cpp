@@ -7,10 +7,12 @@
 
 #include <cctype>
 #include <limits>
+#include <vector>
 
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
 #include "runs/model_setup.hpp"
+#include "runs/nearest_name.hpp"
 #include "runs/run_file.hpp"
 
 namespace py = pybind11;
@@ -100,6 +102,26 @@ std::string asKeywords(std::string_view marked) {
   return spellKeys(marked, [](std::string_view key) { return std::string(key); });
 }
 
+namespace {
+
+// The keywords a Simulation takes besides its model's parameters.
+const std::vector<std::string> kRunKeywords = {"model", "config",  "count",   "seed",     "preset",
+                                               "init",  "density", "threads", "neighbors"};
+
+// One whole sentence for a keyword that no parameter of `m` and no run keyword answers to: the
+// nearest name when one is close, and where steps belong.
+std::string unknownKeywordMessage(const ModelDescription& m, const std::string& name) {
+  if (name == "steps" || name == "every")
+    return fmt::format("{} is not a setting of the simulation: give it to step(n) or run(steps, every)", name);
+  std::vector<std::string> known = kRunKeywords;
+  for (const ParamSpec& spec : m.params) known.push_back(spec.key);
+  const std::string guess = runs::nearestName(name, known);
+  return fmt::format("model {} has no parameter '{}'{}; flocklab.models() lists each model's parameters", m.name, name,
+                     guess.empty() ? "" : " (did you mean " + guess + "?)");
+}
+
+}  // namespace
+
 runs::RunOptions runOptions(const py::kwargs& keywords) {
   runs::RunOptions o;
   py::dict rest;
@@ -133,8 +155,7 @@ runs::RunOptions runOptions(const py::kwargs& keywords) {
       const ModelDescription* m = findModel(o.model);
       const ParamSpec* spec = m ? m->findParam(name) : nullptr;
       if (m && !spec && name.find('.') == std::string::npos && runs::ownersOf(name).empty())
-        throw py::value_error(
-            fmt::format("model {} has no parameter '{}'; flocklab.models() lists each model's", m->name, name));
+        throw py::value_error(unknownKeywordMessage(*m, name));
       o.params[name] = texts(name, value, spec);
     }
   }

@@ -72,7 +72,11 @@ def test_models_list_every_parameter_from_the_registry():
 @pytest.mark.parametrize("keywords,kind,message", [
     ({"vision": -1}, ValueError, "vision must be a finite number in (0, 1e100] (got -1)"),
     ({"max_speed": "fast"}, ValueError, "max_speed takes a number (got fast)"),
-    ({"vison": 60}, ValueError, "model steering has no parameter 'vison'"),
+    ({"vison": 60}, ValueError,
+     "model steering has no parameter 'vison' (did you mean vision?); flocklab.models() lists each model's parameters"),
+    ({"zzzqq": 1}, ValueError, "model steering has no parameter 'zzzqq'; flocklab.models() lists each model's parameters"),
+    ({"thread": 2}, ValueError, "no parameter 'thread' (did you mean threads?)"),
+    ({"steps": 600}, ValueError, "steps is not a setting of the simulation: give it to step(n) or run(steps, every)"),
     ({"radius": 3}, ValueError, f"radius belongs to model {word_list(RADIUS_MODELS)}, not model steering"),
     ({"vision": [1, 2]}, TypeError, "vision takes one value, not a list"),
     ({"vision": {"a": 1}}, TypeError, "vision takes a number, true or false, or a text (got a dict)"),

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 #include <vector>
+#include "runs/nearest_name.hpp"
 #include "support/cli11_forward.hpp"
 
 namespace flocklab::cli {
@@ -17,12 +18,7 @@ std::string flagName(std::string_view key);
 /// flags (flocklab/keyed_message.hpp): "max_speed must be ..." -> "--max-speed must be ...".
 std::string asFlags(std::string_view marked);
 
-/// The name in `known` nearest to `typed` (case and leading dashes ignored, a swap of two
-/// neighbouring letters counting as one edit), or "" when none is close enough to be a typo:
-/// at most 1 edit for names up to 5 letters, 2 up to 8, 3 beyond; a name of 1 or 2 letters
-/// only when equal. An unmatched `typed` of 3 letters or more that begins exactly one known
-/// name suggests that name. Ties go to the earlier name in `known`.
-std::string nearestName(const std::string& typed, const std::vector<std::string>& known);
+using runs::nearestName;  // apps/runs/nearest_name.hpp
 
 /// One line naming the problem of `error`, thrown while parsing `command` (the app itself or
 /// the subcommand the command line named). `args` is the command line after the program's name,
