@@ -139,7 +139,11 @@ test('the engine\'s messages reach JavaScript in its spelling, with no flag of t
 test('unknown names and values of the wrong type throw, naming them', () => {
   const refused = (model, options, type, pattern) =>
     assert.throws(() => new Simulation(model, options), (e) => e instanceof type && pattern.test(e.message), JSON.stringify(options));
-  refused('lab', { radious: 3 }, RangeError, /^model lab has no parameter 'radious'/);
+  refused('lab', { radious: 3 }, RangeError,
+    /^model lab has no parameter 'radious' \(did you mean radius\?\); models\(\) lists each model's parameters$/);
+  refused('steering', { maxSped: 3 }, RangeError, /^model steering has no parameter 'maxSped' \(did you mean maxSpeed\?\)/);
+  refused('lab', { steps: 600 }, RangeError, /^steps is not a setting of the simulation: give it to step\(n\)$/);
+  refused('lab', { zzzqq: 1 }, RangeError, /^model lab has no parameter 'zzzqq'; models\(\) lists each model's parameters$/);
   refused('lab', { fov: 200 }, RangeError, /^model lab has no parameter 'fov'/);
   refused('lab', { radius: 'big' }, TypeError, /^radius must be a number \(got "big"\)/);
   refused('abm', { sync: 1 }, TypeError, /^sync must be true or false/);
