@@ -6,7 +6,7 @@ const canvas = document.getElementById('sky');
 const ctx = canvas.getContext('2d');
 const { Simulation } = await createFlocklab();
 const sim = new Simulation('steering', { count: 300, seed: 42 });  // a 900 x 560 world
-window.sim = sim;  // try sim.setParams({ maxSpeed: 6 }) in the console
+window.sim = sim;  // try sim.setParams({ maxSpeed: 360 }) in the console (px/s; the default is 180)
 
 canvas.addEventListener('pointermove', (e) => {
   const scale = canvas.width / canvas.clientWidth;

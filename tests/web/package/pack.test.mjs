@@ -42,8 +42,13 @@ test('npm pack gives a tarball of the module, the engine, the typings and the RE
 test('the README\'s example runs in that folder and prints the command\'s hash', () => {
   const example = readmeExample('JavaScript');
   assert.ok(example.trim().split('\n').length <= 5, 'five lines');
-  writeFileSync(join(app, 'readme.mjs'), example);
-  const out = execFileSync('node', ['readme.mjs'], { cwd: app, encoding: 'utf8' });
+  // In a project as `npm init -y` leaves it (no "type": "module"), under the name the README
+  // gives it; the package resolves from the folder above.
+  const plain = join(app, 'plain');
+  mkdirSync(plain);
+  writeFileSync(join(plain, 'package.json'), JSON.stringify({ name: 'plain', version: '1.0.0' }));
+  writeFileSync(join(plain, 'ex.mjs'), example);
+  const out = execFileSync('node', ['ex.mjs'], { cwd: plain, encoding: 'utf8' });
   assert.match(out, new RegExp(nativeHash(['--model', 'steering', '--count', '500', '--seed', '42', '--vision', '60', '--steps', '600'])));
 });
 
