@@ -493,3 +493,10 @@ TEST_F(Cli, FlocklabLanesPicksAKernelAndABadOneIsRefused) {
   EXPECT_EQ(bad.out, "");
   EXPECT_EQ(bad.err, "flocklab: error: FLOCKLAB_LANES must be scalar, portable, avx2 or avx512 (got sse9)\n");
 }
+
+// The model is `flocklab models`'s positional argument: its error names the command, not --model.
+TEST_F(Cli, ModelsNamesItsOwnArgumentWhenTheModelIsUnknown) {
+  expectUsageError("models steer", "flocklab models takes lab, steering, abm or vicsek (got steer)");
+  const Result r = run("models steer");
+  EXPECT_EQ(r.err.find("--model"), std::string::npos) << r.err;
+}

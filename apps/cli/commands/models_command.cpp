@@ -81,11 +81,9 @@ CLI::App* addModelsCommand(CLI::App& app, ModelsOptions& o) {
 }
 
 int executeModels(const ModelsOptions& o) {
-  try {
-    if (!o.model.empty()) model(o.model);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(markedMessage(e));
-  }
+  // The model is the command's positional argument here, not --model.
+  if (!o.model.empty() && findModel(o.model) == nullptr)
+    throw UsageError(fmt::format("flocklab models takes {} (got {})", modelNames(), o.model));
   std::string out;
   if (o.json) {
     out = registryJson() + "\n";
