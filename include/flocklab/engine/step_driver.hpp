@@ -194,25 +194,24 @@ class StepDriver {
   // whole candidate list (always inlined into a function built for its instruction set: see
   // lanesAvx512 and lanesAvx2).
   template <class L, bool kWrap, class R>
-  [[gnu::always_inline]] void updateLanes(Scratch& scratch, const Candidates& c, const Target* targets,
-                                          std::size_t count, const Geometry& g, const R& rule);
+  [[gnu::always_inline]] void updateLanes(const Candidates& c, const Target* targets, std::size_t count,
+                                          const Geometry& g, const R& rule);
   template <class L, class R>
-  [[gnu::always_inline]] void updateLanesAnyWrap(Scratch& scratch, const Candidates& c, const Target* targets,
-                                                 std::size_t count, const Geometry& g, const R& rule) {
-    if (count > 0 && targets[0].wrap) updateLanes<L, true>(scratch, c, targets, count, g, rule);
-    else updateLanes<L, false>(scratch, c, targets, count, g, rule);
+  [[gnu::always_inline]] void updateLanesAnyWrap(const Candidates& c, const Target* targets, std::size_t count,
+                                                 const Geometry& g, const R& rule) {
+    if (count > 0 && targets[0].wrap) updateLanes<L, true>(c, targets, count, g, rule);
+    else updateLanes<L, false>(c, targets, count, g, rule);
   }
 #ifdef FLOCKLAB_LANES_X86
   template <class R>
-  [[gnu::target("avx512f,avx512vl,avx512dq")]] void lanesAvx512(Scratch& scratch, const Candidates& c,
-                                                                const Target* targets, std::size_t count,
-                                                                const Geometry& g, const R& rule) {
-    updateLanesAnyWrap<LaneVectors<8>>(scratch, c, targets, count, g, rule);
+  [[gnu::target("avx512f,avx512vl,avx512dq")]] void lanesAvx512(const Candidates& c, const Target* targets,
+                                                                std::size_t count, const Geometry& g, const R& rule) {
+    updateLanesAnyWrap<LaneVectors<8>>(c, targets, count, g, rule);
   }
   template <class R>
-  [[gnu::target("avx2")]] void lanesAvx2(Scratch& scratch, const Candidates& c, const Target* targets,
-                                         std::size_t count, const Geometry& g, const R& rule) {
-    updateLanesAnyWrap<LaneVectors<4>>(scratch, c, targets, count, g, rule);
+  [[gnu::target("avx2")]] void lanesAvx2(const Candidates& c, const Target* targets, std::size_t count,
+                                         const Geometry& g, const R& rule) {
+    updateLanesAnyWrap<LaneVectors<4>>(c, targets, count, g, rule);
   }
 #endif
 
@@ -308,10 +307,10 @@ void StepDriver::updateAll(Scratch& scratch, const Candidates& c, const Target* 
     if (kernel == LaneKernel::Avx2 && !filled(4)) kernel = LaneKernel::Scalar;
     switch (kernel) {
 #ifdef FLOCKLAB_LANES_X86
-      case LaneKernel::Avx512: return lanesAvx512(scratch, c, targets, count, g, rule);
-      case LaneKernel::Avx2: return lanesAvx2(scratch, c, targets, count, g, rule);
+      case LaneKernel::Avx512: return lanesAvx512(c, targets, count, g, rule);
+      case LaneKernel::Avx2: return lanesAvx2(c, targets, count, g, rule);
 #endif
-      case LaneKernel::Portable: return updateLanesAnyWrap<LaneVectors<2>>(scratch, c, targets, count, g, rule);
+      case LaneKernel::Portable: return updateLanesAnyWrap<LaneVectors<2>>(c, targets, count, g, rule);
       default: break;
     }
   }
@@ -319,8 +318,8 @@ void StepDriver::updateAll(Scratch& scratch, const Candidates& c, const Target* 
 }
 
 template <class L, bool kWrap, class R>
-inline void StepDriver::updateLanes(Scratch&, const Candidates& c, const Target* targets, std::size_t count,
-                                    const Geometry& g, const R& rule) {
+inline void StepDriver::updateLanes(const Candidates& c, const Target* targets, std::size_t count, const Geometry& g,
+                                    const R& rule) {
   using V = typename L::D;
   constexpr int W = L::kWidth, Dim = kRuleDimensions<R>;
   const double* position[3] = {c.x, c.y, c.z};
