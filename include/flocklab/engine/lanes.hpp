@@ -40,27 +40,12 @@ const char* laneKernelName(LaneKernel kernel);
 /// W lanes of doubles (D), their mask (M: a lane is all ones where true) and unsigned 64-bit
 /// integers (U), as GCC and Clang vector extensions. Comparisons of D give an M; `mask ? a : b` selects lane by lane.
 template <int W>
-struct LaneVectors;
-template <>
-struct LaneVectors<2> {
-  static constexpr int kWidth = 2;
-  typedef double D __attribute__((vector_size(16)));
-  typedef std::int64_t M __attribute__((vector_size(16)));
-  typedef std::uint64_t U __attribute__((vector_size(16)));
-};
-template <>
-struct LaneVectors<4> {
-  static constexpr int kWidth = 4;
-  typedef double D __attribute__((vector_size(32)));
-  typedef std::int64_t M __attribute__((vector_size(32)));
-  typedef std::uint64_t U __attribute__((vector_size(32)));
-};
-template <>
-struct LaneVectors<8> {
-  static constexpr int kWidth = 8;
-  typedef double D __attribute__((vector_size(64)));
-  typedef std::int64_t M __attribute__((vector_size(64)));
-  typedef std::uint64_t U __attribute__((vector_size(64)));
+struct LaneVectors {
+  static_assert(W == 2 || W == 4 || W == 8, "2, 4 or 8 lanes");
+  static constexpr int kWidth = W;
+  typedef double D __attribute__((vector_size(8 * W)));
+  typedef std::int64_t M __attribute__((vector_size(8 * W)));
+  typedef std::uint64_t U __attribute__((vector_size(8 * W)));
 };
 
 /// Sets every lane of `out` to `value`, bit for bit (-0.0 and NaN included). Written as lane 0
