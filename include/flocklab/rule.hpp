@@ -20,7 +20,13 @@
 // A rule may also offer lane sums (kRuleLanes below): add() for W boids at once, one a vector
 // lane (flocklab/engine/lanes.hpp), each lane taking a candidate only where it is that boid's
 // hit; the driver runs them over the shared candidate list in ascending index, so each lane
-// adds its hits in the order above, with the widest vectors the CPU has.
+// adds its hits in the order above (in 8 lanes where the CPU has AVX-512).
+//
+// Determinism: the driver guarantees the order above for the grid and the brute-force search
+// and every executor, so a rule that uses only + - * / sqrt and comparisons (and is built
+// with -ffp-contract=off, as flocklab::core requires of its users) gives the same bits
+// everywhere. A rule must not keep state between calls other than through Sums: add() and
+// finish() run concurrently for different boids on a const Rule.
 #include <concepts>
 #include <cstdint>
 
