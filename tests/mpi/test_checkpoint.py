@@ -34,6 +34,25 @@ def test_a_resumed_run_ends_with_the_bits_of_an_uninterrupted_one(tmp_path, name
     resumed = summary(["--resume", str(tmp_path / "cp"), "--steps", str(steps)])
     assert resumed["hash"] == whole["hash"]
     assert resumed["end"] == whole["end"]
+    # The summary says where the run resumed; its times cover the steps it ran, then the whole run.
+    assert resumed["resumed_from"] == str(tmp_path / "cp")
+    assert resumed["resumed_at_step"] == (steps // 2) // (steps // 4) * (steps // 4)  # the last checkpoint
+    assert "resumed_at_step" not in whole
+    assert 0 < resumed["seconds"] <= resumed["seconds_total"]
+
+
+def test_a_resumed_runs_summary_counts_the_steps_it_ran(tmp_path):
+    cp = str(tmp_path / "cp")
+    subprocess.run([CLI, "run", "--count", "2000", "--steps", "40", "--checkpoint-every", "40", cp, "-q"],
+                   check=True, capture_output=True)
+    text = subprocess.run([CLI, "run", "--resume", cp, "--steps", "240", "-q"], check=True, capture_output=True,
+                          text=True).stdout
+    assert text.splitlines()[0].endswith(f" - 240 steps - seed 42, resumed at step 40 from {cp}")
+    time_line = next(line for line in text.splitlines() if line.startswith("time"))
+    assert " for 200 steps (" in time_line and "s with start, metrics and outputs" in time_line
+    seconds = float(time_line.split()[1])
+    rate = float(time_line.split("(")[1].split()[0])
+    assert rate == pytest.approx(2000 * 200 / seconds, rel=0.06)  # the 200 steps it ran, not 240
 
 
 def test_resume_with_another_number_of_ranks(tmp_path):

@@ -419,6 +419,7 @@ void prepareRun(RunOptions& o, const CLI::App& command) {
 }
 
 int executeRun(RunOptions o, const CLI::App& command) {
+  const auto began = std::chrono::steady_clock::now();
   prepareRun(o, command);
   // Open every output before the first step: a bad path fails now, not after the run.
   OutputSet outputs;
@@ -478,6 +479,8 @@ int executeRun(RunOptions o, const CLI::App& command) {
   report.count = sim.flock().size();
   report.steps = o.steps ? static_cast<std::uint64_t>(*o.steps) : setup.defaultSteps;
   const std::uint64_t first = sim.stepCount();  // 0, or the checkpoint's step
+  report.firstStep = first;
+  report.resumedFrom = o.resumeDir;
   // A checkpoint's run is the run file of the run as it began (a resumed run's included), so
   // that a run resumed from it, and its --write-config, describe the same run.
   const nlohmann::json checkpointRun = resolvedRunFile(o, setup, report.steps);
@@ -566,6 +569,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
   });
   if (interrupted()) return reportInterrupted();
   onOutputs([&] { outputs.commitAll(); });
+  report.totalSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
   const std::string text = o.json ? formatSummaryJson(report) : formatSummary(report);
   std::fwrite(text.data(), 1, text.size(), stdout);
   return 0;

@@ -48,6 +48,7 @@ std::string formatSummary(const RunReport& r) {
   // model draws after it (abm's order); never a seed that changed nothing.
   std::string start = r.startFile.empty() ? "" : "start " + r.startFile;
   if (r.seed) start += (start.empty() ? "" : ", ") + fmt::format("seed {}", *r.seed);
+  if (!r.resumedFrom.empty()) start += fmt::format(", resumed at step {} from {}", r.firstStep, r.resumedFrom);
   std::string out = fmt::format("flocklab {} - model {} - {} - {} - {}\n", kVersion, r.label,
                                 counted(r.count, r.countUnit), counted(r.steps, "steps"), start);
   // Labels in one column, wide enough for the longest (a species' "hawk: nearest-neighbour distance").
@@ -70,13 +71,16 @@ std::string formatSummary(const RunReport& r) {
       }
     line(inUnit(label, r.countUnit).c_str(), start + " -> " + end);
   }
-  const double work = static_cast<double>(r.count) * static_cast<double>(r.steps);
+  // The rate counts the steps this process ran: a resumed run's from its checkpoint on.
+  const std::uint64_t ran = r.steps - r.firstStep;
+  const double work = static_cast<double>(r.count) * static_cast<double>(ran);
   const std::string rate = r.seconds > 0 && work > 0 ? shortScientific(work / r.seconds) : "-";
   const std::string workers = r.processes > 1
                                   ? fmt::format("{} x {}", counted(static_cast<unsigned>(r.processes), "processes"),
                                                 counted(r.threads, "threads"))
                                   : counted(r.threads, "threads");
-  line("time", fmt::format("{:.3f} s ({} {}-steps/s, {})", r.seconds, rate, one, workers));
+  line("time", fmt::format("{:.3f} s for {} ({} {}-steps/s, {}), {:.3f} s with start, metrics and outputs", r.seconds,
+                           counted(ran, "steps"), rate, one, workers, r.totalSeconds));
   if (!r.hash.empty()) line("state hash", r.hash);
   return out;
 }
@@ -87,11 +91,16 @@ std::string formatSummaryJson(const RunReport& r) {
   if (!r.form.empty()) j["form"] = r.form;
   j["count"] = r.count;
   j["steps"] = r.steps;
+  if (!r.resumedFrom.empty()) {
+    j["resumed_from"] = r.resumedFrom;
+    j["resumed_at_step"] = r.firstStep;
+  }
   if (!r.startFile.empty()) j["init"] = r.startFile;
   if (r.seed) j["seed"] = *r.seed;
   j["threads"] = r.threads;
   if (r.processes > 1) j["processes"] = r.processes;
   j["seconds"] = r.seconds;
+  j["seconds_total"] = r.totalSeconds;
   j["start"] = metricsToJson(r.start, r.metrics);
   j["end"] = metricsToJson(r.end, r.metrics);
   if (!r.hash.empty()) j["hash"] = r.hash;

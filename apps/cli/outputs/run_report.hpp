@@ -22,13 +22,16 @@ struct RunReport {
   std::string preset;         ///< the steering or abm preset, or ""
   std::string form;           ///< abm: "sequential" or "sync", or ""
   std::size_t count = 0;
-  std::string countUnit = "boids";  ///< "boids" or "agents"
-  std::uint64_t steps = 0;
+  std::string countUnit = "boids";    ///< "boids" or "agents"
+  std::uint64_t steps = 0;            ///< the step the run ends at
+  std::uint64_t firstStep = 0;        ///< the step it began at: 0, or a resumed checkpoint's step
+  std::string resumedFrom;            ///< the --resume folder, or ""
   std::optional<std::uint64_t> seed;  ///< none when it had no effect (a start from --init, nothing random after it)
   std::string startFile;              ///< the --init file, or "" for a random start
   unsigned threads = 1;
-  int processes = 1;   ///< MPI processes stepping the flock together (threads is each one's)
-  double seconds = 0;  ///< wall time of the steps alone
+  int processes = 1;        ///< MPI processes stepping the flock together (threads is each one's)
+  double seconds = 0;       ///< wall time of the steps alone (steps - firstStep of them)
+  double totalSeconds = 0;  ///< wall time of the whole run: the start, steps, metrics and outputs
   Metrics start, end;
   std::vector<MetricSpec> metrics = metricSchema();  ///< the run's metrics (the model's own too)
   std::string hash;                                  ///< 16 hex digits, or "" when not asked for
