@@ -74,11 +74,30 @@ TEST_F(CliMessages, RepeatedOptionIsNamed) {
   EXPECT_EQ(r.status, 0) << r.err;
 }
 
+// The help shows what a value looks like: a text parameter's form (unless its help has it) and
+// the two values of the options that take K DIR.
+TEST_F(Cli, RunHelpShowsTheFormOfEveryValue) {
+  const Result help = run("run --help");
+  ASSERT_EQ(help.status, 0);
+  const auto lineOf = [&](const std::string& flag) {
+    const std::size_t at = help.out.find("  " + flag + " ");
+    return at == std::string::npos ? std::string() : help.out.substr(at, help.out.find('\n', at) - at);
+  };
+  EXPECT_NE(lineOf("--pointer").find("give food:X,Y or predator:X,Y (X,Y,Z in 3D), optionally @FROM-TO"),
+            std::string::npos)
+      << lineOf("--pointer");
+  EXPECT_NE(lineOf("--obstacle").find("give X,Y,R (X,Y,Z,R in 3D; px)"), std::string::npos) << lineOf("--obstacle");
+  EXPECT_EQ(lineOf("--food").find("give "), std::string::npos) << "its help already shows X,Y:AMOUNT";
+  for (const char* flag : {"--checkpoint-every", "--picture-every"})
+    EXPECT_EQ(lineOf(flag).rfind(std::string("  ") + flag + " K DIR ", 0), 0u) << lineOf(flag);
+}
+
 TEST_F(CliMessages, MissingOrWrongValueIsNamed) {
   expect("run --steps", "--steps needs a value (a whole number)");
   expect("run --alignment", "--alignment needs a value (a number)");
   expect("run --seed", "--seed needs a value (a whole number from 0)");
-  expect("run --picture-every 5", "--picture-every needs 2 values");
+  expect("run --picture-every 5", "--picture-every needs 2 values: K DIR");
+  expect("run --checkpoint-every 5", "--checkpoint-every needs 2 values: K DIR");
   expect("run --steps --quiet", "--steps needs a value before --quiet");
   expect("run --steps abc", "--steps takes a whole number (got abc)");
   expect("run --steps 1.5", "--steps takes a whole number (got 1.5)");

@@ -264,6 +264,14 @@ std::string typeName(const ParamSpec& spec) {
   }
 }
 
+// A text parameter's help ends with the form its value takes (--pointer's food:X,Y or
+// predator:X,Y...), unless the help already shows it.
+std::string formHint(const ParamSpec& spec, const std::string& help) {
+  if (spec.grammar.empty() || (spec.kind != ParamKind::Text && spec.kind != ParamKind::TextList)) return "";
+  const std::string firstWord = spec.grammar.substr(0, spec.grammar.find(' '));
+  return help.find(firstWord) == std::string::npos ? "; give " + spec.grammar : "";
+}
+
 // One flag per parameter name of the registry (a key or an alias shared by several models is
 // one flag), its help and defaults from each model that has it.
 void addParameterFlags(CLI::App* run, std::map<std::string, std::vector<std::string>>& params) {
@@ -298,6 +306,7 @@ void addParameterFlags(CLI::App* run, std::map<std::string, std::vector<std::str
         if (spec->key != name) help += " (" + m->name + ": --" + flagName(spec->key) + ")";
       }
     if (!defaults.empty() && first->kind != ParamKind::Switch) help += " (default " + defaults + ")";
+    help += formHint(*first, help);
     const std::string flag = "--" + flagName(name);
     std::vector<std::string>& texts = params[name];
     CLI::Option* option = nullptr;
@@ -366,9 +375,9 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
                   "Chart the path of the flock's centre of mass (unwrapped): FILE.svg or .png")
       ->group(pictures);
   run->add_option("--picture", o.pictureFile, "Draw the flock at the end: FILE.svg or FILE.png")->group(pictures);
-  run->add_option("--picture-every", o.pictureEvery,
-                  "Draw the flock every K steps into DIR/frame-STEP.png (give K DIR)")
+  run->add_option("--picture-every", o.pictureEvery, "Draw the flock every K steps into DIR/frame-STEP.png")
       ->expected(2)
+      ->option_text("K DIR")
       ->group(pictures);
   run->add_option("--camera", o.camera,
                   "3D pictures: AZIMUTH,ELEVATION in degrees (default 35,25), or orbit[:DEG] to turn DEG a frame")
@@ -383,11 +392,11 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
   run->add_option("--trajectory", o.trajectoryFile,
                   "Write positions and velocities every K steps (--every) to FILE.npy")
       ->group(pictures);
-  run->add_option(
-         "--checkpoint-every", o.checkpointEvery,
-         "Every K steps write the run's state to DIR/checkpoint.flk (give K DIR), replacing the last one only once "
-         "the new one is whole; --resume DIR continues from it")
+  run->add_option("--checkpoint-every", o.checkpointEvery,
+                  "Every K steps write the run's state to DIR/checkpoint.flk, replacing the last one only once "
+                  "the new one is whole; --resume DIR continues from it")
       ->expected(2)
+      ->option_text("K DIR")
       ->group(engine);
   run->add_option(
          "--resume", o.resumeDir,

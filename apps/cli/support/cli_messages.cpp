@@ -114,6 +114,8 @@ std::string mismatchMessage(const std::string& message, const CLI::App& command)
   if (std::sscanf(rest.c_str(), "At least %d required but received %d", &least, &received) == 2 ||
       std::sscanf(rest.c_str(), "%d required %63s missing", &least, type) == 2) {
     if (least <= 1) return fmt::format("{} needs a value ({})", name, valueKind(option));
+    if (!option->get_option_text().empty())
+      return fmt::format("{} needs {} values: {}", name, least, option->get_option_text());
     return fmt::format("{} needs {} values", name, least);
   }
   return message;
