@@ -67,6 +67,7 @@ struct ParamSpec {
   std::string grammar;               ///< Text/TextList: the form a value takes, for messages and help
   std::string maxName;               ///< Number: how ranges write max when a name says it better ("2 pi")
   std::string rangeName;             ///< Number: the whole range in words when a few values are allowed ("2 or 3")
+  bool whole = false;                ///< Number: a count of things (dims), written to JSON as an integer
 
   /// True when `name` is this parameter's key or one of its aliases.
   bool answersTo(std::string_view name) const;

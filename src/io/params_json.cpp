@@ -3,6 +3,7 @@
 // named here.
 #include "flocklab/io/params_json.hpp"
 
+#include <cstdint>
 #include <stdexcept>
 
 #include "flocklab/io/json_text.hpp"
@@ -26,10 +27,15 @@ const char* kindName(ParamKind kind) {
   }
 }
 
+// A whole-number parameter reads "dims": 3, as a person writes it, not 3.0.
+Json valueJson(const ParamSpec& spec, const ParamValue& value) {
+  return spec.whole ? Json(static_cast<std::int64_t>(std::get<double>(value))) : paramToJson(value);
+}
+
 Json specJson(const ParamSpec& s, const ParamValue& value) {
   Json j{{"key", s.key},   {"unit", s.unit},
          {"help", s.help}, {"kind", kindName(s.kind)},
-         {"live", s.live}, {"default", paramToJson(value)}};
+         {"live", s.live}, {"default", valueJson(s, value)}};
   if (s.kind == ParamKind::Number) {
     j["min"] = s.min;
     j["min_open"] = s.minOpen;
@@ -97,7 +103,9 @@ Json paramToJson(const ParamValue& value) {
 
 Json paramsToJson(const ParamSet& params) {
   Json j = Json::object();
-  for (const ParamSpec& spec : params.model().params) j[spec.key] = paramToJson(params.get(spec.key));
+  for (const ParamSpec& spec : params.model().params) {
+    j[spec.key] = valueJson(spec, params.get(spec.key));
+  }
   return j;
 }
 

@@ -19,6 +19,7 @@ inline ParamSpec dimsParam() {
                  .sliderStep = 1,
                  .live = false};
   spec.rangeName = "2 or 3";
+  spec.whole = true;
   return spec;
 }
 

@@ -48,7 +48,11 @@ TEST_F(RunFiles, EveryRecordedParameterIsAFlagAndRepeatsTheRun) {
     const std::string hash = hashOf(std::string("run ") + args + " --write-config run.json");
     const nlohmann::json file = nlohmann::json::parse(std::ifstream(dir_ / "run.json"));
     const flocklab::ModelDescription& model = flocklab::model(file.at("model").get<std::string>());
-    for (const flocklab::ParamSpec& p : model.params) EXPECT_TRUE(file.contains(p.key)) << args << ": " << p.key;
+    for (const flocklab::ParamSpec& p : model.params) {
+      EXPECT_TRUE(file.contains(p.key)) << args << ": " << p.key;
+      // A whole number (dims) is written as one: "dims": 2, not 2.0.
+      if (p.whole) EXPECT_TRUE(file.at(p.key).is_number_integer()) << args << ": " << p.key << " " << file.at(p.key);
+    }
     EXPECT_EQ(hashOf("run" + flagsOf(file)), hash) << args << "\nflags:" << flagsOf(file);
     EXPECT_EQ(hashOf("run --config run.json"), hash) << args;
   }

@@ -196,19 +196,21 @@ std::string renderSvg(const Chart& chart) {
   double widestTick = 0, lastXTick = 0;
   for (double t : yTicks) widestTick = std::max(widestTick, textWidth(tickLabel(t), 13));
   if (!xTicks.empty()) lastXTick = textWidth(tickLabel(xTicks.back()), 13);
-  const double left = std::max(78.0, 34 + widestTick);
+  // The frame's edges fall on whole pixels, so that every coordinate written from them is short
+  // and the same on every machine (a text width's last bits must not reach the file).
+  const double left = std::round(std::max(78.0, 34 + widestTick));
   // Title and subtitle wrap, then shrink, within the width right of the left margin.
   const FittedText title = fitText(chart.title, width - left - 12, 17, 12, 2, true);
   const FittedText subtitle = fitText(chart.subtitle, width - left - 12, 13, 10, 3);
   double baseline = 26 + 1.25 * title.size * static_cast<double>(std::max<std::size_t>(title.lines.size(), 1) - 1);
   const double subtitleTop = baseline + (title.lines.empty() ? 0 : 20);
-  const double top = subtitle.lines.empty()
-                         ? baseline + 22
-                         : subtitleTop + 1.3 * subtitle.size * static_cast<double>(subtitle.lines.size() - 1) + 18;
+  const double top = std::round(
+      subtitle.lines.empty() ? baseline + 22
+                             : subtitleTop + 1.3 * subtitle.size * static_cast<double>(subtitle.lines.size() - 1) + 18);
   const double bottom = height - 58.0;
   // The legend sits right of the frame, so that it never hides a line or a band.
   const Legend legend = fitLegend(chart.series, 0.3 * width, bottom - top);
-  const double right = width - std::max(24.0, lastXTick / 2 + 8) - legend.width;
+  const double right = std::round(width - std::max(24.0, lastXTick / 2 + 8) - legend.width);
   const Scale sx{xLo, xHi, chart.x.log, left, right}, sy{yLo, yHi, chart.y.log, bottom, top};
 
   std::string svg = svgOpening(chart.width, chart.height);
