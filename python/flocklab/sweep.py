@@ -107,12 +107,56 @@ def _rows_of(task: Tuple[Tuple, Sequence[int]]) -> List[str]:
     return _rows(*task)
 
 
+# A worker's exit status when the main script called sweep() as the worker imported it.
+_UNGUARDED = 3
+
+
+def _importing_main_in_a_worker() -> bool:
+    """True while a fresh worker process runs the main script's body, as it imports the script
+    (under the name ``__mp_main__``) before it can take any task."""
+    import inspect
+
+    frame = inspect.currentframe()
+    while frame is not None:
+        if frame.f_code.co_name == "<module>" and frame.f_globals.get("__name__") == "__mp_main__":
+            return True
+        frame = frame.f_back
+    return False
+
+
+def _start_nothing() -> None:
+    """(In a probe process.) Nothing: the probe only shows whether importing the script works."""
+
+
+def _check_main_is_guarded(context: Any) -> None:
+    """Refuses, in one line, a script whose workers would each run its sweep again.
+
+    Fresh worker processes import the main script; one that calls sweep() at its top level,
+    outside ``if __name__ == "__main__":``, would start workers that start workers. A probe
+    process imports the script as a worker does (sweep() in it exits at once, status
+    ``_UNGUARDED``) before any worker starts."""
+    import sys
+
+    main = sys.modules.get("__main__")
+    if not getattr(main, "__file__", None):
+        return  # an interactive session or python -c: workers import nothing of it
+    probe = context.Process(target=_start_nothing, name="flocklab-sweep-probe")
+    probe.start()
+    probe.join()
+    if probe.exitcode == _UNGUARDED:
+        script = os.path.basename(main.__file__)
+        raise RuntimeError(f"sweep's worker processes import {script} again, and it calls sweep() as it is "
+                           f"imported: put the sweep under if __name__ == \"__main__\": (or pass processes=1)")
+
+
 def _in_processes(definition: Tuple, chunks: List[List[int]], workers: int) -> List[List[str]]:
     """The chunks' rows, computed by ``workers`` fresh worker processes."""
     import multiprocessing
 
     # Fresh interpreters, not forks: the parent may hold the engine's worker threads.
-    pool = multiprocessing.get_context("spawn").Pool(workers, initializer=_worker_start)
+    context = multiprocessing.get_context("spawn")
+    _check_main_is_guarded(context)
+    pool = context.Pool(workers, initializer=_worker_start)
     try:
         parts = pool.map_async(_rows_of, [(definition, chunk) for chunk in chunks], chunksize=1).get()
         pool.close()
@@ -160,6 +204,8 @@ def sweep(model: str = "lab", params: Optional[Mapping[str, Values]] = None,
         values and the seed, each metric's final value and its mean over the last fifth
         (``last_fifth_...``), then the rows' ``sweep`` fingerprint and ``check``.
     """
+    if _importing_main_in_a_worker():
+        raise SystemExit(_UNGUARDED)  # quietly: the parent says why (_check_main_is_guarded)
     import pandas as pd
 
     first, count = _seeds(seeds, seed)

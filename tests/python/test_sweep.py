@@ -1,5 +1,9 @@
 """flocklab.sweep against `flocklab sweep`: the same rows, bit for bit, in this process, in
 worker processes and on a Dask cluster of two worker processes."""
+import subprocess
+import sys
+import textwrap
+
 import pandas as pd
 import pytest
 
@@ -41,6 +45,38 @@ def test_a_dask_cluster_gives_the_same_rows(cli_rows):
             distributed.Client(cluster) as client:
         frame = local(client=client)
     assert frame.equals(pd.read_csv(cli_rows, float_precision="round_trip"))
+
+
+SCRIPT = """
+    import flocklab
+    print("started")
+    rows = flocklab.sweep("lab", params={"radius": [3, 5]}, seeds=2, steps=5, count=20, processes=2)
+    print(len(rows), "rows")
+"""
+
+
+def run_script(tmp_path, body):
+    script = tmp_path / "my_sweep.py"  # spawned workers import the main script: it must be a file
+    script.write_text(textwrap.dedent(body))
+    return subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_a_script_without_the_main_guard_gets_one_line(tmp_path):
+    done = run_script(tmp_path, SCRIPT)
+    assert done.returncode == 1
+    last = done.stderr.strip().splitlines()[-1]
+    assert last == ("RuntimeError: sweep's worker processes import my_sweep.py again, and it calls sweep() as it is "
+                    "imported: put the sweep under if __name__ == \"__main__\": (or pass processes=1)"), done.stderr
+    assert "BrokenProcessPool" not in done.stderr and done.stderr.count("Traceback") == 1, done.stderr
+    assert done.stdout.count("started") == 2, "the script once, and once in the probe that imported it"
+
+
+def test_a_script_with_the_main_guard_sweeps_in_processes(tmp_path):
+    guarded = "def main():" + textwrap.indent(textwrap.dedent(SCRIPT), "    ") + \
+        "\nif __name__ == \"__main__\":\n    main()\n"
+    done = run_script(tmp_path, guarded)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["started", "4 rows"]
 
 
 def test_columns_name_the_models_own_metrics():
