@@ -166,7 +166,9 @@ class _Drawing:
             handles.append(Line2D([], [], linestyle="", marker="o", markersize=8, color=_FOOD,
                                   markeredgecolor=_FOOD_EDGE))
         texts = self._legend_texts(kind_of, food)
-        if self.kinds:  # beside the world, where it hides no boid
+        if self.kinds and self.three_d:  # in the corner the box leaves free (constrained layout keeps no room beside a 3D axes)
+            self.ax.legend(handles, texts, loc="upper left", fontsize="small", frameon=False)
+        elif self.kinds:  # beside the world, where it hides no boid
             self.ax.legend(handles, texts, loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0,
                            fontsize="small", frameon=False)
         elif handles:  # food alone: a small box in the corner, the colour bar taking the side

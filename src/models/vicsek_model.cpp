@@ -15,7 +15,7 @@ using VicsekModel = TypedModel<VicsekParams, VicsekSimulation>;
 VicsekModel describeVicsek() {
   VicsekModel m;
   m.name = "vicsek";
-  m.title = "self-driven particles (Vicsek et al. 1995)";
+  m.title = "Vicsek's self-driven particles";
   m.summary = "particles at constant speed take their neighbours' mean heading plus a random turn";
   m.doc = "docs/model-vicsek.md";
   m.countUnit = "particles";

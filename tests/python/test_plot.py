@@ -112,6 +112,21 @@ def test_3d_axes_hold_the_world_box():
     assert len([c for c in ax.collections if c.get_gid() == "flocklab.obstacle"]) == 1
 
 
+def inside(box, frame):
+    return frame.x0 <= box.x0 and box.x1 <= frame.x1 and frame.y0 <= box.y0 and box.y1 <= frame.y1
+
+
+@pytest.mark.parametrize("dims", [2, 3])
+def test_the_legend_lies_whole_in_the_saved_picture(dims, tmp_path):
+    sim = flocklab.Simulation("steering", seed=5, dims=dims, species=SPECIES, threads=1)
+    fig = fplot.flock(sim).figure
+    fig.savefig(tmp_path / "flock.png")  # as a user saves it: constrained layout, the figure's size
+    (legend,) = [a for a in [*fig.legends, *(ax.get_legend() for ax in fig.axes)] if a is not None]
+    box = legend.get_window_extent(fig.canvas.get_renderer())
+    assert inside(box, fig.bbox), f"the legend {box} runs out of the picture {fig.bbox}"
+    assert [t.get_text() for t in legend.get_texts()] == ["sparrow (150)", "hawk (predator, 2)"]
+
+
 def test_the_axes_must_fit_the_dimensions():
     fig = plt.figure()
     with pytest.raises(ValueError, match="3D axes"):

@@ -46,9 +46,11 @@ export function decimalsOf(step) {
   return dot < 0 ? 0 : text.length - dot - 1;
 }
 
-/** A unit as shown after a value. */
-function unitText(unit) {
-  return unit === 'degrees' ? '°' : unit ? ` ${unit}` : '';
+/** A unit as shown after a value: '°', ' px/s', ' world units' (' world unit' after one). */
+function unitText(unit, one) {
+  if (unit === 'degrees') return '°';
+  if (!unit) return '';
+  return one && unit.endsWith(' units') ? ` ${unit.slice(0, -1)}` : ` ${unit}`;
 }
 
 /** Is this the simulated time step (shown as steps per simulated second)? */
@@ -72,7 +74,7 @@ export function sliderOf(spec) {
   return {
     label: labelOf(spec), min: spec.slider.min, max: spec.slider.max, step: spec.slider.step,
     toSlider: (v) => v, fromSlider: (v) => v,
-    describe: (v) => `${fmt(v, 3)}${unitText(spec.unit)}`,
+    describe: (v) => `${fmt(v, 3)}${unitText(spec.unit, fmt(v, 3) === '1')}`,
   };
 }
 

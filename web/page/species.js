@@ -1,5 +1,5 @@
 // The Species panel of the steering model (docs/model-steering.md, "Species, predators and food")
-// and the species legend on the canvas. A species is the text NAME:COUNT[:KEY=VALUE,...] of the
+// and the species legend under the canvas. A species is the text NAME:COUNT[:KEY=VALUE,...] of the
 // engine's `species` parameter; the panel edits those texts and hands the new list to the page:
 // names, counts and roles restart the flock (the engine fixes them for a run); a species' colour
 // and sliders change the running flock at once (the engine takes those live), except before the
@@ -260,7 +260,7 @@ function kindMark(k) {
 }
 
 /**
- * The legend on the canvas: each kind (its colour, a predator outlined, name and count now) and
+ * The legend under the canvas: each kind (its colour, a predator outlined, name and count now) and
  * the food sources. Rewritten only when what it says changes.
  */
 export function drawLegend(box, look) {

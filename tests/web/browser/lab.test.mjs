@@ -767,7 +767,9 @@ test('species from the panel: the command line\'s hash and a Share link; clicks 
     assert.deepEqual(chart.series.map((s) => [s.label, s.colour]), [['prey', '#00ccff'], ['hawk', '#d62728']]);
     assert.deepEqual(await page.$$eval('#legend li', (lis) => lis.map((li) => li.textContent)), ['prey', 'hawk']);
     assert.deepEqual(await page.$$eval('#kinds-legend li', (lis) => lis.map((li) => li.textContent)),
-      ['prey500', 'hawk3 · predator'], 'the legend on the canvas');
+      ['prey500', 'hawk3 · predator'], 'the species legend');
+    const [legendBox, canvasBox] = [await page.locator('#kinds-legend').boundingBox(), await page.locator('#boids').boundingBox()];
+    assert.ok(legendBox.y >= canvasBox.y + canvasBox.height - 1, 'the legend sits under the canvas, hiding no boid and no food');
     assert.ok(look.kinds[1].predator && look.kinds[1].size > look.kinds[0].size);
     // a click spawns a hawk there
     await page.check('input[name="tool"][value="spawn"]');
