@@ -43,6 +43,7 @@ struct RunOptions {
   double fps = 30;                        ///< the movie's frames a second
   std::string configFile, writeConfigFile;
   bool quiet = false;
+  bool dryRun = false;                       ///< check the options and set the start up; run no step, write no file
   std::vector<std::string> checkpointEvery;  ///< K and DIR
   std::string resumeDir;                     ///< a checkpoint's folder, or ""
   // several processes (mpirun -n P flocklab run)

@@ -9,6 +9,7 @@
 #include <string>
 #include <utility>
 
+#include "flocklab/engine/lanes.hpp"
 #include "flocklab/flocklab.hpp"
 #include "flocklab/registry.hpp"
 
@@ -216,6 +217,33 @@ TEST_F(Cli, BadStartFilesAreRejected) {
   expectUsageError("run --init folder.csv", "folder.csv");
 }
 
+// --dry-run checks what a run would do (options, the model's setup, the start file, the outputs'
+// paths) and stops before the first step: the summary's first line, and no file.
+TEST_F(Cli, DryRunChecksEverythingAndWritesNothing) {
+  const Result real = run("run --model steering --steps 20 --seed 3");
+  const Result dry = run("run --model steering --steps 20 --seed 3 --save end.csv --picture-every 5 frames --dry-run");
+  ASSERT_EQ(dry.status, 0) << dry.err;
+  EXPECT_EQ(dry.out.substr(0, dry.out.find('\n')), real.out.substr(0, real.out.find('\n')));
+  EXPECT_NE(dry.out.find("dry run: every option checked and the start set up; no step run, no file written"),
+            std::string::npos)
+      << dry.out;
+  for (const auto& entry : fs::directory_iterator(dir_)) {
+    const std::string name = entry.path().filename().string();
+    EXPECT_TRUE(name == "stdout.txt" || name == "stderr.txt") << name << " was left by a dry run";
+  }
+  // What the model refuses, a start file that is missing, an output that cannot be written:
+  expectUsageError("run --model steering --dims 3 --food 400,300:50 --dry-run", "needs a depth in 3D");
+  expectUsageError("run --init missing.csv --dry-run", "missing.csv");
+  expectUsageError("run --save nowhere/state.csv --dry-run", "cannot write nowhere/state.csv");
+  // A sweep plans and sets up every combination, and makes no run.
+  const Result sweep = run("sweep --param radius=3,5,7 --seeds 2 --steps 10 --out rows.csv --dry-run");
+  ASSERT_EQ(sweep.status, 0) << sweep.err;
+  EXPECT_EQ(sweep.out,
+            "flocklab sweep: dry run: 6 runs to make, every combination set up; no run made, no file written\n");
+  EXPECT_FALSE(fs::exists(dir_ / "rows.csv"));
+  expectUsageError("sweep --param radius=3,-5 --out rows.csv --dry-run", "radius");
+}
+
 TEST_F(Cli, OutputsThatCannotBeWrittenFailBeforeTheRun) {
   expectUsageError("run --save nowhere/state.csv", "cannot write nowhere/state.csv");
   expectUsageError("run --metrics-out nowhere/m.csv", "cannot write nowhere/m.csv");
@@ -395,6 +423,11 @@ TEST_F(Cli, BenchTimesTheWorkloadsAndDrawsTheScaling) {
   }
   EXPECT_GT(rows[2].at("checks_per_second").get<double>(), 0) << "abm sequential counts its candidates";
   EXPECT_EQ(rows[3].at("boids"), 400);
+  // The machine beside the figures: its cores, the lanes and the load, which the targets assume idle.
+  EXPECT_GE(report.at("cores").get<unsigned>(), 1u);
+  EXPECT_EQ(report.at("lanes"), flocklab::laneKernelName(flocklab::laneKernel()));
+  EXPECT_GE(report.at("load_average").at("before").get<double>(), 0.0);
+  EXPECT_GE(report.at("load_average").at("after").get<double>(), 0.0);
 
   // Every workload asked for gets a row: W4 without --full says how to run it; W7 (the browser
   // lab in Chromium) gives its three flock sizes, or one row saying why it was not measured.
@@ -421,6 +454,8 @@ TEST_F(Cli, BenchTimesTheWorkloadsAndDrawsTheScaling) {
   ASSERT_EQ(table.status, 0) << table.err;
   EXPECT_TRUE(table.err.empty()) << table.err;
   EXPECT_NE(table.out.find("time per boid-step within 2x"), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find(" before and "), std::string::npos) << table.out;
+  EXPECT_NE(table.out.find("the targets are for an idle 2-core machine"), std::string::npos) << table.out;
   const std::string svg = slurp(dir_ / "scaling.svg");
   EXPECT_NE(svg.find("data-name=\"grid (default)\""), std::string::npos);
   EXPECT_NE(svg.find("data-name=\"brute force\""), std::string::npos);

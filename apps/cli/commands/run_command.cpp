@@ -366,6 +366,10 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
   run->add_flag("--hash", o.hash, "Print the FNV-1a 64 hash of the final state")->group(engine);
   run->add_flag("--json", o.json, "Print the summary as one JSON object")->group(engine);
   run->add_flag("--quiet,-q", o.quiet, "No progress bar")->group(engine);
+  run->add_flag("--dry-run", o.dryRun,
+                "Check every option and set the start up (reading --config, --init, --resume), print the "
+                "summary's first line, and stop: no step run, no file written")
+      ->group(engine);
 
   const char* pictures = "pictures, trajectories and run files";
   run->add_option("--plot", o.plotFile,
@@ -432,6 +436,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
   prepareRun(o, command);
   // Open every output before the first step: a bad path fails now, not after the run.
   OutputSet outputs;
+  // (A dry run opens them too, and its return drops them: nothing is published.)
   AtomicFile *metricsFile, *saveFile, *plotFile, *trackFile, *pictureFile, *configFile, *trajectoryFile, *movieFile;
   std::uint64_t frameEvery = 0;
   onOutputs([&] {
@@ -469,8 +474,8 @@ int executeRun(RunOptions o, const CLI::App& command) {
         fmt::format("--model {} runs over several MPI processes only in its synchronous form (add --sync): "
                     "the sequential form moves one agent after another",
                     setup.model->name));
-  if (frameEvery) makeFolder("--picture-every", o.pictureEvery[1]);
-  if (checkpointEvery) {
+  if (frameEvery && !o.dryRun) makeFolder("--picture-every", o.pictureEvery[1]);
+  if (checkpointEvery && !o.dryRun) {
     makeFolder("--checkpoint-every", o.checkpointEvery[1]);
     // A checkpoint that could not be written would be found at its first step: try now.
     onOutputs([&] { AtomicFile{checkpointPath(o)}; });
@@ -515,6 +520,12 @@ int executeRun(RunOptions o, const CLI::App& command) {
   if (!o.camera.empty() && !sim.flock().is3d())
     throw UsageError("--camera places the camera of 3D pictures; this run is 2D");
   const Camera camera = o.camera.empty() ? Camera{} : parseCamera(o.camera);
+  if (o.dryRun) {
+    const std::string text = summaryHeader(report) + "dry run: every option checked and the start set up; no step "
+                                                     "run, no file written\n";
+    std::fwrite(text.data(), 1, text.size(), stdout);
+    return 0;
+  }
   // The picture now; the camera turns once a frame of --picture-every (or of the movie).
   const std::uint64_t orbitEvery = frameEvery ? frameEvery : (movieFile ? static_cast<std::uint64_t>(o.movieEvery) : 0);
   const auto picture = [&] {

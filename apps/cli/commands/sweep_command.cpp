@@ -341,6 +341,12 @@ int Sweep::execute() {
   prepare();
   existing_ = readExisting(o_.out, plan_, results_, have_);
   checkMemory();
+  if (o_.dryRun) {
+    const std::string kept = existing_.kept ? fmt::format(" ({} kept from {})", existing_.kept, o_.out) : "";
+    std::printf("flocklab sweep: dry run: %s to make%s, every combination set up; no run made, no file written\n",
+                counted(plan_.runs - existing_.kept, "runs").c_str(), kept.c_str());
+    return 0;
+  }
 
   // Outputs, before the first run: the final CSV, the plot and the run file are published
   // together at the end, all or none; rows go to --out itself as runs finish.
@@ -441,6 +447,11 @@ CLI::App* addSweepCommand(CLI::App& app, SweepOptions& o) {
       ->capture_default_str()
       ->group(group);
   sweep->add_flag("--quiet,-q", o.quiet, "No progress bar")->group(group);
+  sweep
+      ->add_flag("--dry-run", o.dryRun,
+                 "Plan the sweep and set every combination up (reading --config and an existing --out), say "
+                 "how many runs it would make, and stop: no run made, no file written")
+      ->group(group);
   sweep
       ->add_option("--config", o.config,
                    "Read the model options and the sweep's keys from FILE.json (the command line wins)")

@@ -25,6 +25,7 @@ struct SweepOptions {
   std::int64_t threads = 0;             ///< runs at a time; 0: all cores
   std::int64_t every = 1;               ///< steps between measurements in the last fifth
   bool quiet = false;                   ///< no progress bar
+  bool dryRun = false;                  ///< plan and check every run; run none, write nothing
   std::string config, writeConfig;      ///< run files (runs/run_file.hpp)
 };
 

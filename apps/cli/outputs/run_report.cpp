@@ -43,14 +43,18 @@ std::string shortScientific(double value) {
 
 }  // namespace
 
-std::string formatSummary(const RunReport& r) {
+std::string summaryHeader(const RunReport& r) {
   // The start as it was made: the seed's random start, a file, or a file and the seed of what the
   // model draws after it (abm's order); never a seed that changed nothing.
   std::string start = r.startFile.empty() ? "" : "start " + r.startFile;
   if (r.seed) start += (start.empty() ? "" : ", ") + fmt::format("seed {}", *r.seed);
   if (!r.resumedFrom.empty()) start += fmt::format(", resumed at step {} from {}", r.firstStep, r.resumedFrom);
-  std::string out = fmt::format("flocklab {} - model {} - {} - {} - {}\n", kVersion, r.label,
-                                counted(r.count, r.countUnit), counted(r.steps, "steps"), start);
+  return fmt::format("flocklab {} - model {} - {} - {} - {}\n", kVersion, r.label, counted(r.count, r.countUnit),
+                     counted(r.steps, "steps"), start);
+}
+
+std::string formatSummary(const RunReport& r) {
+  std::string out = summaryHeader(r);
   // Labels in one column, wide enough for the longest (a species' "hawk: nearest-neighbour distance").
   std::size_t width = 28;
   for (const MetricSpec& spec : r.metrics) width = std::max(width, spec.label.size() + 2);

@@ -37,6 +37,8 @@ struct RunReport {
   std::string hash;                                  ///< 16 hex digits, or "" when not asked for
 };
 
+/// The summary's first line: version, model, count, steps and how the start was made.
+std::string summaryHeader(const RunReport& report);
 /// The summary a person reads, several aligned lines ending in a newline.
 std::string formatSummary(const RunReport& report);
 /// The summary as one JSON object and a newline.
