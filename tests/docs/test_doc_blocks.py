@@ -5,8 +5,8 @@ Design: the pages are read once into blocks (a fence's language, its lines, wher
   fresh folder (matplotlib draws off screen).
 - js: each block is a module (`.mjs`) run by node in a fresh folder whose node_modules/flocklab
   is the built package, as a project that installed the tarball has it.
-- cpp: the README's library example is compiled and run by ctest (Docs.ReadmeLibraryExample,
-  tests/CMakeLists.txt takes the block out of the README); here only that it is that block.
+- cpp: the README's library example is compiled and run by ctest (Docs.ReadmeLibraryExample:
+  tests/tools/readme_cpp_example.cmake takes the block out of the README); here only that it is that block.
 - shell: every flocklab command line (after `$ `, through `F=...` variables, `for s in ...`
   loops with their first value, `mpirun -n K`, pipes and redirections) is checked with
   `--dry-run`: its options parsed, its model and start set up, every sweep combination too,
