@@ -30,7 +30,7 @@ flocklab::mpi::Following following(flocklab::cli::CliApp& cli) {
       cli::prepareRun(options, *cli.run);
       EngineOptions engine = runs::runEngineOptions(options);
       engine.partition = std::move(partition);
-      return runs::setUpRunModel(options, engine).simulation;
+      return runs::setUpRunModel(options, engine);
     };
   } else if (cli.sweep->parsed()) {
     f.sweepRunner = [&cli] { return cli::sweepRunner(cli.sweepOptions, *cli.sweep); };

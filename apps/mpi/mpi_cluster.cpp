@@ -150,21 +150,26 @@ int MpiCluster::follow(const Following& following) {
 }
 
 int MpiCluster::followRun(const Following& following) {
-  std::unique_ptr<Simulation> sim;
+  runs::ModelSetup setup;
+  Simulation* sim = nullptr;
   std::string failure = "no word to set the run up came";
   for (;;) {
     switch (command(0)) {
-      case kSetUp: try { sim = following.setUpRun(partition_);
+      case kSetUp:
+        try {
+          setup = following.setUpRun(partition_);
+          sim = setup.simulation.get();
         } catch (const std::exception& e) {
           // The first rank meets the same error and reports it; if it does not, the first step
           // says what went wrong here.
-          sim.reset();
+          sim = nullptr;
           failure = e.what();
         }
         break;
       case kStep:
         if (!sim) abort("could not set up the run: " + failure);
         inStep_ = true;
+        runs::applyRamps(*setup.model, *sim, setup.ramps, sim->stepCount());
         sim->step(1);
         inStep_ = false;
         break;

@@ -17,6 +17,7 @@
 #include "flocklab/simulation.hpp"
 #include "mpi_partition.hpp"
 #include "runs/cluster.hpp"
+#include "runs/model_setup.hpp"
 #include "runs/sweep_run.hpp"
 
 namespace flocklab::mpi {
@@ -25,8 +26,9 @@ namespace flocklab::mpi {
 /// options, bound by flocklab-mpi's main): either function may be empty, for a command that is
 /// the first rank's alone.
 struct Following {
-  /// Sets up the run as the first rank does, over this rank's `partition` of the flock.
-  std::function<std::unique_ptr<Simulation>(std::shared_ptr<Partition> partition)> setUpRun;
+  /// Sets up the run as the first rank does, over this rank's `partition` of the flock (its
+  /// ramps included: each step sets them as the first rank's does).
+  std::function<runs::ModelSetup(std::shared_ptr<Partition> partition)> setUpRun;
   /// The sweep's runner: run k's result (runs::sweep_run.hpp).
   std::function<std::function<runs::RunResult(std::size_t)>()> sweepRunner;
 };

@@ -190,6 +190,7 @@ ModelSetup setUpModel(const RunOptions& o, const EngineOptions& engine) {
   std::string words = setup.preset.empty() ? "" : "preset " + setup.preset;
   if (!setup.form.empty()) words += (words.empty() ? "" : ", ") + setup.form;
   setup.label = m.name + (words.empty() ? "" : " (" + words + ")");
+  setup.ramps = parseRamps(p, o.ramps);
   // The seed draws the random start and whatever the model draws after it; from a given start
   // it matters only where the steps draw (abm's sequential order). A --seed that could change
   // nothing is refused rather than ignored: the user expected it to.

@@ -71,6 +71,10 @@ bool setRunKey(RunOptions& o, const std::string& key, const nlohmann::json& v, c
     o.density = v.get<double>();
   } else if (key == "seed") {
     o.seed = runFileWhole(v, path, key, 0, kUint64Max, "2^64-1", flag);
+  } else if (key == "ramp") {
+    const auto isText = [](const nlohmann::json& e) { return e.is_string(); };
+    if (!v.is_array() || !std::all_of(v.begin(), v.end(), isText)) throw wrong("a list of texts KEY=FROM:TO@A-B");
+    o.ramps = v.get<std::vector<std::string>>();
   } else {
     return false;
   }
@@ -196,6 +200,7 @@ nlohmann::ordered_json resolvedRunFile(const RunOptions& o, const ModelSetup& se
   if (setup.seedUsed) c["seed"] = o.seed;
   if (!setup.preset.empty()) c["preset"] = setup.preset;
   c.update(paramsToJson(setup.model->current(sim)));
+  if (!o.ramps.empty()) c["ramp"] = o.ramps;
   return c;
 }
 

@@ -28,6 +28,8 @@ struct RunOptions {
   /// Model parameters as given, by the registry's key (or alias) with underscores: each
   /// flag's texts (several for a list such as --obstacle); an empty list was not given.
   std::map<std::string, std::vector<std::string>> params;
+  /// Parameter ramps, each "KEY=FROM:TO@A-B" (runs/ramp.hpp, docs/ramps.md).
+  std::vector<std::string> ramps;
   // engine and outputs
   std::int64_t threads = 0;  ///< 0: all cores
   std::string neighbors = "grid";

@@ -24,6 +24,7 @@ RunResult measureRun(const RunOptions& options, std::uint64_t steps, std::uint64
   const auto measureAt = [&](std::uint64_t s) {
     while (sim.stepCount() < s) {
       if (stop) throw RunStopped();
+      applyRamps(*setup.model, sim, setup.ramps, sim.stepCount());
       sim.step(1);
     }
     const Metrics m = sim.metrics();

@@ -105,8 +105,8 @@ std::string asKeywords(std::string_view marked) {
 namespace {
 
 // The keywords a Simulation takes besides its model's parameters.
-const std::vector<std::string> kRunKeywords = {"model", "config",  "count",   "seed",     "preset",
-                                               "init",  "density", "threads", "neighbors"};
+const std::vector<std::string> kRunKeywords = {"model", "config",  "count",   "seed",      "preset",
+                                               "init",  "density", "threads", "neighbors", "ramp"};
 
 // One whole sentence for a keyword that no parameter of `m` and no run keyword answers to: the
 // nearest name when one is close, and where steps belong.
@@ -147,6 +147,8 @@ runs::RunOptions runOptions(const py::kwargs& keywords) {
       o.preset = textKeyword("preset", value);
     } else if (name == "init") {
       o.initFile = textKeyword("init", value);
+    } else if (name == "ramp") {
+      o.ramps = texts(name, value, nullptr);  // one text or a list, each KEY=FROM:TO@A-B
     } else if (name == "density") {
       if (py::isinstance<py::bool_>(value) || (!py::isinstance<py::float_>(value) && !py::isinstance<py::int_>(value)))
         throw py::type_error(fmt::format("density takes a number (got a {})", typeName(value)));

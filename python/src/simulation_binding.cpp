@@ -151,6 +151,7 @@ class PySimulation {
     options_ = runOptions(modelKeywords);
     translated([&] { setup_ = std::make_shared<runs::ModelSetup>(runs::setUpModel(options_, engine_)); });
     startCount_ = sim().flock().size();
+    begun_ = runs::resolvedRunFile(options_, *setup_, 0);
   }
 
   Simulation& sim() { return *setup_->simulation; }
@@ -184,6 +185,7 @@ class PySimulation {
             Simulation& s = *setup->simulation;
             for (std::int64_t k = 0; k < steps && !stop; ++k) {
               const auto start = Clock::now();
+              runs::applyRamps(*setup->model, s, setup->ramps, s.stepCount());
               s.step(1);
               *seconds = secondsSince(start);
             }
@@ -197,6 +199,7 @@ class PySimulation {
       SignalCheck check;
       const auto start = Clock::now();
       for (std::int64_t s = 0; s < steps; ++s) {
+        runs::applyRamps(*setup_->model, sim(), setup_->ramps, sim().stepCount());
         sim().step(1);
         if (steps > 1) check();
       }
@@ -339,6 +342,7 @@ class PySimulation {
       record();
       const std::uint64_t end = s.stepCount() + static_cast<std::uint64_t>(steps);
       while (s.stepCount() < end && !stop) {
+        runs::applyRamps(*setup->model, s, setup->ramps, s.stepCount());
         s.step(1);
         check();
         const std::uint64_t at = s.stepCount();
@@ -381,7 +385,11 @@ class PySimulation {
         if (startReplaced_)
           throw runs::UsageError("set_state replaced this run's start, which a run file cannot name; save the state as "
                                  ".csv and load it with init=");
-        text = runs::resolvedRunFile(options_, *setup_, sim().stepCount()).dump(2) + "\n";
+        // With ramps, the parameters the run began with (the ramps move them again on a replay).
+        nlohmann::ordered_json file =
+            setup_->ramps.empty() ? runs::resolvedRunFile(options_, *setup_, sim().stepCount()) : begun_;
+        file["steps"] = sim().stepCount();
+        text = file.dump(2) + "\n";
       } else {
         throw runs::UsageError("save takes FILE.csv (the state, as run --save writes it) or FILE.json (the run file, "
                                "as run --write-config writes it) (got " +
@@ -487,6 +495,7 @@ class PySimulation {
   double stepSeconds_ = 0, metricsSeconds_ = 0;  // the last step's and metrics' times
   std::size_t startCount_ = 0;                   // boids at the start
   bool startReplaced_ = false;                   // set_state gave the run a start no run file names
+  nlohmann::ordered_json begun_;                 // the run file as the run began (save with ramps)
   View positions_, velocities_;
   bool viewsStale_ = true;  // the buffers are behind the engine
   std::atomic<bool> busy_{false};

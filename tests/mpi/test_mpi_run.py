@@ -30,6 +30,7 @@ RUNS = {
                                       "--species", "hawk:2:role=predator,catch_radius=15", "--food", "450,280,280:40"],
     "abm --sync": ["--model", "abm", "--sync", "--steps", "40"],
     "vicsek": ["--model", "vicsek", "--steps", "120"],
+    "vicsek, noise ramped (every rank sets it)": ["--model", "vicsek", "--steps", "60", "--ramp", "noise=0.5:4@10-50"],
 }
 
 

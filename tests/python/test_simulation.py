@@ -288,3 +288,25 @@ def test_wrong_arguments_get_one_line_naming_them(call, kind, message):
         call(sim)
     text = str(raised.value)
     assert text == message, text
+
+
+def test_a_ramp_moves_a_parameter_as_the_commands_does(cli, tmp_path):
+    ramp = "noise=0.5:4.5@10-20"
+    expected = cli_hash(cli, "--model", "vicsek", "--count", "100", "--seed", "7", "--steps", "30", "--ramp", ramp)
+    stepped = flocklab.Simulation("vicsek", count=100, seed=7, ramp=[ramp])
+    stepped.step(30)
+    assert stepped.hash() == expected
+    recorded = flocklab.Simulation("vicsek", count=100, seed=7, ramp=ramp)
+    recorded.run(30, every=10)
+    assert recorded.hash() == expected
+    # Saved mid-ramp: the run file holds the value the run began with and the ramp, and replays it.
+    halfway = flocklab.Simulation("vicsek", count=100, seed=7, ramp=[ramp])
+    halfway.step(15)
+    halfway.save(tmp_path / "ramped.json")
+    file = json.loads((tmp_path / "ramped.json").read_text())
+    assert file["noise"] == 2 and file["ramp"] == [ramp] and file["steps"] == 15
+    replay = flocklab.Simulation(config=str(tmp_path / "ramped.json"))
+    replay.step(30)
+    assert replay.hash() == expected
+    with pytest.raises(ValueError, match=r"^ramp nois=0:1@0-5: model vicsek has no parameter 'nois' \(did you mean noise\?\)$"):
+        flocklab.Simulation("vicsek", ramp=["nois=0:1@0-5"])

@@ -126,3 +126,13 @@ def test_seeds_up_to_2_to_the_64_give_the_commands_rows(cli, tmp_path):
     flocklab.sweep("lab", params={"radius": [3, 5]}, seeds=range(2**64 - 2, 2**64), steps=20, count=40, processes=1,
                    out=tmp_path / "py.csv")
     assert (tmp_path / "py.csv").read_bytes() == out.read_bytes()
+
+
+def test_a_ramped_sweep_gives_the_commands_bytes(cli, tmp_path):
+    ramp = ["--ramp", "noise=0.5:4.5@10-20"]
+    done = run_cli(cli, "sweep", "--quiet", "--model", "vicsek", "--count", "100", "--steps", "30", *ramp,
+                   "--param", "radius=1,1.5", "--seed", "7", "--seeds", "2", "--out", str(tmp_path / "cli.csv"))
+    assert done.returncode == 0, done.stderr
+    flocklab.sweep("vicsek", params={"radius": [1, 1.5]}, seeds=range(7, 9), steps=30, count=100,
+                   ramp=["noise=0.5:4.5@10-20"], processes=1, out=tmp_path / "python.csv")
+    assert (tmp_path / "python.csv").read_bytes() == (tmp_path / "cli.csv").read_bytes()

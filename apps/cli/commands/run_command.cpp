@@ -103,7 +103,7 @@ void makeFolder(const char* flag, const std::string& dir) {
 void checkResume(const RunOptions& o, const CLI::App& command) {
   if (o.resumeDir.empty()) return;
   std::string given;
-  for (const char* flag : {"--model", "--count", "--density", "--seed", "--preset", "--init", "--config"})
+  for (const char* flag : {"--model", "--count", "--density", "--seed", "--preset", "--ramp", "--init", "--config"})
     if (given.empty() && command.get_option(flag)->count() > 0) given = flag;
   for (const auto& [key, texts] : o.params)
     if (given.empty() && !texts.empty()) given = "--" + flagName(key);
@@ -342,6 +342,10 @@ void addModelOptions(CLI::App* run, RunOptions& o) {
         return text.rfind('-', 0) == 0 ? "must be a whole number from 0 to 2^64-1 (got " + text + ")" : "";
       });
   run->add_option("--preset", o.preset, presetHelp())->group(groupOf(modelsWithPresets()));
+  run->add_option("--ramp", o.ramps,
+                  "Move a number parameter during the run: FROM at step A, in a straight line to TO at step B, TO "
+                  "after (repeatable; docs/ramps.md)")
+      ->option_text("KEY=FROM:TO@A-B");
   addParameterFlags(run, o.params);
 }
 
@@ -497,7 +501,9 @@ int executeRun(RunOptions o, const CLI::App& command) {
   report.resumedFrom = o.resumeDir;
   // A checkpoint's run is the run file of the run as it began (a resumed run's included), so
   // that a run resumed from it, and its --write-config, describe the same run.
-  const nlohmann::json checkpointRun = resolvedRunFile(o, setup, report.steps);
+  // (Taken before any ramp moves a parameter: --write-config writes it too.)
+  const nlohmann::ordered_json runFile = resolvedRunFile(o, setup, report.steps);
+  const nlohmann::json checkpointRun = runFile;
   const auto writeCheckpoint = [&] {
     const std::string bytes = formatCheckpoint({checkpointRun, sim.stepCount(), sim.flock(), sim.modelState()});
     onOutputs([&] { AtomicFile(checkpointPath(o)).commit(bytes); });
@@ -559,6 +565,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
       return reportInterrupted();
     }
     const auto begin = std::chrono::steady_clock::now();
+    applyRamps(*setup.model, sim, setup.ramps, sim.stepCount());
     if (processes) processes->step(sim);
     else sim.step(1);
     stepping += std::chrono::steady_clock::now() - begin;
@@ -583,7 +590,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
     if (plotFile) plotFile->write(pictureBytes(o.plotFile, orderChart(series, report.metrics, caption)));
     if (trackFile) trackFile->write(pictureBytes(o.plotTrackFile, track.chart(caption)));
     if (pictureFile) pictureFile->write(pictureBytes(o.pictureFile, picture()));
-    if (configFile) configFile->write(resolvedRunFile(o, setup, report.steps).dump(2) + "\n");
+    if (configFile) configFile->write(runFile.dump(2) + "\n");
     if (trajectory) trajectory->complete();
     if (movie) movieFile->write(forMovie([&] { return movie->finish(); }));
   });

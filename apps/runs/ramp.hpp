@@ -1,0 +1,41 @@
+#pragma once
+// Parameter ramps (docs/ramps.md): a live number parameter moved on a schedule during one run,
+// "KEY=FROM:TO@A-B": FROM at step A, then in a straight line to TO at step B, and TO after B;
+// before A the parameter has its own value. A ramp is part of the run's definition (run files
+// and checkpoints keep its text), so the same text gives the same bits on every front end.
+// Determinism: the value for step k is FROM + (TO - FROM) * ((k - A) / (B - A)) in doubles, in
+// that order, with k - A and B - A exact (steps below 2^53), so every platform computes it alike.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "flocklab/model.hpp"
+#include "flocklab/simulation.hpp"
+
+namespace flocklab::runs {
+
+/// One ramp, as read from its text.
+struct Ramp {
+  std::string key;  ///< the parameter's canonical key
+  double from = 0, to = 0;
+  std::uint64_t first = 0, last = 0;  ///< the steps A < B
+  std::string text;                   ///< as given, for run files
+
+  /// The value the step from `step` to `step` + 1 runs with, or nothing before A.
+  std::optional<double> valueAt(std::uint64_t step) const;
+};
+
+/// The ramps `texts` give for a run with `params`, checked: the key is a live number parameter of
+/// the model, both values lie in its range and suit the other parameters, A < B, and two ramps of
+/// one key do not overlap (they may meet at a step). Throws UsageError naming --ramp
+/// (markKey("ramp")) and the text at fault.
+std::vector<Ramp> parseRamps(const ParamSet& params, const std::vector<std::string>& texts);
+
+/// Sets every ramped parameter of `simulation` to its value for the step from `step` on, before
+/// that step is run: nothing for a ramp not yet begun; of one parameter's ramps, the one begun last.
+void applyRamps(const ModelDescription& model, Simulation& simulation, const std::vector<Ramp>& ramps,
+                std::uint64_t step);
+
+}  // namespace flocklab::runs
