@@ -2,24 +2,30 @@
 // (see ramp.hpp and docs/ramps.md).
 #include "runs/ramp.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
+#include <charconv>
 
-#include "flocklab/keyed_message.hpp"
 #include "flocklab/decimal_text.hpp"
-#include "flocklab/io/state_csv.hpp"
+#include "flocklab/keyed_message.hpp"
 #include "runs/nearest_name.hpp"
-#include "runs/text_fields.hpp"
 #include "runs/usage_error.hpp"
 
 namespace flocklab::runs {
 namespace {
 
+// `text` as a whole number >= 0, all of it (no sign, no space), or nothing. (Not
+// runs/text_fields.hpp: the WebAssembly build's library has no floating from_chars.)
+std::optional<std::uint64_t> whole(std::string_view text) {
+  std::uint64_t v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
+}
+
 constexpr const char* kGrammar = "KEY=FROM:TO@A-B, e.g. alignment=0:1.5@0-600";
 
 [[noreturn]] void refuse(std::string_view text, const std::string& why) {
-  throw UsageError(fmt::format("{} {}: {}", markKey("ramp"), text, why));
+  throw UsageError(markKey("ramp") + " " + std::string(text) + ": " + why);
 }
 
 // The number parameter `name` of `model` that may change between steps.
@@ -29,8 +35,8 @@ const ParamSpec& rampable(const ModelDescription& model, std::string_view text, 
     std::vector<std::string> keys;
     for (const ParamSpec& p : model.params) keys.push_back(p.key);
     const std::string near = nearestName(std::string(name), keys);
-    refuse(text, fmt::format("model {} has no parameter '{}'{}", model.name, name,
-                             near.empty() ? "" : " (did you mean " + near + "?)"));
+    refuse(text, "model " + model.name + " has no parameter '" + std::string(name) + "'" +
+                     (near.empty() ? "" : " (did you mean " + near + "?)"));
   }
   if (spec->kind != ParamKind::Number) refuse(text, spec->key + " is not a number, so it cannot ramp");
   if (!spec->live)
@@ -47,25 +53,28 @@ Ramp parseRamp(const ParamSet& params, const std::string& text) {
   ramp.text = text;
   const ParamSpec& spec = rampable(model, text, std::string_view(text).substr(0, equals));
   ramp.key = spec.key;
-  const auto from = readDecimal(std::string_view(text).substr(equals + 1, colon - equals - 1));
-  const auto to = readDecimal(std::string_view(text).substr(colon + 1, at - colon - 1));
-  const std::vector<std::string_view> steps = split(std::string_view(text).substr(at + 1), '-');
-  const auto first = steps.size() == 2 ? parseWhole(steps[0]) : std::nullopt;
-  const auto last = steps.size() == 2 ? parseWhole(steps[1]) : std::nullopt;
+  const std::string_view fromText = std::string_view(text).substr(equals + 1, colon - equals - 1),
+                         toText = std::string_view(text).substr(colon + 1, at - colon - 1);
+  const auto from = readDecimal(fromText), to = readDecimal(toText);
+  const std::string_view steps = std::string_view(text).substr(at + 1);
+  const std::size_t dash = steps.find('-');
+  const auto first = dash == std::string_view::npos ? std::nullopt : whole(steps.substr(0, dash));
+  const auto last = dash == std::string_view::npos ? std::nullopt : whole(steps.substr(dash + 1));
   if (!from || !to || !first || !last) refuse(text, std::string("give ") + kGrammar);
-  for (const double value : {*from, *to}) {
-    if (const std::string problem = valueProblem(spec, value); !problem.empty())
-      refuse(text, spec.key + " " + problem);
-    ParamSet at = params;  // the value beside the run's other parameters
-    at.set(spec.key, value);
-    if (const std::string problem = at.markedProblem(); !problem.empty()) refuse(text, "at " + roundTrip(value) + ", " + problem);
+  for (const auto& [value, written] : {std::pair{*from, fromText}, {*to, toText}}) {
+    if (const std::string problem = valueProblem(spec, value); !problem.empty()) refuse(text, spec.key + " " + problem);
+    ParamSet beside = params;  // the value beside the run's other parameters
+    beside.set(spec.key, value);
+    if (const std::string problem = beside.markedProblem(); !problem.empty())
+      refuse(text, "at " + std::string(written) + ", " + problem);
   }
-  if (*first >= *last) refuse(text, fmt::format("its steps A-B must rise (got {}-{})", *first, *last));
-  if (*last > (std::uint64_t{1} << 53)) refuse(text, "its steps must be at most 2^53");
   ramp.from = *from;
   ramp.to = *to;
-  ramp.first = *first;
-  ramp.last = *last;
+  ramp.first = first.value_or(0);
+  ramp.last = last.value_or(0);
+  if (ramp.first >= ramp.last)
+    refuse(text, "its steps A-B must rise (got " + std::to_string(ramp.first) + "-" + std::to_string(ramp.last) + ")");
+  if (ramp.last > (std::uint64_t{1} << 53)) refuse(text, "its steps must be at most 2^53");
   return ramp;
 }
 
@@ -84,8 +93,8 @@ std::vector<Ramp> parseRamps(const ParamSet& params, const std::vector<std::stri
     Ramp ramp = parseRamp(params, text);
     for (const Ramp& earlier : ramps)
       if (earlier.key == ramp.key && ramp.first < earlier.last && earlier.first < ramp.last)
-        refuse(text, fmt::format("overlaps {} {}: ramps of one parameter may meet at a step, not overlap",
-                                 markKey("ramp"), earlier.text));
+        refuse(text, "overlaps " + markKey("ramp") + " " + earlier.text +
+                         ": ramps of one parameter may meet at a step, not overlap");
     ramps.push_back(std::move(ramp));
   }
   return ramps;

@@ -32,6 +32,8 @@ class Simulation(_flocklab.Simulation):
         density: boids per unit of the world's area (or volume), instead of ``count``.
         init: a state CSV to start from (``flocklab run --init``, or ``Simulation.save``).
         config: a run file to take the parameters from (``flocklab run --config``); keywords win.
+        ramp: a parameter ramp ``"KEY=FROM:TO@A-B"`` or a list of them (``flocklab run --ramp``),
+            set before each step of ``step`` and ``run``.
         threads: threads a step runs on; 0 (the default) means all cores. The bits do not change.
         neighbors: ``"grid"`` (the default) or ``"brute"``. The bits do not change.
         **params: the model's parameters, e.g. ``vision=60, dims=3``.

@@ -44,7 +44,8 @@ TEST_F(Ramps, ARampSetsTheValueBeforeEachStep) {
 
 TEST_F(Ramps, OfOneParametersRampsTheOneBegunLastSetsIt) {
   // Up then down, given in either order: the same run.
-  const std::string upDown = hashOf("run --model lab --steps 40 --ramp alignment=0:2@0-20 --ramp alignment=2:0.5@20-40");
+  const std::string upDown =
+      hashOf("run --model lab --steps 40 --ramp alignment=0:2@0-20 --ramp alignment=2:0.5@20-40");
   EXPECT_EQ(hashOf("run --model lab --steps 40 --ramp alignment=2:0.5@20-40 --ramp alignment=0:2@0-20"), upDown);
   EXPECT_NE(hashOf("run --model lab --steps 40 --ramp alignment=0:2@0-20"), upDown);
 }
@@ -83,7 +84,8 @@ TEST_F(Ramps, ASweepRampsEachRun) {
 
 TEST_F(Ramps, BadRampsGetOneLine) {
   expectUsageError("run --model vicsek --ramp noise=0:4", "--ramp noise=0:4: give KEY=FROM:TO@A-B");
-  expectUsageError("run --model vicsek --ramp nois=0:4@0-5", "model vicsek has no parameter 'nois' (did you mean noise?)");
+  expectUsageError("run --model vicsek --ramp nois=0:4@0-5",
+                   "model vicsek has no parameter 'nois' (did you mean noise?)");
   expectUsageError("run --model vicsek --ramp world=1:2@0-5", "world cannot change during a run");
   expectUsageError("run --model steering --ramp edges=0:1@0-5", "edges is not a number, so it cannot ramp");
   expectUsageError("run --model vicsek --ramp noise=0:9@0-5", "noise must be a finite number in [0, 2 pi]");

@@ -38,6 +38,7 @@
 #include "flocklab/keyed_message.hpp"
 #include "flocklab/registry.hpp"
 #include "flocklab/text_excerpt.hpp"
+#include "runs/ramp.hpp"
 #include "runs/start_count.hpp"
 
 namespace flocklab::web {
@@ -96,13 +97,15 @@ class WebSimulation {
  public:
   /// `paramsJson` holds the parameters to set over the preset's (or the model's defaults);
   /// `count` < 0 takes the preset's count. With species the count is theirs: a `count` given
-  /// must repeat their total, as `flocklab run --count` must.
+  /// must repeat their total, as `flocklab run --count` must. `rampsJson`: an array of ramp
+  /// texts (runs/ramp.hpp), each set before every step.
   WebSimulation(const std::string& model, const std::string& preset, const std::string& paramsJson, double count,
-                const std::string& seed)
+                const std::string& seed, const std::string& rampsJson)
       : model_(&flocklab::model(model)), params_(model_->defaults(preset)) {
     const std::uint64_t s = parseSeed(seed);
     readParamsJson(params_, paramsJson);
     if (const std::string problem = params_.markedProblem(); !problem.empty()) throw KeyedError(problem);
+    ramps_ = runs::parseRamps(params_, nlohmann::json::parse(rampsJson).get<std::vector<std::string>>());
     const bool given = !(count < 0);  // NaN is a count given, and refused by the start checks
     const std::uint64_t boids = runs::startCount(
         *model_, params_, given ? std::optional<double>(count) : std::nullopt, model_->countFor(preset),
@@ -124,7 +127,11 @@ class WebSimulation {
         [&] {
           if (!whole(k, 0, kMaxWhole))
             throw std::invalid_argument("steps must be a whole number from 0 to 2^53-1 (got " + countText(k) + ")");
-          sim_->step(static_cast<std::uint64_t>(k));
+          if (ramps_.empty()) sim_->step(static_cast<std::uint64_t>(k));
+          for (std::uint64_t done = 0; !ramps_.empty() && done < static_cast<std::uint64_t>(k); ++done) {
+            runs::applyRamps(*model_, *sim_, ramps_, sim_->stepCount());
+            sim_->step(1);
+          }
           return true;
         },
         false);
@@ -237,13 +244,15 @@ class WebSimulation {
   const ModelDescription* model_;
   ParamSet params_;
   std::unique_ptr<Simulation> sim_;
+  std::vector<runs::Ramp> ramps_;  // set before each step (none for most flocks)
   std::vector<std::uint32_t> kindOf_;
 };
 
 /// A new flock, or null with the reason in lastError().
 std::unique_ptr<WebSimulation> create(const std::string& model, const std::string& preset,
-                                      const std::string& paramsJson, double count, const std::string& seed) {
-  return guarded([&] { return std::make_unique<WebSimulation>(model, preset, paramsJson, count, seed); },
+                                      const std::string& paramsJson, double count, const std::string& seed,
+                                      const std::string& rampsJson) {
+  return guarded([&] { return std::make_unique<WebSimulation>(model, preset, paramsJson, count, seed, rampsJson); },
                  std::unique_ptr<WebSimulation>());
 }
 

@@ -128,6 +128,8 @@ export interface SimulationOptions {
   /** A whole number from 0 to 2^64-1: as a number up to 2^53-1, or a bigint or decimal string. */
   seed?: number | bigint | string;
   preset?: string;
+  /** Parameter ramps, each `KEY=FROM:TO@A-B` as `flocklab run --ramp` takes it (docs/ramps.md). */
+  ramp?: string | string[];
   [param: string]: ParamValue | bigint | undefined;
 }
 

@@ -212,7 +212,7 @@ function unknownParamMessage(description, given) {
   if (given === 'steps' || given === 'every') {
     return `${given} is not a setting of the simulation: give it to step(n)`;
   }
-  const known = ['count', 'seed', 'preset', ...description.params.map((p) => camelCase(p.key))];
+  const known = ['count', 'seed', 'preset', 'ramp', ...description.params.map((p) => camelCase(p.key))];
   const guess = nearestName(given, known);
   const hint = guess ? ` (did you mean ${guess}?)` : '';
   return `model ${description.name} has no parameter '${given}'${hint}; models() lists each model's parameters`;
@@ -288,11 +288,15 @@ class Simulation {
       throw new TypeError(`options must be an object (got ${describe(options)})`);
     }
     const description = lab.model(model);
-    const { count, seed = 42, preset = '', ...params } = options;
+    const { count, seed = 42, preset = '', ramp = [], ...params } = options;
     if (typeof preset !== 'string') throw new TypeError(`preset must be a string (got ${describe(preset)})`);
+    const ramps = typeof ramp === 'string' ? [ramp] : ramp;
+    if (!Array.isArray(ramps) || !ramps.every((r) => typeof r === 'string')) {
+      throw new TypeError(`ramp must be a string KEY=FROM:TO@A-B or an array of them (got ${describe(ramp)})`);
+    }
     const { json, names } = engineParams(description, params);
     const boids = count === undefined ? -1 : wholeNumber(count, 'count', 1);
-    const sim = core.create(model, preset, json, boids, seedText(seed));
+    const sim = core.create(model, preset, json, boids, seedText(seed), JSON.stringify(ramps));
     if (!sim) throw new RangeError(inCallersWords(core.lastError(), names));
     this.#core = core;
     this.#sim = sim;

@@ -12,7 +12,7 @@ export async function timeSteps({ pkg, module, threads, count, steps, rounds }) 
   if (core.startThreads && !core.startThreads(threads)) throw new Error(core.lastError());
   const times = [];
   for (let round = 0; round < rounds; round++) {
-    const sim = core.create('steering', '', '{}', count, '1');
+    const sim = core.create('steering', '', '{}', count, '1', '[]');
     for (let s = 0; s < steps; s++) {
       const start = performance.now();
       sim.step(1);
