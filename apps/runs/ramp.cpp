@@ -7,6 +7,7 @@
 
 #include "flocklab/decimal_text.hpp"
 #include "flocklab/keyed_message.hpp"
+#include "flocklab/text_excerpt.hpp"
 #include "runs/nearest_name.hpp"
 #include "runs/usage_error.hpp"
 
@@ -25,7 +26,7 @@ std::optional<std::uint64_t> whole(std::string_view text) {
 constexpr const char* kGrammar = "KEY=FROM:TO@A-B, e.g. alignment=0:1.5@0-600";
 
 [[noreturn]] void refuse(std::string_view text, const std::string& why) {
-  throw UsageError(markKey("ramp") + " " + std::string(text) + ": " + why);
+  throw UsageError(markKey("ramp") + " " + excerpt(text) + ": " + why);
 }
 
 // The number parameter `name` of `model` that may change between steps.
@@ -88,12 +89,15 @@ std::optional<double> Ramp::valueAt(std::uint64_t step) const {
 }
 
 std::vector<Ramp> parseRamps(const ParamSet& params, const std::vector<std::string>& texts) {
+  if (texts.size() > kMaxRamps)
+    throw UsageError(markKey("ramp") + " takes at most " + std::to_string(kMaxRamps) + " ramps (got " +
+                     std::to_string(texts.size()) + ")");
   std::vector<Ramp> ramps;
   for (const std::string& text : texts) {
     Ramp ramp = parseRamp(params, text);
     for (const Ramp& earlier : ramps)
       if (earlier.key == ramp.key && ramp.first < earlier.last && earlier.first < ramp.last)
-        refuse(text, "overlaps " + markKey("ramp") + " " + earlier.text +
+        refuse(text, "overlaps " + markKey("ramp") + " " + excerpt(earlier.text) +
                          ": ramps of one parameter may meet at a step, not overlap");
     ramps.push_back(std::move(ramp));
   }

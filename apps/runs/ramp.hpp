@@ -27,6 +27,9 @@ struct Ramp {
   std::optional<double> valueAt(std::uint64_t step) const;
 };
 
+/// The most ramps one run takes (each step looks at every pair of one parameter's ramps).
+inline constexpr std::size_t kMaxRamps = 64;
+
 /// The ramps `texts` give for a run with `params`, checked: the key is a live number parameter of
 /// the model, both values lie in its range and suit the other parameters, A < B, and two ramps of
 /// one key do not overlap (they may meet at a step). Throws UsageError naming --ramp

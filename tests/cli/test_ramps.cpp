@@ -92,6 +92,9 @@ TEST_F(Ramps, BadRampsGetOneLine) {
   expectUsageError("run --model vicsek --ramp noise=0:1@5-5", "its steps A-B must rise (got 5-5)");
   expectUsageError("run --model vicsek --ramp noise=0:1@0-5 --ramp noise=1:0@4-9",
                    "--ramp noise=1:0@4-9: overlaps --ramp noise=0:1@0-5");
+  std::string many;
+  for (int k = 0; k < 65; ++k) many += " --ramp noise=0:1@" + std::to_string(2 * k) + "-" + std::to_string(2 * k + 1);
+  expectUsageError("run --model vicsek" + many, "--ramp takes at most 64 ramps (got 65)");
   write("bad.json", R"({"model": "vicsek", "ramp": "noise=0:1@0-5"})");
   expectUsageError("run --config bad.json", "key 'ramp' must be a list of texts KEY=FROM:TO@A-B");
 }
