@@ -151,7 +151,7 @@ class PySimulation {
     options_ = runOptions(modelKeywords);
     translated([&] { setup_ = std::make_shared<runs::ModelSetup>(runs::setUpModel(options_, engine_)); });
     startCount_ = sim().flock().size();
-    begun_ = runs::resolvedRunFile(options_, *setup_, 0);
+    if (!setup_->ramps.empty()) begun_ = runs::resolvedRunFile(options_, *setup_, 0);
   }
 
   Simulation& sim() { return *setup_->simulation; }

@@ -127,11 +127,13 @@ class WebSimulation {
         [&] {
           if (!whole(k, 0, kMaxWhole))
             throw std::invalid_argument("steps must be a whole number from 0 to 2^53-1 (got " + countText(k) + ")");
-          if (ramps_.empty()) sim_->step(static_cast<std::uint64_t>(k));
-          for (std::uint64_t done = 0; !ramps_.empty() && done < static_cast<std::uint64_t>(k); ++done) {
-            runs::applyRamps(*model_, *sim_, ramps_, sim_->stepCount());
-            sim_->step(1);
-          }
+          const auto steps = static_cast<std::uint64_t>(k);
+          if (ramps_.empty()) sim_->step(steps);
+          else
+            for (std::uint64_t done = 0; done < steps; ++done) {  // each step with its ramped values
+              runs::applyRamps(*model_, *sim_, ramps_, sim_->stepCount());
+              sim_->step(1);
+            }
           return true;
         },
         false);

@@ -512,9 +512,6 @@ int executeRun(RunOptions o, const CLI::App& command) {
   report.startFile = o.initFile;
   report.threads = sim.options().threads;
   if (processes) report.processes = processes->size();
-  report.metrics = setup.model->metrics(setup.model->current(sim));
-  report.start = sim.metrics();
-  if (interrupted()) return reportInterrupted();
   const auto every = static_cast<std::uint64_t>(o.every);
   std::unique_ptr<NpyTrajectory> trajectory;
   if (trajectoryFile)
@@ -532,6 +529,10 @@ int executeRun(RunOptions o, const CLI::App& command) {
     std::fwrite(text.data(), 1, text.size(), stdout);
     return 0;
   }
+  // The start's metrics (the work of a step or more on a large flock; a dry run needs none).
+  report.metrics = setup.model->metrics(setup.model->current(sim));
+  report.start = sim.metrics();
+  if (interrupted()) return reportInterrupted();
   // The picture now; the camera turns once a frame of --picture-every (or of the movie).
   const std::uint64_t orbitEvery = frameEvery ? frameEvery : (movieFile ? static_cast<std::uint64_t>(o.movieEvery) : 0);
   const auto picture = [&] {
