@@ -4,6 +4,9 @@
 #include "mpi_partition.hpp"
 
 #include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
 
 namespace flocklab::mpi {
 namespace {
@@ -123,9 +126,29 @@ void MpiPartition::moveToOwners(Flock& state, std::vector<std::uint32_t>& ids) {
 
 void MpiPartition::cutByCounts(const Flock& state, const Space& space) {
   const Points points{state.x.data(), state.y.data(), state.is3d() ? state.z.data() : nullptr, state.size()};
-  cut_ = SpaceCut::byCounts(space, size_, points, [this](std::vector<std::uint64_t>& counts) {
-    MPI_Allreduce(MPI_IN_PLACE, counts.data(), static_cast<int>(counts.size()), MPI_UINT64_T, MPI_SUM, comm_);
-  });
+  // Open space: the cut divides the box the whole group fills now.
+  Space box = space;
+  std::array<double, 3> lower{0, 0, 0};
+  if (space.unbounded) {
+    double lo[3], hi[3];
+    for (int a = 0; a < 3; ++a) lo[a] = std::numeric_limits<double>::infinity(), hi[a] = -lo[a];
+    for (std::size_t k = 0; k < points.size; ++k)
+      for (int a = 0; a < space.dimensions(); ++a)
+        lo[a] = std::min(lo[a], points.at(a, k)), hi[a] = std::max(hi[a], points.at(a, k));
+    MPI_Allreduce(MPI_IN_PLACE, lo, 3, MPI_DOUBLE, MPI_MIN, comm_);
+    MPI_Allreduce(MPI_IN_PLACE, hi, 3, MPI_DOUBLE, MPI_MAX, comm_);
+    for (int a = 0; a < 3; ++a)
+      if (!(lo[a] <= hi[a])) lo[a] = hi[a] = 0;  // no boids at all, or an axis 2D leaves unused
+    lower = {lo[0], lo[1], lo[2]};
+    box.width = hi[0] - lo[0], box.height = hi[1] - lo[1];
+    if (space.is3d()) box.depth = hi[2] - lo[2];
+  }
+  cut_ = SpaceCut::byCounts(
+      box, size_, points,
+      [this](std::vector<std::uint64_t>& counts) {
+        MPI_Allreduce(MPI_IN_PLACE, counts.data(), static_cast<int>(counts.size()), MPI_UINT64_T, MPI_SUM, comm_);
+      },
+      lower);
   ++traffic_.cuts;
 }
 
@@ -141,13 +164,13 @@ std::size_t MpiPartition::addHalo(Flock& state, std::vector<std::uint32_t>& ids,
   const int dims = space.dimensions();
   const auto& lo = cut_->lower(rank_);
   const auto& hi = cut_->upper(rank_);
-  // Whether a box face has another rank's box beyond it: not a wall, and on a torus not the
-  // far face of the box's own span of the whole axis.
+  // Whether a box face has another rank's box beyond it: not a wall (nor, in open space, a face
+  // reaching to infinity), and on a torus not the far face of the box's own span of the whole axis.
   bool openLow[3], openHigh[3];
   for (int a = 0; a < dims; ++a) {
     const bool spans = lo[a] <= 0 && hi[a] >= extent[a];
-    openLow[a] = space.periodic ? !spans : lo[a] > 0;
-    openHigh[a] = space.periodic ? !spans : hi[a] < extent[a];
+    openLow[a] = space.periodic ? !spans : space.unbounded ? std::isfinite(lo[a]) : lo[a] > 0;
+    openHigh[a] = space.periodic ? !spans : space.unbounded ? std::isfinite(hi[a]) : hi[a] < extent[a];
   }
   const int width = widthOf(state.dimensions);
   for (auto& o : out_) o.clear();

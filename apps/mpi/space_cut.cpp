@@ -5,6 +5,7 @@
 #include "space_cut.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace flocklab::mpi {
 namespace {
@@ -28,14 +29,17 @@ SpaceCut::SpaceCut(const Space& space) : space_(space), nodes_(1), boxes_(1) {
   boxes_[0].hi = {space.width, space.height, space.is3d() ? space.depth : 0.0};
 }
 
-SpaceCut SpaceCut::byCounts(const Space& space, int parts, const Points& points, const SumOverProcesses& sum) {
+SpaceCut SpaceCut::byCounts(const Space& space, int parts, const Points& points, const SumOverProcesses& sum,
+                            const std::array<double, 3>& lower) {
   SpaceCut cut(space);
   if (parts <= 1) return cut;
   const int dims = space.dimensions();
 
   cut.boxes_.assign(static_cast<std::size_t>(parts), Box{});
   std::vector<std::pair<int, int>> ranks{{0, parts}};  // by node: ranks [first, last)
-  std::vector<Box> nodeBox{Box{{0, 0, 0}, {space.width, space.height, space.is3d() ? space.depth : 0.0}}};
+  const Box world{lower,
+                  {lower[0] + space.width, lower[1] + space.height, lower[2] + (space.is3d() ? space.depth : 0.0)}};
+  std::vector<Box> nodeBox{world};
   std::vector<int> nodeOf(points.size, 0);
   std::vector<int> level{0};
   while (!level.empty()) {
@@ -120,6 +124,12 @@ SpaceCut SpaceCut::byCounts(const Space& space, int parts, const Points& points,
     }
     level = std::move(next);
   }
+  if (space.unbounded)
+    for (Box& b : cut.boxes_)
+      for (int a = 0; a < dims; ++a) {
+        if (b.lo[a] == world.lo[a]) b.lo[a] = -std::numeric_limits<double>::infinity();
+        if (b.hi[a] == world.hi[a]) b.hi[a] = std::numeric_limits<double>::infinity();
+      }
   return cut;
 }
 

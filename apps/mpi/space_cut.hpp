@@ -34,8 +34,11 @@ class SpaceCut {
   /// The whole world as one part.
   explicit SpaceCut(const Space& space = {});
   /// Cuts `space` into `parts` boxes of about equal boid counts, from this process's `points`
-  /// and `sum`, which totals counts over every process (collective when it is).
-  static SpaceCut byCounts(const Space& space, int parts, const Points& points, const SumOverProcesses& sum);
+  /// and `sum`, which totals counts over every process (collective when it is). The world's box
+  /// starts at `lower`; in open space (space.unbounded) it is the group's box, and the faces
+  /// of the parts that lie on its faces then reach to infinity, as the group drifts on.
+  static SpaceCut byCounts(const Space& space, int parts, const Points& points, const SumOverProcesses& sum,
+                           const std::array<double, 3>& lower = {0, 0, 0});
 
   int parts() const { return static_cast<int>(boxes_.size()); }
   /// The part that owns a point (z ignored in 2D).
@@ -43,7 +46,8 @@ class SpaceCut {
   /// The squared distance from a point to part `part`'s box: the shortest way round on a
   /// torus, 0 inside.
   double distance2(int part, double x, double y, double z = 0) const;
-  /// Part `part`'s box: lower and upper corner, within the world.
+  /// Part `part`'s box: lower and upper corner, within the world (infinite at the group's
+  /// faces in open space).
   const std::array<double, 3>& lower(int part) const { return boxes_[part].lo; }
   const std::array<double, 3>& upper(int part) const { return boxes_[part].hi; }
 

@@ -14,6 +14,7 @@ namespace flocklab {
 /// Measures of one state. Deterministic; independent of thread count and neighbour search.
 struct Metrics {
   double polarization = 0;         ///< |mean of unit headings|, in [0, 1]
+  double milling = 0;              ///< |mean of (unit offset from the centre) x (unit heading)|, in [0, 1]
   std::size_t flocks = 0;          ///< connected groups, boids linked when closer than the link radius
   std::size_t largestFlock = 0;    ///< boids in the largest group
   double largestShare = 0;         ///< largestFlock / n, in (0, 1]

@@ -1,29 +1,40 @@
 #pragma once
 // The box boids live in: W x H in 2D, W x H x D in 3D, either a torus (edges wrap) or a box
-// (walls). 2D is the default: a Space written as {width, height, periodic} is 2D.
+// (walls), or open space without either (unbounded: the box is only where the start lies and
+// where pictures look first). 2D is the default: a Space written as {width, height, periodic}
+// is 2D.
 #include <string>
 
 namespace flocklab {
 
 /// The world's extent and topology. Positions lie in [0, width] x [0, height] (x [0, depth]).
 struct Space {
-  double width = 100;    ///< extent along x, > 0
-  double height = 100;   ///< extent along y, > 0
-  bool periodic = true;  ///< true: a torus, offsets wrap to the nearest image; false: walls
-  double depth = 0;      ///< extent along z, > 0 in 3D; 0 means a 2D world
+  double width = 100;      ///< extent along x, > 0
+  double height = 100;     ///< extent along y, > 0
+  bool periodic = true;    ///< true: a torus, offsets wrap to the nearest image; false: walls
+  double depth = 0;        ///< extent along z, > 0 in 3D; 0 means a 2D world
+  bool unbounded = false;  ///< true: open space (not periodic), positions anywhere finite
 
   /// A square torus of side `side` (the lab model's world).
   static Space square(double side) { return {side, side, true}; }
   /// A cubic torus of side `side` (the lab model's world in 3D).
   static Space cube(double side) { return {side, side, true, side}; }
+  /// Open space whose start fills a square (cube when `dims` is 3) of side `side`.
+  static Space open(double side, int dims) { return {side, side, false, dims == 3 ? side : 0.0, true}; }
   /// True for a 3D world (depth > 0).
   bool is3d() const { return depth > 0; }
   /// 2 or 3.
   int dimensions() const { return is3d() ? 3 : 2; }
-  /// True when (x, y) lies in [0, width] x [0, height].
-  bool contains(double x, double y) const { return x >= 0 && x <= width && y >= 0 && y <= height; }
-  /// True when (x, y, z) lies in [0, width] x [0, height] x [0, depth].
-  bool contains(double x, double y, double z) const { return contains(x, y) && z >= 0 && z <= depth; }
+  /// True when (x, y) lies in [0, width] x [0, height] (anywhere finite in open space).
+  bool contains(double x, double y) const {
+    if (unbounded) return x - x == 0 && y - y == 0;
+    return x >= 0 && x <= width && y >= 0 && y <= height;
+  }
+  /// True when (x, y, z) lies in [0, width] x [0, height] x [0, depth] (anywhere finite in open space).
+  bool contains(double x, double y, double z) const {
+    if (unbounded) return contains(x, y) && z - z == 0;
+    return contains(x, y) && z >= 0 && z <= depth;
+  }
 };
 
 /// Offsets between two positions in a Space: minimum image on a torus, plain difference in a

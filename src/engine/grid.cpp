@@ -13,6 +13,19 @@ int clampIndex(double position, double side, int count) {
 }
 }  // namespace
 
+GridWindow boundingWindow(const double* x, const double* y, const double* z, std::size_t n, double radius) {
+  GridWindow window;
+  const double* axes[3] = {x, y, z};
+  for (int a = 0; a < 3 && axes[a]; ++a) {
+    double lo = n ? axes[a][0] : 0, hi = lo;
+    for (std::size_t k = 1; k < n; ++k) lo = std::min(lo, axes[a][k]), hi = std::max(hi, axes[a][k]);
+    window.whole[a] = false;
+    window.origin[a] = lo;
+    window.extent[a] = std::max(hi - lo, radius);
+  }
+  return window;
+}
+
 int Grid::column(double x) const { return clampIndex(local(x, 0), sideX_, mx_); }
 int Grid::row(double y) const { return clampIndex(local(y, 1), sideY_, my_); }
 int Grid::layer(double z) const { return is3d_ ? clampIndex(local(z, 2), sideZ_, mz_) : 0; }

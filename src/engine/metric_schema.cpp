@@ -10,6 +10,10 @@ const std::vector<MetricSpec>& metricSchema() {
       {"polarization", "polarization", "",
        "order: the length of the mean unit heading, 1 when all fly the same way, about sqrt(pi/4n) for random headings",
        false, 3, "", "", [](const Metrics& m) { return m.polarization; }},
+      {"milling", "milling", "",
+       "rotation: the length of the mean of (unit offset from the group's centre) x (unit heading), 1 for a "
+       "perfect mill, near 0 for a parallel group",
+       false, 3, "", "", [](const Metrics& m) { return m.milling; }},
       {"flocks", "flocks", "", "groups of boids chained by links (which boids link: see each model)", true, 0, "", "",
        [](const Metrics& m) { return static_cast<double>(m.flocks); }},
       {"largest_flock", "largest flock", "", "boids in the largest group", true, 0, "flocks", "largest",

@@ -153,6 +153,47 @@ double polarization(const Flock& flock) {
   return std::sqrt((ux / count) * (ux / count) + (uy / count) * (uy / count) + (uz / count) * (uz / count));
 }
 
+// Milling: |sum over boids of (unit offset from the centre) x (unit heading)| / n, the
+// group's normalised angular momentum (docs/model-lab.md, "Metrics"). The centre is the mean
+// position; on a torus, the mean of each boid's image nearest boid 0 (the group's own centre
+// while it spans under half the world along each axis), and each offset is from that image.
+// Boids at the centre or with no speed add nothing. In 2D the cross product is its z part.
+// Determinism: serial sums in boid index order.
+double milling(const Flock& flock, const Space& space) {
+  const std::size_t n = flock.size();
+  if (n == 0) return 0;
+  const Offsets offsets(space);
+  const bool in3d = flock.is3d();
+  const double count = static_cast<double>(n);
+  // The images' offsets from boid 0 (on a torus) or the plain positions, their mean the centre.
+  const auto image = [&](std::size_t i, int axis) {
+    const std::vector<double>& v = axis == 0 ? flock.x : axis == 1 ? flock.y : flock.z;
+    if (!space.periodic) return v[i];
+    return axis == 0 ? offsets.dx(v[0], v[i]) : axis == 1 ? offsets.dy(v[0], v[i]) : offsets.dz(v[0], v[i]);
+  };
+  const int dims = in3d ? 3 : 2;
+  double centre[3] = {0, 0, 0};
+  for (int a = 0; a < dims; ++a) {
+    for (std::size_t i = 0; i < n; ++i) centre[a] += image(i, a);
+    centre[a] /= count;
+  }
+  double sx = 0, sy = 0, sz = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double rx = image(i, 0) - centre[0], ry = image(i, 1) - centre[1];
+    const double rz = in3d ? image(i, 2) - centre[2] : 0.0;
+    const double vx = flock.vx[i], vy = flock.vy[i], vz = in3d ? flock.vz[i] : 0.0;
+    const double r = std::sqrt(rx * rx + ry * ry + rz * rz), v = std::sqrt(vx * vx + vy * vy + vz * vz);
+    if (r == 0 || v == 0) continue;
+    const double ax = rx / r, ay = ry / r, az = rz / r, bx = vx / v, by = vy / v, bz = vz / v;
+    sz += ax * by - ay * bx;
+    if (in3d) {
+      sx += ay * bz - az * by;
+      sy += az * bx - ax * bz;
+    }
+  }
+  return std::sqrt((sx / count) * (sx / count) + (sy / count) * (sy / count) + (sz / count) * (sz / count));
+}
+
 template <int D>
 Metrics measureIn(const Flock& flock, const Space& space, const MetricRules& rules, Executor& executor) {
   Metrics out;
@@ -163,9 +204,13 @@ Metrics measureIn(const Flock& flock, const Space& space, const MetricRules& rul
   const Sight& sight = rules.sight;
   const double reach = std::max(rules.linkRadius, sight.radius);
   const bool withVelocity = sight.fovLimited;
+  // Open space: the grid covers the group's bounding box, wherever it has gone.
+  const GridWindow window =
+      space.unbounded ? boundingWindow(flock.x.data(), flock.y.data(), D == 3 ? flock.z.data() : nullptr, n, reach)
+                      : GridWindow{};
   grid.build(flock.x.data(), flock.y.data(), flock.z.data(), withVelocity ? flock.vx.data() : nullptr,
              withVelocity ? flock.vy.data() : nullptr, withVelocity && D == 3 ? flock.vz.data() : nullptr, nullptr, n,
-             space, reach);
+             space, reach, space.unbounded ? &window : nullptr);
   const Geometry<D> g{grid, Offsets(space), rules.linkRadius * rules.linkRadius};
 
   std::vector<std::uint32_t> neighbors(n);
@@ -207,6 +252,7 @@ Metrics measureIn(const Flock& flock, const Space& space, const MetricRules& rul
   }
   const double count = static_cast<double>(n);
   out.polarization = polarization(flock);
+  out.milling = milling(flock, space);
   out.meanNearestDistance = nearestSum / count;
   out.meanNeighbors = static_cast<double>(neighborSum) / count;
 

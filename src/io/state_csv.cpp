@@ -85,7 +85,7 @@ Flock parseStateCsv(std::string_view text, const Space& space) {
       values[f] = parseField(line.substr(0, comma), row, names[f]);
       line = f < fields - 1 ? line.substr(comma + 1) : std::string_view{};
     }
-    for (int f = 0; f < axes; ++f) {
+    for (int f = 0; f < axes && !space.unbounded; ++f) {  // open space: anywhere (finite)
       const double extent = f == 0 ? space.width : (f == 1 ? space.height : space.depth);
       if (values[f] < 0 || values[f] > extent)
         throw CsvError(rowError(row, std::string(names[f]) + " = " + roundTrip(values[f]) +

@@ -11,6 +11,7 @@
 #include "flocklab/cosine.hpp"
 #include "flocklab/counter_rng.hpp"
 #include "flocklab/model.hpp"
+#include "models/sphere_turn.hpp"
 
 namespace flocklab {
 
@@ -37,10 +38,7 @@ struct HeadingNoise {
   void turn(std::uint32_t index, double& vx, double& vy) const {
     if (!(eta > 0)) return;
     const double angle = eta * (counterUniforms(seed, step, index, Purpose::Noise)[0] - 0.5);
-    const double c = cosine(angle < 0 ? -angle : angle), s = sine(angle);
-    const double x = c * vx - s * vy, y = s * vx + c * vy;
-    vx = x;
-    vy = y;
+    rotate(cosine(angle < 0 ? -angle : angle), sine(angle), vx, vy);
   }
 
   /// In 3D: turns (vx, vy, vz) to a direction uniform on the cap of half-angle eta/2 around it
@@ -56,20 +54,11 @@ struct HeadingNoise {
     const double s = std::sqrt(1 - c * c);
     const double phi = 2 * kPi * u[1] - kPi;
     const double cp = cosine(phi < 0 ? -phi : phi), sp = sine(phi);
-    const double hx = vx / speed, hy = vy / speed, hz = vz / speed;
-    // e1 = h x (the axis of h's smallest component, the first of x, y, z on a tie), normalised.
-    const double ax = hx < 0 ? -hx : hx, ay = hy < 0 ? -hy : hy, az = hz < 0 ? -hz : hz;
-    double e1x, e1y, e1z;
-    if (ax <= ay && ax <= az) e1x = 0, e1y = hz, e1z = -hy;
-    else if (ay <= az) e1x = -hz, e1y = 0, e1z = hx;
-    else e1x = hy, e1y = -hx, e1z = 0;
-    const double l = std::sqrt(e1x * e1x + e1y * e1y + e1z * e1z);
-    e1x /= l, e1y /= l, e1z /= l;
-    // e2 = h x e1.
-    const double e2x = hy * e1z - hz * e1y, e2y = hz * e1x - hx * e1z, e2z = hx * e1y - hy * e1x;
-    vx = speed * (c * hx + s * (cp * e1x + sp * e2x));
-    vy = speed * (c * hy + s * (cp * e1y + sp * e2y));
-    vz = speed * (c * hz + s * (cp * e1z + sp * e2z));
+    double ux, uy, uz;
+    deflect(vx / speed, vy / speed, vz / speed, c, s, cp, sp, ux, uy, uz);
+    vx = speed * ux;
+    vy = speed * uy;
+    vz = speed * uz;
   }
 };
 

@@ -80,8 +80,9 @@ TEST_F(Cli, JsonSummaryHasEveryKey) {
   for (const auto& [part, m] : {std::pair{"start", start}, std::pair{"end", end}}) {
     SCOPED_TRACE(part);
     const auto& o = j.at(part);
-    EXPECT_EQ(o.size(), 6u) << o.dump();
+    EXPECT_EQ(o.size(), 7u) << o.dump();
     EXPECT_EQ(o.at("polarization").get<double>(), m.polarization);
+    EXPECT_EQ(o.at("milling").get<double>(), m.milling);
     EXPECT_EQ(o.at("flocks").get<std::size_t>(), m.flocks);
     EXPECT_EQ(o.at("largest_flock").get<std::size_t>(), m.largestFlock);
     EXPECT_EQ(o.at("largest_share").get<double>(), m.largestShare);
@@ -113,7 +114,9 @@ TEST_F(Cli, SaveThenInitContinuesExactly) {
 TEST_F(Cli, MetricsSeriesAsCsvAndJson) {
   ASSERT_EQ(run("run --steps 100 --every 25 --metrics-out m.csv").status, 0);
   const std::string csv = slurp(dir_ / "m.csv");
-  EXPECT_EQ(csv.rfind("step,polarization,flocks,largest_flock,largest_share,mean_nn_distance,mean_neighbors\n", 0), 0u);
+  EXPECT_EQ(
+      csv.rfind("step,polarization,milling,flocks,largest_flock,largest_share,mean_nn_distance,mean_neighbors\n", 0),
+      0u);
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 6);  // header and steps 0, 25, 50, 75, 100
   EXPECT_NE(csv.find("\n100,"), std::string::npos);
   ASSERT_EQ(run("run --steps 30 --every 7 --metrics-out m.json").status, 0);
@@ -531,7 +534,7 @@ TEST_F(Cli, FlocklabLanesPicksAKernelAndABadOneIsRefused) {
 
 // The model is `flocklab models`'s positional argument: its error names the command, not --model.
 TEST_F(Cli, ModelsNamesItsOwnArgumentWhenTheModelIsUnknown) {
-  expectUsageError("models steer", "flocklab models takes lab, steering, abm or vicsek (got steer)");
+  expectUsageError("models steer", "flocklab models takes lab, steering, abm, vicsek or couzin (got steer)");
   const Result r = run("models steer");
   EXPECT_EQ(r.err.find("--model"), std::string::npos) << r.err;
 }

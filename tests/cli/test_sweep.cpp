@@ -59,8 +59,8 @@ std::size_t count(const std::string& text, const std::string& what) {
 }
 
 const char* const kHeader =
-    "radius,alignment,seed,polarization,flocks,largest_flock,largest_share,mean_nn_distance,mean_neighbors,"
-    "last_fifth_polarization,last_fifth_flocks,last_fifth_largest_flock,last_fifth_largest_share,"
+    "radius,alignment,seed,polarization,milling,flocks,largest_flock,largest_share,mean_nn_distance,mean_neighbors,"
+    "last_fifth_polarization,last_fifth_milling,last_fifth_flocks,last_fifth_largest_flock,last_fifth_largest_share,"
     "last_fifth_mean_nn_distance,last_fifth_mean_neighbors,sweep,check";
 
 // `row` (without its newline) with its check recomputed, as if the sweep had written it.
@@ -157,7 +157,7 @@ TEST_F(Sweep, RowsAreInCanonicalOrderAndMatchRun) {
   const char* const keys[] = {"4,0,42", "4,0,43", "4,0,44", "4,1,42", "4,1,43", "4,1,44",
                               "8,0,42", "8,0,43", "8,0,44", "8,1,42", "8,1,43", "8,1,44"};
   for (std::size_t k = 0; k < 12; ++k) EXPECT_EQ(rows[k + 1].rfind(std::string(keys[k]) + ",", 0), 0u) << rows[k + 1];
-  for (std::size_t k = 1; k < rows.size(); ++k) EXPECT_EQ(fields(rows[k]).size(), 17u) << rows[k];
+  for (std::size_t k = 1; k < rows.size(); ++k) EXPECT_EQ(fields(rows[k]).size(), 19u) << rows[k];
 
   // The row of radius 8, alignment 1, seed 43 is `flocklab run`'s run of that configuration.
   const auto row = fields(rows[11]);
@@ -165,23 +165,24 @@ TEST_F(Sweep, RowsAreInCanonicalOrderAndMatchRun) {
   ASSERT_EQ(r.status, 0) << r.err;
   const auto end = nlohmann::json::parse(r.out).at("end");
   EXPECT_EQ(number(row[3]), end.at("polarization").get<double>());
-  EXPECT_EQ(row[4], std::to_string(end.at("flocks").get<int>()));
-  EXPECT_EQ(row[5], std::to_string(end.at("largest_flock").get<int>()));
-  EXPECT_EQ(number(row[6]), end.at("largest_share").get<double>());
-  EXPECT_EQ(number(row[7]), end.at("mean_nn_distance").get<double>());
-  EXPECT_EQ(number(row[8]), end.at("mean_neighbors").get<double>());
+  EXPECT_EQ(number(row[4]), end.at("milling").get<double>());
+  EXPECT_EQ(row[5], std::to_string(end.at("flocks").get<int>()));
+  EXPECT_EQ(row[6], std::to_string(end.at("largest_flock").get<int>()));
+  EXPECT_EQ(number(row[7]), end.at("largest_share").get<double>());
+  EXPECT_EQ(number(row[8]), end.at("mean_nn_distance").get<double>());
+  EXPECT_EQ(number(row[9]), end.at("mean_neighbors").get<double>());
   // The last fifth of 100 steps: steps 81 to 100, averaged in step order.
   const auto series = lines(read("m.csv"));
   ASSERT_EQ(series.size(), 102u);
-  for (std::size_t column = 1; column <= 6; ++column) {
+  for (std::size_t column = 1; column <= 7; ++column) {
     double sum = 0;
     for (std::size_t step = 81; step <= 100; ++step) sum += number(fields(series[step + 1])[column]);
-    EXPECT_EQ(number(row[8 + column]), sum / 20) << "column " << column;
+    EXPECT_EQ(number(row[9 + column]), sum / 20) << "column " << column;
   }
   // With --every 10 the last fifth is steps 90 and 100.
   sweep("sweep --param radius=8 --param alignment=1 --seed 43 --seeds 1 --steps 100 --every 10 --out e.csv");
   const auto every = fields(lines(read("e.csv"))[1]);
-  EXPECT_EQ(number(every[9]), (number(fields(series[91])[1]) + number(fields(series[101])[1])) / 2);
+  EXPECT_EQ(number(every[10]), (number(fields(series[91])[1]) + number(fields(series[101])[1])) / 2);
 }
 
 TEST_F(Sweep, RangesAreInclusiveAndPrintCleanly) {
@@ -283,9 +284,9 @@ TEST_F(Sweep, FilesOfOtherSweepsAreRefused) {
   write("value.csv", rows[0] + "\n" + signRow("5" + rows[1].substr(1)) + "\n");
   expectUsageError(kSmall + " --out value.csv", "value.csv line 2: radius = 5 is not a value of this sweep");
   write("short.csv", rows[0] + "\n" + rows[1] + "\n" + "4,0,43,0.5\n");
-  expectUsageError(kSmall + " --out short.csv", "short.csv line 3: 4 fields where the header has 17");
+  expectUsageError(kSmall + " --out short.csv", "short.csv line 3: 4 fields where the header has 19");
   auto f = fields(rows[1]);
-  f[4] = "lots";
+  f[5] = "lots";
   std::string words;
   for (const auto& field : f) words += (words.empty() ? "" : ",") + field;
   write("words.csv", rows[0] + "\n" + signRow(words) + "\n");
@@ -312,7 +313,7 @@ TEST_F(Sweep, BadInputIsRefusedBeforeAnyRun) {
   expectUsageError("sweep --param =1,2" + o, "--param must look like");
   expectUsageError("sweep --param radius=2,2" + o, "gives the value 2 twice");
   expectUsageError("sweep --param sped=1,2" + o, "unknown parameter 'sped' (the --model lab sweeps count, separation");
-  expectUsageError("sweep --param speed=1,2" + o, "--speed belongs to --model abm or vicsek, not --model lab");
+  expectUsageError("sweep --param speed=1,2" + o, "--speed belongs to --model abm, vicsek or couzin, not --model lab");
   expectUsageError("sweep --param seed=1,2" + o, "--seeds");
   expectUsageError("sweep --param steps=1,2" + o, "--steps");
   expectUsageError("sweep --param count=10.5" + o, "whole numbers");
@@ -371,7 +372,7 @@ TEST_F(Sweep, WriteConfigThenConfigGivesTheSameCsv) {
   expectUsageError("sweep --config bad.json --out r.csv", "unknown key 'sped'");
   write("bad.json", R"({"param": ["radius=1"], "speed": 2})");
   expectUsageError("sweep --config bad.json --out r.csv",
-                   "key 'speed' belongs to --model abm or vicsek, not --model lab");
+                   "key 'speed' belongs to --model abm, vicsek or couzin, not --model lab");
   write("bad.json", R"({"param": ["radius=1"], "radius": "wide"})");
   expectUsageError("sweep --config bad.json --out r.csv", "key 'radius' must be a number");
 }
@@ -425,7 +426,7 @@ TEST_F(Sweep, OnlyThisSweepsFileIsResumed) {
   expectUsageError(kSmall + " --out header.csv", "header.csv holds no whole row of this sweep");
   // The rows of flocklab 0.1.0 (no fingerprint) cannot be resumed.
   const std::string older = std::string(kHeader).substr(0, std::string(kHeader).size() - 12);
-  write("older.csv", older + "\n4,0,42,1,1,1,1,1,1,1,1,1,1,1,1\n");
+  write("older.csv", older + "\n4,0,42,1,1,1,1,1,1,1,1,1,1,1,1,1,1\n");
   expectUsageError(kSmall + " --out older.csv", "older.csv holds rows without a sweep fingerprint");
   // More bytes than the sweep's rows can take.
   write("big.csv", rows[0] + "\n" + std::string(1 << 20, '7'));
@@ -446,8 +447,8 @@ TEST_F(Sweep, AChangedRowIsRefused) {
   expectUsageError(kSmall + " --out r.csv", "r.csv line 5: it was changed after the sweep wrote it");
   // Its fingerprint changed: the check fails too.
   f = fields(rows[2]);
-  ASSERT_EQ(f.size(), 17u) << rows[2];
-  f[15] = std::string(16, '0');
+  ASSERT_EQ(f.size(), 19u) << rows[2];
+  f[17] = std::string(16, '0');
   edited.clear();
   for (const auto& field : f) edited += (edited.empty() ? "" : ",") + field;
   write("f.csv", rows[0] + "\n" + rows[1] + "\n" + edited + "\n");
@@ -528,12 +529,12 @@ TEST_F(Sweep, DensityGivesEachWorldItsCountAndPointsDrawMarkers) {
   const std::string hash = run("run --model vicsek --count 16 --world 2 --noise 0 --steps 20 --seed 42 --json").out;
   const auto end = nlohmann::json::parse(hash).at("end");
   EXPECT_EQ(number(fields(rows[1])[3]), end.at("polarization").get<double>());
-  EXPECT_EQ(number(fields(rows[1])[5]), end.at("largest_flock").get<double>());
+  EXPECT_EQ(number(fields(rows[1])[6]), end.at("largest_flock").get<double>());
 
   sweep("sweep --model vicsek --world 3 --param density=1,2 --seeds 1 --steps 10 --out d.csv --plot d.svg");
   const auto densityRows = lines(read("d.csv"));
   ASSERT_EQ(densityRows.size(), 3u);
-  EXPECT_EQ(number(fields(densityRows[2])[5]) <= 18, true) << "at most 2 x 9 particles in one group";
+  EXPECT_EQ(number(fields(densityRows[2])[6]) <= 18, true) << "at most 2 x 9 particles in one group";
   const std::string densitySvg = read("d.svg");
   EXPECT_NE(densitySvg.find(">density</text>"), std::string::npos);
   EXPECT_EQ(densitySvg.find("particles"), std::string::npos)

@@ -31,12 +31,16 @@ RUNS = {
     "abm --sync": ["--model", "abm", "--sync", "--steps", "40"],
     "vicsek": ["--model", "vicsek", "--steps", "120"],
     "vicsek, noise ramped (every rank sets it)": ["--model", "vicsek", "--steps", "60", "--ramp", "noise=0.5:4@10-50"],
+    "couzin, 3D, 300 agents": ["--model", "couzin", "--count", "300", "--steps", "150"],
+    "couzin, 2D, a parallel group leaves the start's square (open space)": [
+        "--model", "couzin", "--dims", "2", "--count", "300", "--dro", "6", "--steps", "400"],
 }
 
 
 # Two runs go over 2, 3 and 4 ranks; the others over one of those counts each, in turn, so that
 # every model meets every count somewhere without running each one three times.
-EVERY_COUNT = {"lab, 3000 boids (every rank's grid)", "steering, species, hawks rebirth, food"}
+EVERY_COUNT = {"lab, 3000 boids (every rank's grid)", "steering, species, hawks rebirth, food",
+               "couzin, 2D, a parallel group leaves the start's square (open space)"}
 
 
 def rank_counts(name):

@@ -66,7 +66,7 @@ def test_models_list_every_parameter_from_the_registry():
     vision = next(p for p in models["steering"]["params"] if p["key"] == "vision")
     assert vision["kind"] == "number" and vision["range"] == "(0, 1e100]" and vision["help"]
     assert vision["default"] == flocklab.Simulation("steering").params["vision"]
-    assert [m["key"] for m in flocklab.metrics()][:2] == ["polarization", "flocks"]
+    assert [m["key"] for m in flocklab.metrics()][:3] == ["polarization", "milling", "flocks"]
 
 
 @pytest.mark.parametrize("keywords,kind,message", [

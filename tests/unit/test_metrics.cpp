@@ -207,3 +207,78 @@ TEST(Metrics, ExactlyTheLinkRadiusApartIsNotLinked) {
 }
 
 }  // namespace flocklab
+
+namespace flocklab {
+namespace {
+
+// n boids on a circle of radius `r` around (cx, cy) (a plane tilted about x by `tilt` in 3D),
+// each moving along the circle: anticlockwise, or every second one clockwise when `counter`.
+Flock ring(std::size_t n, double cx, double cy, double r, bool counter = false, int dims = 2, double tilt = 0) {
+  Flock f;
+  f.dimensions = dims;
+  f.resize(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const double a = 2 * kPi * static_cast<double>(i) / static_cast<double>(n);
+    const double sign = counter && i % 2 ? -1 : 1;
+    const double px = r * std::cos(a), py = r * std::sin(a), vx = -sign * std::sin(a), vy = sign * std::cos(a);
+    f.x[i] = cx + px;
+    f.y[i] = cy + py * std::cos(tilt);
+    f.vx[i] = vx;
+    f.vy[i] = vy * std::cos(tilt);
+    if (dims == 3) f.z[i] = 50 + py * std::sin(tilt), f.vz[i] = vy * std::sin(tilt);
+  }
+  return f;
+}
+
+// Wraps every position of `f` into [0, side).
+Flock wrapped(Flock f, double side) {
+  for (auto* axis : {&f.x, &f.y})
+    for (double& v : *axis) v = v < 0 ? v + side : (v >= side ? v - side : v);
+  return f;
+}
+
+TEST(Milling, AMillIsOneCounterRotatingHalvesAndAParallelGroupAreZero) {
+  const Space box{100, 100, false};
+  EXPECT_NEAR(measure(ring(60, 50, 50, 20), box, 5).milling, 1.0, 1e-12);
+  EXPECT_NEAR(measure(ring(60, 50, 50, 20), box, 5).polarization, 0.0, 1e-12);
+  EXPECT_NEAR(measure(ring(60, 50, 50, 20, true), box, 5).milling, 0.0, 1e-12);
+  Flock line = ring(30, 50, 50, 20);
+  for (std::size_t i = 0; i < line.size(); ++i) line.vx[i] = 1, line.vy[i] = 0.5;
+  EXPECT_NEAR(measure(line, box, 5).milling, 0.0, 1e-12) << "a parallel group does not turn";
+  Flock row;
+  for (int i = 0; i < 20; ++i) row.x.push_back(10 + i), row.y.push_back(40), row.vx.push_back(1), row.vy.push_back(0);
+  EXPECT_EQ(measure(row, box, 5).milling, 0.0) << "a file moving along itself has no angular momentum";
+  // In 3D, a ring in a plane tilted 40 degrees.
+  EXPECT_NEAR(measure(ring(60, 50, 50, 20, false, 3, 0.7), Space::cube(100), 5).milling, 1.0, 1e-12);
+}
+
+TEST(Milling, OnATorusAGroupAcrossTheSeamMillsAsInTheMiddle) {
+  // The centre is the mean of the images nearest boid 0: a mill centred on the corner (0, 0)
+  // of the torus, a quarter of it in each corner, measures as the same mill in the middle.
+  const Space torus = Space::square(100);
+  const double middle = measure(ring(60, 50, 50, 20), torus, 5).milling;
+  EXPECT_NEAR(middle, 1.0, 1e-12);
+  EXPECT_NEAR(measure(wrapped(ring(60, 0, 0, 20), 100), torus, 5).milling, middle, 1e-12);
+  EXPECT_NEAR(measure(wrapped(ring(60, 95, 10, 20), 100), torus, 5).milling, middle, 1e-12);
+}
+
+TEST(Metrics, CouzinInOpenSpaceMatchesTheSlowWay) {
+  // 300 agents in 2D with a 270-degree field, after the group has left the start's square.
+  CouzinParams p;
+  p.dims = 2;
+  p.dro = 6;
+  CouzinSimulation sim(p, randomCouzinStart(300, p, 2), {}, 2);
+  sim.step(600);
+  expectMeasuredRight(sim, "couzin, open space");
+}
+
+TEST(Milling, OpenSpaceMeasuresAGroupFarFromTheStartsBox) {
+  const Space open = Space::open(10, 2);
+  const Flock far = ring(400, -5000, 7000, 20);
+  const Metrics m = measure(far, open, MetricRules::within(1), {NeighborSearch::Grid, 2});
+  EXPECT_NEAR(m.milling, 1.0, 1e-12);
+  expectSameMetrics(m, slowMetrics(far, open, MetricRules::within(1)), "a ring far off in open space");
+}
+
+}  // namespace
+}  // namespace flocklab

@@ -197,8 +197,9 @@ class WebSimulation {
   /// The current parameters as a JSON object keyed by the registry.
   std::string paramsJson() const { return paramsToJson(model_->current(*sim_)).dump(); }
 
-  /// The world as the engine steps it: {dims, width, height, depth (0 in 2D), wrap, unit}, so a
-  /// page draws it without guessing from parameter names. Space carries no unit: it is that of
+  /// The world as the engine steps it: {dims, width, height, depth (0 in 2D), wrap, open, unit},
+  /// so a page draws it without guessing from parameter names (open: no walls and no wrap, the
+  /// box only where the start lies). Space carries no unit: it is that of
   /// the length parameter whose value is the width (lab's `world`, steering's `width` in px).
   std::string spaceJson() const {
     const Space s = sim_->space();
@@ -212,8 +213,9 @@ class WebSimulation {
         break;
       }
     }
-    return nlohmann::ordered_json{{"dims", s.dimensions()}, {"width", s.width},   {"height", s.height},
-                                  {"depth", s.depth},       {"wrap", s.periodic}, {"unit", unit}}
+    return nlohmann::ordered_json{
+        {"dims", s.dimensions()}, {"width", s.width},    {"height", s.height}, {"depth", s.depth},
+        {"wrap", s.periodic},     {"open", s.unbounded}, {"unit", unit}}
         .dump();
   }
   /// The obstacles now: [{x, y, radius}], in 3D [{x, y, z, radius}] (world units).

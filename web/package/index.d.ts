@@ -98,13 +98,15 @@ export interface Appearance {
 export interface Space {
   /** 2 or 3. */
   dims: 2 | 3;
-  /** Extents along x, y and z, in `unit`; positions lie in [0, width] x [0, height] (x [0, depth]). */
+  /** Extents along x, y and z, in `unit`; positions lie in [0, width] x [0, height] (x [0, depth]), except in open space. */
   width: number;
   height: number;
   /** 0 in 2D. */
   depth: number;
-  /** True: a torus (boids leaving one side come back on the other); false: walls. */
+  /** True: a torus (boids leaving one side come back on the other); false: walls or open space. */
   wrap: boolean;
+  /** True: open space, no walls and no wrap (the couzin model); the box is only where the start lies. */
+  open: boolean;
   /** The unit of positions and lengths: 'px' or 'world units'. */
   unit: string;
 }

@@ -388,7 +388,8 @@ class Simulation {
   get params() { return JSON.parse(this.#live().paramsJson()); }
   /**
    * The world as the engine steps it: {dims, width, height, depth (0 in 2D), wrap (false:
-   * walls), unit (of positions and lengths: 'px' or 'world units')}.
+   * walls), open (true: no walls and no wrap, the box only where the start lies), unit (of
+   * positions and lengths: 'px' or 'world units')}.
    */
   get space() { return JSON.parse(this.#live().spaceJson()); }
   /** The obstacles now: [{x, y, radius}], in 3D [{x, y, z, radius}], in the space's unit. */

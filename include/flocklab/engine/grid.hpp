@@ -38,6 +38,12 @@ struct GridWindow {
   bool whole[3] = {true, true, true};
 };
 
+/// The window over the bounding box of n boids at (x, y, z) (z null in 2D), each axis at least
+/// `radius` long: the grid of open space (Space::unbounded) follows the group with it. Any
+/// window lists the same neighbours (a position outside it goes to the nearest cell, and that
+/// keeps boids closer than a cell's side in the same or adjacent cells); a tight one is fast.
+GridWindow boundingWindow(const double* x, const double* y, const double* z, std::size_t n, double radius);
+
 /// Boids sorted into cells of side >= the interaction radius, with cell-ordered copies of
 /// their positions (and velocities). Not thread-safe to build; const use is.
 class Grid {

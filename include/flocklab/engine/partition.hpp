@@ -35,7 +35,8 @@ class Partition {
   /// process's own (the first call also hands the boids to their owners under the first cut).
   virtual std::size_t addHalo(Flock& state, std::vector<std::uint32_t>& ids, const Space& space, double radius) = 0;
   /// The part of the world this process's boids and halo lie in (after addHalo), for its
-  /// grid: the grid then spans its part, not the world.
+  /// grid: the grid then spans its part, not the world (in open space the driver takes the
+  /// box of the boids it holds instead).
   virtual GridWindow window(const Space& space, double radius) const = 0;
   /// After a step (`state` holds only this process's boids, some now beyond its part): hands
   /// over the boids that left, takes in those that arrived, and every so often cuts the world

@@ -460,10 +460,13 @@ void StepDriver::stepOwned(const Space& space, double radius, NeighborSearch sea
   const std::size_t n = state_.size();
   if (search == NeighborSearch::Brute || n <= kScanAllBelow) return scanAll(space, radius, rule, owned);
 
+  // Open space: the grid covers the boids (with a partition, its own and the halo) where they are.
   GridWindow window;
-  if (partition_) window = partition_->window(space, radius);
+  if (space.unbounded)
+    window = boundingWindow(state_.x.data(), state_.y.data(), state_.is3d() ? state_.z.data() : nullptr, n, radius);
+  else if (partition_) window = partition_->window(space, radius);
   grid_.build(state_.x.data(), state_.y.data(), state_.z.data(), state_.vx.data(), state_.vy.data(), state_.vz.data(),
-              ids_.data(), n, space, radius, partition_ ? &window : nullptr);
+              ids_.data(), n, space, radius, partition_ || space.unbounded ? &window : nullptr);
   std::copy(grid_.indices(), grid_.indices() + n, ids_.begin());
   const Geometry geometry{Offsets(space), radius * radius};
   const unsigned tasks = taskCount(n);

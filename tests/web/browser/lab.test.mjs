@@ -465,7 +465,7 @@ test('downloads: the metrics so far as CSV and the canvas as PNG', { timeout: 30
     const [csv] = await Promise.all([page.waitForEvent('download'), page.click('#csv')]);
     assert.match(csv.suggestedFilename(), /^flocklab-steering-n1500-seed42-step55\.csv$/);
     const lines = readFileSync(await csv.path(), 'utf8').trim().split('\n');
-    assert.equal(lines[0], 'step,polarization,flocks,largest_flock,largest_share,mean_nn_distance,mean_neighbors');
+    assert.equal(lines[0], 'step,polarization,milling,flocks,largest_flock,largest_share,mean_nn_distance,mean_neighbors');
     assert.deepEqual(lines.slice(1).map((l) => Number(l.split(',')[0])), [0, 10, 20, 30, 40, 50, 55]);
     const [png] = await Promise.all([page.waitForEvent('download'), page.click('#png')]);
     assert.match(png.suggestedFilename(), /\.png$/);

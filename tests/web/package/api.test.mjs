@@ -342,7 +342,7 @@ test('models() and metrics() are the registry\'s, and copies', () => {
   assert.ok(steering.presets.length >= 4);
   models.length = 0;
   assert.ok(lab.models().length >= 4);
-  assert.deepEqual(lab.metrics().map((m) => m.key).slice(0, 3), ['polarization', 'flocks', 'largest_flock']);
+  assert.deepEqual(lab.metrics().map((m) => m.key).slice(0, 4), ['polarization', 'milling', 'flocks', 'largest_flock']);
 });
 
 test('threads: one by default and on request; more than one needs an isolated browser page, so node refuses it', async () => {

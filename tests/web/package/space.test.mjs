@@ -18,10 +18,11 @@ function dimsOf(model) {
 /**
  * The world the parameters `p` describe, worked out here from the registry's keys (docs/model-*.md):
  * a square (a cube in 3D) of side `world`, or `width` x `height` (x `depth`); walls where
- * `edges` says so; the unit of the parameter that gives the size.
+ * `edges` says so; open space with the start's box of side `start` (docs/model-couzin.md); the
+ * unit of the parameter that gives the size.
  */
 function expectedSpace(model, p) {
-  const sizeKey = 'width' in p ? 'width' : 'world';
+  const sizeKey = ['width', 'world', 'start'].find((k) => k in p);
   assert.ok(sizeKey in p, `${model.name}: no parameter gives its world's size; say here how its parameters give it`);
   const side = p[sizeKey];
   const dims = p.dims ?? 2;
@@ -30,7 +31,8 @@ function expectedSpace(model, p) {
     width: side,
     height: p.height ?? side,
     depth: dims === 3 ? (p.depth ?? side) : 0,
-    wrap: p.edges !== 'walls',
+    wrap: p.edges !== 'walls' && sizeKey !== 'start',
+    open: sizeKey === 'start',
     unit: model.params.find((s) => s.key === sizeKey).unit,
   };
 }
@@ -38,7 +40,7 @@ function expectedSpace(model, p) {
 /** Parameters that change the world's size away from the default: each size parameter at its slider's top. */
 function resized(model) {
   const out = {};
-  for (const key of ['world', 'width', 'height', 'depth']) {
+  for (const key of ['world', 'width', 'height', 'depth', 'start']) {
     const spec = model.params.find((s) => s.key === key);
     if (spec) out[key] = spec.slider.max;
   }
@@ -54,11 +56,12 @@ for (const model of models) {
           const space = sim.space;
           assert.deepEqual(space, expectedSpace(model, sim.params));
           assert.equal(space.dims, sim.dims);
-          // Every boid lies in the world the space describes.
+          // Every boid lies in the world the space describes (anywhere in open space).
           sim.step(5);
           const extents = [space.width, space.height, space.depth];
           sim.positions.forEach((axis, a) => {
-            for (const v of axis) assert.ok(v >= 0 && v <= extents[a], `${model.name}: ${v} outside [0, ${extents[a]}]`);
+            for (const v of axis)
+              assert.ok(space.open ? Number.isFinite(v) : v >= 0 && v <= extents[a], `${model.name}: ${v} outside [0, ${extents[a]}]`);
           });
         });
       }
