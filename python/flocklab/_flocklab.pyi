@@ -53,8 +53,9 @@ class Simulation:
     def params(self) -> Dict[str, Any]:
         """Every parameter's value, by key."""
     @property
-    def space(self) -> Dict[str, float]:
-        """The world: width, height, and depth in 3D."""
+    def space(self) -> Dict[str, Any]:
+        """The world: width, height, and depth in 3D; open: true in open space (no walls, no wrap; the box is
+        where the start lies)."""
     @property
     def appearance(self) -> Dict[str, Any]:
         """Kinds of boid (species), each boid's kind and the food, for pictures."""

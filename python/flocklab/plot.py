@@ -107,10 +107,8 @@ class _Drawing:
                 self.food.append(ax.scatter([], [], [], c=_FOOD, edgecolors=_FOOD_EDGE, depthshade=False,
                                             gid="flocklab.food"))
             ax.set_zlabel("z")
-            ax.set_xlim(0, s["width"])
-            ax.set_ylim(0, s["height"])
-            ax.set_zlim(0, s["depth"])
-            ax.set_box_aspect((s["width"], s["height"], s["depth"]))
+            self._frame(sim)
+            ax.set_box_aspect((1, 1, 1) if s.get("open") else (s["width"], s["height"], s["depth"]))
             return
         for x, y, r in _obstacles(sim):
             ax.add_patch(Circle((x, y), r, facecolor="0.75", edgecolor="0.45", zorder=1, gid="flocklab.obstacle"))
@@ -120,9 +118,25 @@ class _Drawing:
             disc = ax.add_patch(Circle((0, 0), self.reach, facecolor=_FOOD, edgecolor=_FOOD_EDGE, alpha=0.85,
                                        zorder=1, gid="flocklab.food"))
             self.food.append((ring, disc))
-        ax.set_xlim(0, s["width"])
-        ax.set_ylim(0, s["height"])
+        self._frame(sim)
         ax.set_aspect("equal")
+
+    def _frame(self, sim: Any) -> None:
+        """The axes' limits: the world's box, or in open space the square (cube) round the group, a tenth
+        wider on each side, so that the view follows it."""
+        ax, s = self.ax, self.space
+        if s.get("open") and len(sim):
+            p = sim.positions
+            lo, hi = p.min(axis=0), p.max(axis=0)
+            side = 1.2 * float((hi - lo).max()) or s["width"]
+            lower = (lo + hi) / 2 - side / 2
+            limits = [(float(a), float(a) + side) for a in lower]
+        else:
+            limits = [(0, s["width"]), (0, s["height"])] + ([(0, s["depth"])] if self.three_d else [])
+        ax.set_xlim(*limits[0])
+        ax.set_ylim(*limits[1])
+        if self.three_d:
+            ax.set_zlim(*limits[2])
 
     def _add_boids(self, kind: Optional[dict]) -> None:
         """The artist(s) of one kind of boid, or of all boids coloured by heading (``kind`` None)."""
@@ -212,6 +226,8 @@ class _Drawing:
             for text, label in zip(self.ax.get_legend().get_texts(), texts):
                 text.set_text(label)
         self.title.set_text(f"{sim.label}: {len(sim)} boids, step {sim.step_count}")
+        if self.space.get("open"):
+            self._frame(sim)
         food = self.food if self.three_d else [a for source in self.food for a in source]
         return [*self.boids, *self.tails, *food, self.title]
 

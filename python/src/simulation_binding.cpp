@@ -244,7 +244,7 @@ class PySimulation {
       for (int k = 0; k < d; ++k) {
         // The messages name the index the caller passed: positions[i] is boid i.
         const double x = *p.data(i, k), vx = *v.data(i, k);
-        if (!std::isfinite(x) || x < 0 || x > extent[k])
+        if (!std::isfinite(x) || (!space.unbounded && (x < 0 || x > extent[k])))
           throw py::value_error(fmt::format(
               "set_state: positions[{}, {}] ({}) = {} is {}", i, k, kAxes[k], numberText(x),
               std::isfinite(x) ? fmt::format("outside the world [0, {}]", numberText(extent[k])) : "not finite"));
@@ -412,6 +412,7 @@ class PySimulation {
     out["width"] = s.width;
     out["height"] = s.height;
     if (s.is3d()) out["depth"] = s.depth;
+    out["open"] = s.unbounded;
     return out;
   }
 
@@ -528,7 +529,9 @@ void bindSimulation(py::module_& m) {
       .def_property_readonly(
           "step_count", [](PySimulation& s) { return s.ready().stepCount(); }, "Steps taken.")
       .def_property_readonly("params", &PySimulation::params, "Every parameter's value now.")
-      .def_property_readonly("space", &PySimulation::space, "The world's size.")
+      .def_property_readonly("space", &PySimulation::space,
+                             "The world's size, and open: true in open space (no walls, no wrap; the box is where "
+                             "the start lies)")
       .def_property_readonly("appearance", &PySimulation::appearance, "Kinds of boid and food, for pictures.")
       .def_property_readonly("obstacles", &PySimulation::obstacles,
                              "The obstacles: (x, y, radius), in 3D (x, y, z, radius).")

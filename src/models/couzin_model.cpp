@@ -27,7 +27,8 @@ CouzinModel describeCouzin() {
   CouzinModel m;
   m.name = "couzin";
   m.title = "Couzin's zones: collective memory";
-  m.summary = "agents at constant speed repel, align and attract in three zones, turning at a limited rate, in open space";
+  m.summary =
+      "agents at constant speed repel, align and attract in three zones, turning at a limited rate, in open space";
   m.doc = "docs/model-couzin.md";
   m.countUnit = "agents";
   m.defaultCount = 100;
@@ -38,8 +39,9 @@ CouzinModel describeCouzin() {
            &CouzinParams::repulsion);
   m.number(length("dro", "delta r_o: the width of the zone of orientation beyond r_r", false, 20, 0.1),
            &CouzinParams::dro);
-  m.number(length("dra", "delta r_a: the width of the zone of attraction beyond the zone of orientation", false, 20, 0.1),
-           &CouzinParams::dra);
+  m.number(
+      length("dra", "delta r_a: the width of the zone of attraction beyond the zone of orientation", false, 20, 0.1),
+      &CouzinParams::dra);
   m.number({.key = "fov",
             .unit = "degrees",
             .help = "alpha: the field of perception; the rest is a blind cone behind",

@@ -22,10 +22,10 @@ struct CouzinRule {
   static constexpr bool kIndexed = true;  // the noise's draws are the agent's own
 
   struct Sums {
-    double v[3] = {0, 0, 0};     // the agent's velocity
-    double speed = 0;            // |v|
-    double away[3] = {0, 0, 0};  // zone of repulsion: the sum of unit offsets to the neighbours
-    double along[3] = {0, 0, 0};  // zone of orientation: the agent's unit heading plus the neighbours'
+    double v[3] = {0, 0, 0};       // the agent's velocity
+    double speed = 0;              // |v|
+    double away[3] = {0, 0, 0};    // zone of repulsion: the sum of unit offsets to the neighbours
+    double along[3] = {0, 0, 0};   // zone of orientation: the agent's unit heading plus the neighbours'
     double toward[3] = {0, 0, 0};  // zone of attraction: the sum of unit offsets to the neighbours
     std::uint32_t repelled = 0, aligned = 0, attracted = 0;  // neighbours in each zone
   };
@@ -41,41 +41,30 @@ struct CouzinRule {
         sinMaxTurn(sine(p.turnRate * p.tau / 180 * kPi)),
         stepLength(p.stepLength()) {}
 
-  Sums start(double, double, double vx, double vy) const
-    requires(D == 2)
-  {
+  Sums start(double, double, double vx, double vy) const requires(D == 2) {
     const double v[3] = {vx, vy, 0};
     return begin(v);
   }
-  Sums start(double, double, double, double vx, double vy, double vz) const
-    requires(D == 3)
-  {
+  Sums start(double, double, double, double vx, double vy, double vz) const requires(D == 3) {
     const double v[3] = {vx, vy, vz};
     return begin(v);
   }
-  void add(Sums& s, double dx, double dy, double d2, double vxj, double vyj) const
-    requires(D == 2)
-  {
+  void add(Sums& s, double dx, double dy, double d2, double vxj, double vyj) const requires(D == 2) {
     const double d[3] = {dx, dy, 0}, vj[3] = {vxj, vyj, 0};
     addNeighbour(s, d, d2, vj);
   }
   void add(Sums& s, double dx, double dy, double dz, double d2, double vxj, double vyj, double vzj) const
-    requires(D == 3)
-  {
+      requires(D == 3) {
     const double d[3] = {dx, dy, dz}, vj[3] = {vxj, vyj, vzj};
     addNeighbour(s, d, d2, vj);
   }
-  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const
-    requires(D == 2)
-  {
+  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const requires(D == 2) {
     double p[3] = {x, y, 0}, v[3];
     move(s, index, p, v);
     x = p[0], y = p[1], vx = v[0], vy = v[1];
   }
   void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& z, double& vx, double& vy,
-              double& vz) const
-    requires(D == 3)
-  {
+              double& vz) const requires(D == 3) {
     double p[3] = {x, y, z}, v[3];
     move(s, index, p, v);
     x = p[0], y = p[1], z = p[2], vx = v[0], vy = v[1], vz = v[2];

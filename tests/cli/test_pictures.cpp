@@ -464,3 +464,24 @@ TEST_F(Pictures, TheSameRunGivesTheSamePictureBytes) {
   EXPECT_EQ(slurp(dir_ / "f" / "frame-000010.png"), frame);
   EXPECT_GT(picture.size(), 1000u);
 }
+
+// Open space (the couzin model): a parallel group that has flown far from the start's square is
+// drawn whole, framed on itself, and the footer says where the view lies.
+TEST_F(Pictures, OpenSpaceIsFramedOnTheGroupWhereverItFlies) {
+  const Result r = Cli::run("run --model couzin --dims 2 --dro 8 --count 60 --steps 1500 --picture far.svg --quiet");
+  ASSERT_EQ(r.status, 0) << r.err;
+  const std::string svg = slurp(dir_ / "far.svg");
+  std::smatch frame;
+  ASSERT_TRUE(std::regex_search(
+      svg, frame, std::regex(R"re(<rect class="world" x="([^"]*)" y="([^"]*)" width="([^"]*)" height="([^"]*)")re")));
+  const double left = std::stod(frame[1].str()), top = std::stod(frame[2].str());
+  const double right = left + std::stod(frame[3].str()), bottom = top + std::stod(frame[4].str());
+  const auto boids = polygonsIn(svg, "boids");
+  ASSERT_EQ(boids.size(), 60u);
+  for (const auto& b : boids) {
+    EXPECT_TRUE(b[0].x > left && b[0].x < right && b[0].y > top && b[0].y < bottom)
+        << "a boid's tip at (" << b[0].x << ", " << b[0].y << ") outside the frame";
+  }
+  EXPECT_NE(svg.find(">open space, the view on the group: x "), std::string::npos);
+  EXPECT_EQ(svg.find(">walls<"), std::string::npos);
+}

@@ -154,8 +154,8 @@ TEST(CouzinClaims, SwarmTorusAndParallelGroupFormWhereThePaperSaysOverSeeds) {
       CouzinSimulation sim(p, randomCouzinStart(100, p, seed), {}, seed);
       sim.step(3000);
       const Metrics m = sim.metrics();
-      EXPECT_TRUE(state.holds(m)) << state.name << " at dro " << state.dro << ", seed " << seed
-                                  << ": polarization " << m.polarization << ", milling " << m.milling;
+      EXPECT_TRUE(state.holds(m)) << state.name << " at dro " << state.dro << ", seed " << seed << ": polarization "
+                                  << m.polarization << ", milling " << m.milling;
     }
 }
 

@@ -98,6 +98,30 @@ def test_obstacles_food_and_the_world():
     assert sim.label in ax.get_title() and "step 10" in ax.get_title()
 
 
+@pytest.mark.parametrize("dims", [2, 3])
+def test_open_space_is_framed_on_the_group_as_it_flies(dims):
+    # The couzin model's open space: a parallel group far from the start's box stays in view,
+    # and the view moves with it when the picture is redrawn.
+    sim = flocklab.Simulation("couzin", dims=dims, dro=8, count=60, seed=4)
+    assert sim.space["open"] is True
+    sim.step(1500)
+    fig = plt.figure()
+    ax = fig.add_subplot(projection="3d" if dims == 3 else None)
+    drawing = fplot._drawing(sim, ax, True)
+    limits = [ax.get_xlim(), ax.get_ylim()] + ([ax.get_zlim()] if dims == 3 else [])
+
+    def inside():
+        p = sim.positions
+        return all(((lo <= p[:, k]) & (p[:, k] <= hi)).all() for k, (lo, hi) in enumerate(limits))
+
+    assert inside() and limits[0] != (0, sim.space["width"])  # not the start's box: the group left it
+    sim.step(500)
+    drawing.update(sim)
+    limits = [ax.get_xlim(), ax.get_ylim()] + ([ax.get_zlim()] if dims == 3 else [])
+    assert inside()
+    plt.close(fig)
+
+
 def test_3d_axes_hold_the_world_box():
     sim = flocklab.Simulation("steering", count=150, dims=3, seed=4, obstacle=["450,280,280,60"], threads=1)
     sim.step(5)

@@ -128,8 +128,11 @@ FlockPicture flockPictureOf(const Simulation& sim, const std::string& caption) {
 // `frame` orbits).
 std::string flockPicture(const Simulation& sim, const std::string& caption, const Camera& camera = {},
                          double frame = 0) {
-  if (sim.flock().is3d()) return renderFlock3dSvg(flockPictureOf(sim, caption), camera, frame);
-  return renderFlockSvg(flockPictureOf(sim, caption));
+  FlockPicture picture = flockPictureOf(sim, caption);
+  Flock moved;
+  frameOnGroup(picture, moved);
+  if (sim.flock().is3d()) return renderFlock3dSvg(picture, camera, frame);
+  return renderFlockSvg(picture);
 }
 
 void writeFrame(const std::string& dir, std::uint64_t step, const std::string& svg) {

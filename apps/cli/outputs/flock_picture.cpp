@@ -117,6 +117,31 @@ double markLength(double frameWidth, double frameHeight, std::size_t n, int widt
   return std::min(0.7 * spacing, 0.017 * width);
 }
 
+void frameOnGroup(FlockPicture& picture, flocklab::Flock& moved) {
+  if (!picture.space.unbounded || picture.flock == nullptr || picture.flock->size() == 0) return;
+  const flocklab::Flock& f = *picture.flock;
+  const int dims = f.is3d() ? 3 : 2;
+  std::vector<double>* axes[3] = {&moved.x, &moved.y, &moved.z};
+  moved = f;
+  double origin[3] = {0, 0, 0}, side = 0, centre[3] = {0, 0, 0};
+  for (int a = 0; a < dims; ++a) {
+    const auto [lo, hi] = std::minmax_element(axes[a]->begin(), axes[a]->end());
+    centre[a] = (*lo + *hi) / 2;
+    side = std::max(side, *hi - *lo);
+  }
+  side = side > 0 ? 1.2 * side : picture.space.width;
+  for (int a = 0; a < dims; ++a) {
+    origin[a] = centre[a] - side / 2;
+    for (double& v : *axes[a]) v -= origin[a];
+  }
+  for (flocklab::Obstacle& o : picture.obstacles) o.x -= origin[0], o.y -= origin[1], o.z -= origin[2];
+  for (flocklab::FoodMark& m : picture.appearance.food) m.x -= origin[0], m.y -= origin[1], m.z -= origin[2];
+  picture.flock = &moved;
+  picture.space = {side, side, false, dims == 3 ? side : 0.0};
+  picture.edgesNote = fmt::format("open space, the view on the group: x {:.4g} to {:.4g}, y {:.4g} to {:.4g}",
+                                  origin[0], origin[0] + side, origin[1], origin[1] + side);
+}
+
 std::string renderFlockSvg(const FlockPicture& picture) {
   const flocklab::Flock* flock = picture.flock;
   if (flock == nullptr || !flock->consistent())
@@ -209,13 +234,13 @@ std::string renderFlockSvg(const FlockPicture& picture) {
     svg += "</g>\n";
   }
 
-  const bool wrap = space.periodic;
+  const bool wrap = space.periodic, open = !picture.edgesNote.empty();
   svg += fmt::format("<rect class=\"world\" x=\"{}\" y=\"{}\" width=\"{:.1f}\" height=\"{:.1f}\" fill=\"none\" "
                      "stroke=\"{}\" stroke-width=\"{}\"/>\n",
-                     margin, top, frameWidth, frameHeight, wrap ? "#aaaaaa" : "#333333", wrap ? 1 : 3);
+                     margin, top, frameWidth, frameHeight, wrap || open ? "#aaaaaa" : "#333333", wrap || open ? 1 : 3);
   svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"11\" fill=\"{}\">{}</text>\n", margin, lower + 17,
-                     wrap ? "#777" : "#555",
-                     std::string(wrap ? "edges wrap" : "walls") +
+                     wrap || open ? "#777" : "#555",
+                     (open ? picture.edgesNote : std::string(wrap ? "edges wrap" : "walls")) +
                          (yScale > scale ? fmt::format(" - height stretched {:.3g} times", yScale / scale) : ""));
   svg += "</svg>\n";
   return svg;

@@ -56,7 +56,14 @@ struct FlockPicture {
   std::string caption;                        ///< e.g. "lab - 120 boids - seed 42 - step 600"
   flocklab::Appearance appearance;            ///< kinds (each boid drawn in its kind's colour) and food
   int width = 900;                            ///< picture width, px; the height follows the world
+  std::string edgesNote;                      ///< the note under the frame; "" for "edges wrap" or "walls"
 };
+
+/// In open space (space.unbounded) frames the picture on the group: the square (cube in 3D)
+/// around the boids' bounding box, a tenth wider on each side, becomes the world drawn, with
+/// the flock, obstacles and food moved into it (`moved` holds the flock's copy) and a note
+/// saying where it lies. Any other picture stays as it is.
+void frameOnGroup(FlockPicture& picture, flocklab::Flock& moved);
 
 /// The picture as an SVG document with integer width and height. Boids are the <polygon>s of
 /// <g class="boids">, one each in index order, tip first; where triangles would be shorter than

@@ -231,7 +231,10 @@ std::string renderFlock3dSvg(const FlockPicture& picture, const Camera& camera, 
 
   svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" font-size=\"11\" fill=\"#777\">{} - camera at azimuth {:g}, "
                      "elevation {:g} degrees</text>\n",
-                     margin, top + frameHeight + 17, space.periodic ? "edges wrap" : "walls",
+                     margin, top + frameHeight + 17,
+                     !picture.edgesNote.empty() ? picture.edgesNote
+                     : space.periodic           ? "edges wrap"
+                                                : "walls",
                      std::fmod(camera.azimuth + camera.orbit * frame, 360.0), camera.elevation);
   svg += "</svg>\n";
   return svg;

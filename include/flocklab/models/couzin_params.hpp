@@ -11,16 +11,16 @@ namespace flocklab {
 /// description, r_r = 1, alpha = 270 degrees, theta = 40 degrees/s, s = 3, sigma = 0.05,
 /// tau = 0.1) with zone widths that form a mill, in 3D.
 struct CouzinParams {
-  double repulsion = 1;    ///< r_r: agents closer than this repel, world units, > 0
-  double dro = 1;          ///< delta r_o: the zone of orientation's width beyond r_r, world units, >= 0
-  double dra = 12;         ///< delta r_a: the zone of attraction's width beyond it, world units, >= 0
-  double fov = 270;        ///< alpha: the field of perception, degrees in (0, 360]; the rest is a blind cone behind
-  double turnRate = 40;    ///< theta: the most an agent turns, degrees per second, > 0
-  double speed = 3;        ///< s: every agent's speed, world units per second, > 0
-  double tau = 0.1;        ///< the time step, seconds, > 0
-  double noise = 0.05;     ///< sigma: s.d. of the wrapped Gaussian turn of the desired direction, radians in [0, 2 pi]
-  double start = 12;       ///< side of the square (cube in 3D) the agents start in, world units, > 0
-  double dims = 3;         ///< 2 or 3
+  double repulsion = 1;  ///< r_r: agents closer than this repel, world units, > 0
+  double dro = 1;        ///< delta r_o: the zone of orientation's width beyond r_r, world units, >= 0
+  double dra = 12;       ///< delta r_a: the zone of attraction's width beyond it, world units, >= 0
+  double fov = 270;      ///< alpha: the field of perception, degrees in (0, 360]; the rest is a blind cone behind
+  double turnRate = 40;  ///< theta: the most an agent turns, degrees per second, > 0
+  double speed = 3;      ///< s: every agent's speed, world units per second, > 0
+  double tau = 0.1;      ///< the time step, seconds, > 0
+  double noise = 0.05;   ///< sigma: s.d. of the wrapped Gaussian turn of the desired direction, radians in [0, 2 pi]
+  double start = 12;     ///< side of the square (cube in 3D) the agents start in, world units, > 0
+  double dims = 3;       ///< 2 or 3
 
   /// r_r + dro + dra: the farthest an agent perceives.
   double reach() const { return repulsion + dro + dra; }
