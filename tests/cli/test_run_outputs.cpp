@@ -30,8 +30,9 @@ TEST_F(Cli, PlotsAreChartsOfTheRun) {
             0);
   const std::string svg = slurp(dir_ / "order.svg");
   EXPECT_EQ(pointsOf(svg, "polarization"), 31) << "steps 0, 10, ..., 300";
+  EXPECT_EQ(pointsOf(svg, "milling"), 31);
   EXPECT_EQ(pointsOf(svg, "largest group's share"), 31);
-  for (const char* label : {">step</text>", "polarization, largest group's share", "Order over time"})
+  for (const char* label : {">step</text>", "polarization, milling, largest group's share", "Order over time"})
     EXPECT_NE(svg.find(label), std::string::npos) << label;
   const Result png = shell(kPython + " '" FLOCKLAB_SOURCE_DIR "/tests/tools/png_check.py' track.png");
   ASSERT_EQ(png.status, 0) << png.err;

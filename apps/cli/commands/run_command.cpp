@@ -141,18 +141,19 @@ void writeFrame(const std::string& dir, std::uint64_t step, const std::string& s
   });
 }
 
-// The seed's two curves: polarization and the largest group's share over the steps; and each
-// species' polarization when the run has species ("hawk.polarization" among `metrics`).
+// The seed's three curves: polarization, milling and the largest group's share over the steps;
+// and each species' polarization when the run has species ("hawk.polarization" among `metrics`).
 std::string orderChart(const std::vector<SeriesRow>& series, const std::vector<MetricSpec>& metrics,
                        const std::string& caption) {
   Chart chart;
   chart.title = "Order over time";
   chart.subtitle = caption;
   chart.x = {"step"};
-  chart.y = {"polarization, largest group's share", false, false, 0, 1};
+  chart.y = {"polarization, milling, largest group's share", false, false, 0, 1};
   std::vector<const MetricSpec*> shown;
   for (const MetricSpec& m : metrics)
-    if (m.key == "polarization" || m.key == "largest_share" || endsWith(m.key, ".polarization")) shown.push_back(&m);
+    if (m.key == "polarization" || m.key == "milling" || m.key == "largest_share" || endsWith(m.key, ".polarization"))
+      shown.push_back(&m);
   for (const MetricSpec* m : shown) {
     ChartSeries line;
     line.name = m->key == "largest_share" ? "largest group's share" : m->label;
@@ -380,7 +381,7 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
 
   const char* pictures = "pictures, trajectories and run files";
   run->add_option("--plot", o.plotFile,
-                  "Chart polarization and the largest group's share over time: FILE.svg or FILE.png")
+                  "Chart polarization, milling and the largest group's share over time: FILE.svg or FILE.png")
       ->group(pictures);
   run->add_option("--plot-track", o.plotTrackFile,
                   "Chart the path of the flock's centre of mass (unwrapped): FILE.svg or .png")

@@ -57,7 +57,9 @@ std::string pictureCaption(const ModelSetup& setup, const RunOptions& options, s
   if (step) caption += fmt::format(" - step {}", *step);
   const std::string changed = changedSettings(model.defaults(setup.preset), model.current(*setup.simulation));
   if (!changed.empty()) caption += " - " + changed;
-  return caption;
+  std::string ramps;
+  for (const runs::Ramp& ramp : setup.ramps) ramps += (ramps.empty() ? " - ramp " : ", ") + ramp.text;
+  return caption + ramps;
 }
 
 }  // namespace flocklab::cli

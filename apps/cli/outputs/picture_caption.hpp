@@ -21,9 +21,9 @@ namespace flocklab::cli {
 std::string changedSettings(const ParamSet& defaults, const ParamSet& params, std::size_t most = 16);
 
 /// "steering (preset flock) - 1500 boids - seed 42 - fov 270, 2 obstacles": the subtitle of the
-/// charts of the run `setup` made from `options`; with `step`, the caption of its picture at
-/// that step, named before the settings ("seed 42 - step 1800 - fov 270, 2 obstacles") so that
-/// a caption that wraps puts the settings on the second line.
+/// charts of the run `setup` made from `options`, its ramps last ("- ramp dro=0:15@0-30000"); with `step`, the caption
+/// of its picture at that step, named before the settings ("seed 42 - step 1800 - fov 270, 2 obstacles") so that a
+/// caption that wraps puts the settings on the second line.
 std::string pictureCaption(const runs::ModelSetup& setup, const runs::RunOptions& options,
                            std::optional<std::uint64_t> step = std::nullopt);
 
