@@ -3,6 +3,7 @@
 // Computed with the grid, so they cost O(n) and work at a million boids; the same bits for
 // every executor.
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 #include "flocklab/engine_options.hpp"
@@ -26,13 +27,15 @@ struct Metrics {
 };
 
 /// Which other boids a boid sees: within `radius` (strictly, or also at it when `inclusive`)
-/// and, when `fovLimited`, inside the cone where dot(v, d) >= (|v| |d|) * cosHalfFov.
+/// and, when `fovLimited`, inside the cone where dot(v, d) >= (|v| |d|) * cosHalfFov; with
+/// `nearest` K > 0 it heeds at most K of them (topological neighbours: the count is capped).
 struct Sight {
   double radius = 1;
   bool inclusive = false;
   bool fovLimited = false;
-  double cosHalfFov = -1;  ///< the cosine of half the field of view, as the model computes it
-  bool apartOnly = false;  ///< true: a boid at the very same place is not seen (d2 > 0)
+  double cosHalfFov = -1;     ///< the cosine of half the field of view, as the model computes it
+  bool apartOnly = false;     ///< true: a boid at the very same place is not seen (d2 > 0)
+  std::uint32_t nearest = 0;  ///< K > 0: at most the K nearest of those seen count; 0: all
 };
 
 /// What a model's metrics link and count: groups chain boids closer than `linkRadius`;

@@ -238,7 +238,7 @@ Metrics measureIn(const Flock& flock, const Space& space, const MetricRules& rul
           best = std::min(best, dd);
           count += g.sees(sight, slot, s, dd);
         }
-      neighbors[i] = count;
+      neighbors[i] = sight.nearest > 0 ? std::min(count, sight.nearest) : count;
       nearest[i] = n > 1 ? std::sqrt(best <= blockReach2 ? best : nearestDistance2(g, slot)) : 0.0;
     }
   });

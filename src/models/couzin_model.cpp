@@ -1,5 +1,7 @@
 // The couzin model's description: its parameter table (the one place its values are checked),
 // its open space, random start and simulation.
+#include <cmath>
+
 #include "flocklab/cosine.hpp"
 #include "flocklab/keyed_message.hpp"
 #include "flocklab/models/couzin_simulation.hpp"
@@ -91,8 +93,22 @@ CouzinModel describeCouzin() {
   start.sliderMin = 2;
   start.live = false;
   m.number(start, &CouzinParams::start);
+  ParamSpec nearest{.key = "nearest",
+                    .help =
+                        "K: heed only the K nearest agents perceived (topological neighbours), 0 for every agent in "
+                        "the zones (metric)",
+                    .max = kMaxNearest,
+                    .sliderMin = 0,
+                    .sliderMax = kMaxNearest,
+                    .sliderStep = 1};
+  nearest.whole = true;
+  m.number(nearest, &CouzinParams::nearest);
   m.number(dimsParam(), &CouzinParams::dims);
-  m.crossProblemOf = [](const CouzinParams& p) { return dimsProblem(p.dims); };
+  m.crossProblemOf = [](const CouzinParams& p) {
+    if (p.nearest != std::floor(p.nearest))
+      return markKey("nearest") + " must be a whole number (got " + text::shortest(p.nearest) + ")";
+    return dimsProblem(p.dims);
+  };
   m.spaceOf = [](const CouzinParams& p) { return CouzinSimulation::couzinSpace(p); };
   m.startOf = [](const CouzinParams& p, std::size_t count, std::uint64_t seed) {
     return randomCouzinStart(count, p, seed);

@@ -4,7 +4,10 @@
 // blind cone; any inside r_r repel it alone, else it aligns with those in the zone of
 // orientation (its own heading included) and heads for those in the zone of attraction. The
 // desired direction turns by the noise, the heading turns towards it by at most theta * tau,
-// and the agent moves s * tau along the new heading.
+// and the agent moves s * tau along the new heading. With `nearest` K > 0 (topological
+// neighbours) only the K nearest of the agents it perceives count: the sums keep the K nearest
+// seen so far, nearest first (an equal distance after the earlier, lower index), and finish()
+// adds them to the zones in that order.
 // Determinism: the sums add the neighbours in ascending index (the driver's order); only
 // + - * / sqrt, floor, comparisons and flocklab's own sine, cosine and logarithm.
 #include <cstdint>
@@ -21,13 +24,21 @@ struct CouzinRule {
   static constexpr int kDimensions = D;
   static constexpr bool kIndexed = true;  // the noise's draws are the agent's own
 
-  struct Sums {
-    double v[3] = {0, 0, 0};       // the agent's velocity
-    double speed = 0;              // |v|
+  struct Zones {
     double away[3] = {0, 0, 0};    // zone of repulsion: the sum of unit offsets to the neighbours
     double along[3] = {0, 0, 0};   // zone of orientation: the agent's unit heading plus the neighbours'
     double toward[3] = {0, 0, 0};  // zone of attraction: the sum of unit offsets to the neighbours
     std::uint32_t repelled = 0, aligned = 0, attracted = 0;  // neighbours in each zone
+  };
+  struct Near {  // a perceived neighbour kept for the topological zones
+    double d2, d[3], v[3];
+  };
+  struct Sums {
+    double v[3] = {0, 0, 0};  // the agent's velocity
+    double speed = 0;         // |v|
+    Zones zones;              // metric: the neighbours so far; topological: only the own heading
+    std::uint32_t kept = 0;   // topological: near[0, kept), nearest first
+    Near near[kMaxNearest];   // (left uninitialised past `kept`)
   };
 
   CouzinRule(const CouzinParams& p, std::uint64_t seed, std::uint64_t step)
@@ -39,7 +50,8 @@ struct CouzinRule {
         freeTurn(!(p.turnRate * p.tau / 180 * kPi < kPi)),
         cosMaxTurn(cosine(p.turnRate * p.tau / 180 * kPi)),
         sinMaxTurn(sine(p.turnRate * p.tau / 180 * kPi)),
-        stepLength(p.stepLength()) {}
+        stepLength(p.stepLength()),
+        nearest(static_cast<std::uint32_t>(p.nearest)) {}
 
   Sums start(double, double, double vx, double vy) const requires(D == 2) {
     const double v[3] = {vx, vy, 0};
@@ -77,6 +89,7 @@ struct CouzinRule {
   bool freeTurn;
   double cosMaxTurn, sinMaxTurn;
   double stepLength;
+  std::uint32_t nearest;  // K, 0: metric zones
 
  private:
   static double dot(const double* a, const double* b) {
@@ -97,25 +110,36 @@ struct CouzinRule {
     for (int k = 0; k < D; ++k) s.v[k] = v[k];
     s.speed = std::sqrt(dot(v, v));
     if (s.speed > 0)
-      for (int k = 0; k < D; ++k) s.along[k] = v[k] / s.speed;
+      for (int k = 0; k < D; ++k) s.zones.along[k] = v[k] / s.speed;
     return s;
   }
 
   void addNeighbour(Sums& s, const double* d, double d2, const double* vj) const {
+    if (blind && !(dot(s.v, d) >= (s.speed * std::sqrt(d2)) * cosHalfFov)) return;  // in the blind cone
+    if (nearest == 0) return addToZones(s.zones, d, d2, vj);
+    // Topological: insert after every kept one at most as near, dropping the farthest when full.
+    if (s.kept == nearest && !(d2 < s.near[s.kept - 1].d2)) return;
+    std::uint32_t at = s.kept < nearest ? s.kept++ : s.kept - 1;
+    for (; at > 0 && s.near[at - 1].d2 > d2; --at) s.near[at] = s.near[at - 1];
+    Near& n = s.near[at];
+    n.d2 = d2;
+    for (int k = 0; k < 3; ++k) n.d[k] = d[k], n.v[k] = vj[k];
+  }
+
+  void addToZones(Zones& z, const double* d, double d2, const double* vj) const {
     const double distance = std::sqrt(d2);
-    if (blind && !(dot(s.v, d) >= (s.speed * distance) * cosHalfFov)) return;  // in the blind cone
     if (d2 < repulsion2) {
-      ++s.repelled;
+      ++z.repelled;
       if (distance > 0)
-        for (int k = 0; k < D; ++k) s.away[k] += d[k] / distance;
+        for (int k = 0; k < D; ++k) z.away[k] += d[k] / distance;
     } else if (d2 < orientation2) {
-      ++s.aligned;
+      ++z.aligned;
       const double speed = std::sqrt(dot(vj, vj));
       if (speed > 0)
-        for (int k = 0; k < D; ++k) s.along[k] += vj[k] / speed;
+        for (int k = 0; k < D; ++k) z.along[k] += vj[k] / speed;
     } else {
-      ++s.attracted;
-      for (int k = 0; k < D; ++k) s.toward[k] += d[k] / distance;
+      ++z.attracted;
+      for (int k = 0; k < D; ++k) z.toward[k] += d[k] / distance;
     }
   }
 
@@ -124,18 +148,20 @@ struct CouzinRule {
     double h[3] = {1, 0, 0};  // the heading (along x for an agent at rest)
     if (s.speed > 0)
       for (int k = 0; k < D; ++k) h[k] = s.v[k] / s.speed;
+    Zones z = s.zones;
+    for (std::uint32_t n = 0; n < s.kept; ++n) addToZones(z, s.near[n].d, s.near[n].d2, s.near[n].v);
     double want[3] = {0, 0, 0};
-    if (s.repelled > 0) {
-      for (int k = 0; k < D; ++k) want[k] = -s.away[k];
-    } else if (s.aligned > 0 && s.attracted > 0) {
-      double o[3] = {s.along[0], s.along[1], s.along[2]}, a[3] = {s.toward[0], s.toward[1], s.toward[2]};
+    if (z.repelled > 0) {
+      for (int k = 0; k < D; ++k) want[k] = -z.away[k];
+    } else if (z.aligned > 0 && z.attracted > 0) {
+      double o[3] = {z.along[0], z.along[1], z.along[2]}, a[3] = {z.toward[0], z.toward[1], z.toward[2]};
       normalise(o);
       normalise(a);
       for (int k = 0; k < D; ++k) want[k] = 0.5 * (o[k] + a[k]);
-    } else if (s.aligned > 0) {
-      for (int k = 0; k < D; ++k) want[k] = s.along[k];
-    } else if (s.attracted > 0) {
-      for (int k = 0; k < D; ++k) want[k] = s.toward[k];
+    } else if (z.aligned > 0) {
+      for (int k = 0; k < D; ++k) want[k] = z.along[k];
+    } else if (z.attracted > 0) {
+      for (int k = 0; k < D; ++k) want[k] = z.toward[k];
     }
     if (!normalise(want))
       for (int k = 0; k < D; ++k) want[k] = h[k];  // no neighbour, or sums that cancel: keep the heading

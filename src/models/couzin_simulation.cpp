@@ -24,8 +24,10 @@ Space CouzinSimulation::couzinSpace(const CouzinParams& params) {
 
 MetricRules CouzinSimulation::metricRules() const {
   const double reach = params_.reach();
-  // The cone as the rule tests it: dot(v, d) >= (|v| |d|) cos(alpha / 2).
-  return {reach, {reach, false, params_.fov < 360, cosine(params_.fov / 360 * kPi)}};
+  // The cone as the rule tests it: dot(v, d) >= (|v| |d|) cos(alpha / 2); at most K with nearest.
+  return {reach,
+          {reach, false, params_.fov < 360, cosine(params_.fov / 360 * kPi), false,
+           static_cast<std::uint32_t>(params_.nearest)}};
 }
 
 void CouzinSimulation::setParams(const CouzinParams& params) {

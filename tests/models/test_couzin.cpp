@@ -26,7 +26,8 @@ std::string referenceArgs(const CouzinParams& p, int steps, std::uint64_t seed) 
   auto num = [](double v) { return roundTrip(v); };
   return "--steps " + std::to_string(steps) + " --repulsion " + num(p.repulsion) + " --dro " + num(p.dro) + " --dra " +
          num(p.dra) + " --fov " + num(p.fov) + " --turn-rate " + num(p.turnRate) + " --speed " + num(p.speed) +
-         " --tau " + num(p.tau) + " --noise " + num(p.noise) + " --seed " + std::to_string(seed);
+         " --tau " + num(p.tau) + " --noise " + num(p.noise) + " --seed " + std::to_string(seed) + " --nearest " +
+         num(p.nearest);
 }
 
 Flock reference(const CouzinParams& p, const Flock& start, int steps, std::uint64_t seed) {
@@ -100,6 +101,29 @@ TEST(CouzinReference, AgentsAtRestAndAtTheSamePlace) {
     start.x[11] = start.x[12], start.y[11] = start.y[12];
     if (dims == 3) start.z[11] = start.z[12];
     expectEngineMatches(dims == 3 ? "3D at rest" : "2D at rest", p, start, 20, 9);
+  }
+}
+
+TEST(CouzinReference, TopologicalNeighboursTheNearestKTiesByIndex) {
+  for (const int dims : {2, 3}) {
+    CouzinParams p = params(dims);
+    p.nearest = 7;
+    expectEngineMatches(dims == 3 ? "3D, 7 nearest" : "2D, 7 nearest", p, randomCouzinStart(300, p, 6), 60, 6);
+  }
+  // A square lattice of spacing 1.5: every agent has 4 neighbours at exactly 1.5 and 4 at
+  // exactly 1.5 sqrt(2), so K = 3 and K = 6 cut through equal distances (the lower index wins).
+  CouzinParams p = params(2);
+  p.fov = 360;
+  p.start = 40;
+  for (const double k : {3.0, 6.0}) {
+    p.nearest = k;
+    Flock lattice;
+    for (int row = 0; row < 18; ++row)
+      for (int column = 0; column < 18; ++column) {
+        lattice.x.push_back(1.5 * column), lattice.y.push_back(1.5 * row);
+        lattice.vx.push_back(0.3), lattice.vy.push_back(0);
+      }
+    expectEngineMatches(k == 3 ? "lattice, 3 nearest" : "lattice, 6 nearest", p, lattice, 30, 2);
   }
 }
 

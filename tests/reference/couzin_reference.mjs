@@ -5,7 +5,7 @@
 //
 // Usage: node couzin_reference.mjs --in start.csv --out end.csv --steps 300 [--repulsion 1]
 //          [--dro 1] [--dra 12] [--fov 270] [--turn-rate 40] [--speed 3] [--tau 0.1]
-//          [--noise 0.05] [--seed 42]
+//          [--noise 0.05] [--seed 42] [--nearest 0]
 import { cosine, sine, uniforms } from "./heading_noise.mjs";
 import { logarithm } from "./logarithm.mjs";
 import { readCsv, writeCsv } from "./state_csv.mjs";
@@ -14,7 +14,7 @@ const PI = 3.141592653589793;
 
 function parseArgs(argv) {
   const o = { in: null, out: null, steps: 0, repulsion: 1, dro: 1, dra: 12, fov: 270, "turn-rate": 40, speed: 3,
-              tau: 0.1, noise: 0.05, seed: "42" };
+              tau: 0.1, noise: 0.05, seed: "42", nearest: 0 };
   for (let k = 0; k < argv.length; k++) {
     const name = argv[k].replace(/^--/, "");
     if (!(name in o) || !argv[k].startsWith("--")) throw new Error(`unknown argument ${argv[k]}`);
@@ -85,6 +85,9 @@ function step(agents, p, seed, stepNumber) {
     const away = new Array(D).fill(0), toward = new Array(D).fill(0);
     let along = speed > 0 ? v.map((c) => c / speed) : new Array(D).fill(0);
     let nr = 0, no = 0, na = 0;
+    // The perceived agents, in ascending index; with --nearest K only the K nearest, nearest
+    // first and, at equal distances, the lower index first.
+    let seen = [];
     for (let j = 0; j < n; j++) {
       if (j === i) continue;
       const d = agents[j].p.map((c, k) => c - agents[i].p[k]);
@@ -92,6 +95,11 @@ function step(agents, p, seed, stepNumber) {
       if (!(d2 < ra2)) continue;
       const dist = Math.sqrt(d2);
       if (p.fov < 360 && !(dot(v, d) >= (speed * dist) * cosHalf)) continue;
+      seen.push({ j, d, d2 });
+    }
+    if (p.nearest > 0) seen = seen.sort((a, b) => a.d2 - b.d2 || a.j - b.j).slice(0, p.nearest);
+    for (const { j, d, d2 } of seen) {
+      const dist = Math.sqrt(d2);
       if (d2 < rr2) {
         nr++;
         if (dist > 0) for (let k = 0; k < D; k++) away[k] += d[k] / dist;
