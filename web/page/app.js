@@ -26,17 +26,20 @@ import { decodeShare } from './share.js';
 import { openShared, wireShare } from './share_link.js';
 import { SpeciesPanel } from './species.js';
 import { fitCanvases, layoutStage, render, useRenderer } from './stage.js';
-import { $, errorText, FOLD_QUERY, METER_METRIC, S, SAMPLE_EVERY, showMessage, TURN_QUERY } from './state.js';
+import { $, errorText, FOLD_QUERY, METERS, S, SAMPLE_EVERY, showMessage, TURN_QUERY } from './state.js';
 
 /** Takes in the registry: the model menu, the metric figures, the chart's legend, the About list. */
 function loadRegistry(registry) {
   S.registry = registry;
   S.models = new Map(registry.models.map((m) => [m.name, m]));
   $('model').replaceChildren(...registry.models.map((m) => new Option(`${m.name}: ${m.title}`, m.name)));
-  const meter = registry.metrics.find((m) => m.key === METER_METRIC);
-  $('order-label').textContent = meter ? `Order (${meter.label})` : 'Order';
-  if (meter) $('order-meter').title = meter.description;
-  $('figures').replaceChildren(...registry.metrics.filter((m) => m.key !== METER_METRIC).map((m) => figure(m)));
+  for (const { key, id, word } of METERS) {
+    const meter = registry.metrics.find((m) => m.key === key);
+    $(`${id}-label`).textContent = meter ? `${word} (${meter.label})` : word;
+    if (meter) $(`${id}-meter`).title = meter.description;
+  }
+  const metered = new Set(METERS.map((m) => m.key));
+  $('figures').replaceChildren(...registry.metrics.filter((m) => !metered.has(m.key)).map((m) => figure(m)));
   S.seriesLabels = new Map(registry.metrics.map((m) => [m.key, m.label.charAt(0).toUpperCase() + m.label.slice(1)]));
   S.views = chartViews(S.seriesLabels, []);
   syncChartView();

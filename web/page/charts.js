@@ -1,4 +1,4 @@
-// The live chart: metrics in [0, 1] (the page charts polarization and the largest group's share)
+// The live chart: metrics in [0, 1] (the page charts polarization, milling and the largest group's share)
 // over time, on one pair of labelled axes. Drawn on a 2D canvas at the device's pixel ratio.
 // With species the chart has views (chartViews): the flock's order and groups, each species'
 // order in its colour, and the catches so far (a count: its axis grows with it).
@@ -6,6 +6,7 @@
 /** The metric keys charted, with their line styles; their labels come from the metric schema. */
 export const SERIES = [
   { key: 'polarization', colour: '#2f6fdf', dash: [] },
+  { key: 'milling', colour: '#d9822b', dash: [2, 3] },
   { key: 'largest_share', colour: '#1f9a56', dash: [6, 4] },
 ];
 

@@ -5,7 +5,7 @@ import { showChartView } from './charts.js';
 import { syncCli } from './exports.js';
 import { fmt, metricText } from './params.js';
 import { syncShare } from './share_link.js';
-import { $, has, METER_METRIC, S } from './state.js';
+import { $, has, METERS, S } from './state.js';
 
 /** Shows chart view S.view: its tab and its series' legend (charts.js). */
 export function syncChartView() {
@@ -67,12 +67,14 @@ export function updateReadouts() {
   }
   const m = S.latest;
   if (m) {
-    const order = m[METER_METRIC];
-    $('order-value').textContent = order.toFixed(3);
-    $('order-fill').style.width = `${(100 * Math.min(1, Math.max(0, order))).toFixed(1)}%`;
-    $('order-meter').setAttribute('aria-valuenow', order.toFixed(3));
+    for (const { key, id } of METERS) {
+      const value = m[key];
+      $(`${id}-value`).textContent = value.toFixed(3);
+      $(`${id}-fill`).style.width = `${(100 * Math.min(1, Math.max(0, value))).toFixed(1)}%`;
+      $(`${id}-meter`).setAttribute('aria-valuenow', value.toFixed(3));
+    }
     for (const metric of [...S.registry.metrics, ...S.extraMetrics]) {
-      if (metric.key === METER_METRIC) continue;
+      if (METERS.some((meter) => meter.key === metric.key)) continue;
       $(`m-${metric.key}`).textContent = metricText(metric, m[metric.key], S.space.unit);
     }
     $('badge').textContent = (S.view === 'species' ? 'Order: ' : '') + S.chartSeries.filter((s) => Number.isFinite(m[s.key])).map((s) => `${s.label} ${S.chartY?.max === 'auto' ? fmt(m[s.key], 2) : m[s.key].toFixed(2)}`).join(' · ');

@@ -78,7 +78,7 @@ export function render() {
     world,
     view,
     dpr: window.devicePixelRatio || 1,
-    walls: !S.space.wrap,
+    walls: !S.space.wrap && !S.space.open,
     obstacles: S.obstacles,
     food: look.food,
     pointer: S.pointer,

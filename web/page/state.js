@@ -12,8 +12,14 @@ export const $ = (id) => document.getElementById(id);
 /** Metrics are recorded every this many steps, at the same steps as `flocklab run --every 10`. */
 export const SAMPLE_EVERY = 10;
 export const MAX_COUNT = 20000;
-/** The metric shown as a meter (the others as figures); a key of the metric schema. */
-export const METER_METRIC = 'polarization';
+/**
+ * The metrics shown as meters (the others as figures), each by its key of the metric schema, the
+ * id of its element in index.html and the word before its label.
+ */
+export const METERS = [
+  { key: 'polarization', id: 'order', word: 'Order' },
+  { key: 'milling', id: 'mill', word: 'Rotation' },
+];
 /** Where a landscape world is shown turned a quarter turn, to fill a portrait phone (view.js). */
 export const TURN_QUERY = window.matchMedia('(max-width: 700px) and (orientation: portrait)');
 /** Where the control panels start folded (a phone), so the flock gets the screen. */
@@ -90,14 +96,44 @@ export function in3d() {
   return Boolean(S.flock) && S.flock.dims === 3;
 }
 
-/** The world's size {w, h} as the engine reports it (a package space; the current run's by default). */
-export function worldSize(space = S.space) {
-  return { w: space.width, h: space.height };
+/**
+ * Open space (a space with `open`, the couzin model) has no world to show: the view follows the
+ * group, a square (cube) centred on its mean position whose side is three times the start's box,
+ * or 1.2 times the group's widest extent when that is more. Its lower corner [x, y, z] and side.
+ */
+function followed(space, dims) {
+  const positions = S.flock.positions, n = S.flock.count;
+  let side = 3 * space.width;
+  const lower = [0, 0, 0];
+  for (let k = 0; k < dims; k++) {
+    let sum = 0, lo = Infinity, hi = -Infinity;
+    for (let i = 0; i < n; i++) {
+      const v = positions[k][i];
+      sum += v;
+      lo = Math.min(lo, v);
+      hi = Math.max(hi, v);
+    }
+    lower[k] = n ? sum / n : 0;
+    if (n) side = Math.max(side, 1.2 * (hi - lo));
+  }
+  return { lower: lower.map((c) => c - side / 2), side };
 }
 
-/** The 3D world's box {w, h, d} as the engine reports it. */
+/**
+ * The world's size {w, h} as the engine reports it (a package space; the current run's by
+ * default); in open space the followed square, with its lower corner {x0, y0}.
+ */
+export function worldSize(space = S.space) {
+  if (!space.open || !S.flock) return { w: space.width, h: space.height };
+  const { lower, side } = followed(space, 2);
+  return { w: side, h: side, x0: lower[0], y0: lower[1] };
+}
+
+/** The 3D world's box {w, h, d} as the engine reports it; in open space the followed cube, from {x0, y0, z0}. */
 export function worldSize3d(space = S.space) {
-  return { w: space.width, h: space.height, d: space.depth };
+  if (!space.open || !S.flock) return { w: space.width, h: space.height, d: space.depth };
+  const { lower, side } = followed(space, 3);
+  return { w: side, h: side, d: side, x0: lower[0], y0: lower[1], z0: lower[2] };
 }
 
 /** Does the current model have anything to do with a press on the canvas? */

@@ -66,6 +66,17 @@ window.flocklab = {
     const p = in3d() ? projectPoint(lens3d(), x, y, z) : (({ u, v }) => ({ x: u, y: v }))(toCanvas(stageView(), x, y));
     return { x: rect.left + (p.x / overlay.width) * rect.width, y: rect.top + (p.y / overlay.height) * rect.height };
   },
+  /** How many boids there are and how many of them the view puts on the canvas now (2D or 3D). */
+  agentsOnCanvas: read(() => {
+    const canvas = $('overlay'), [x, y, z] = S.flock.positions, n = S.flock.count;
+    const view = in3d() ? null : stageView(), lens = in3d() ? lens3d() : null;
+    let onCanvas = 0;
+    for (let i = 0; i < n; i++) {
+      const p = lens ? projectPoint(lens, x[i], y[i], z[i]) : (({ u, v }) => ({ x: u, y: v }))(toCanvas(view, x[i], y[i]));
+      if (p.x >= 0 && p.x <= canvas.width && p.y >= 0 && p.y <= canvas.height) onCanvas++;
+    }
+    return { total: n, onCanvas };
+  }),
   /** The species (kinds: name, colour, size, predator, count) and food sources now (appearance()). */
   appearance: read(() => S.flock.appearance()),
   /** The chart's views ({id, title}), the one shown, and its series as drawn ({key, label, colour}). */

@@ -6,13 +6,18 @@
 // gets the screen's height instead of a strip across it. Only the picture turns: the flight,
 // the hash and the pointer's world coordinates are the same either way.
 
-/** The view of `world` {w, h} on a canvas {width, height}; `turned` shows it a quarter turn clockwise. */
+/**
+ * The view of `world` {w, h} on a canvas {width, height}; `turned` shows it a quarter turn
+ * clockwise. A world with a lower corner {x0, y0} (open space, followed) shows from there.
+ */
 export function viewOf(world, canvas, turned = false) {
-  if (turned) {
-    const sx = canvas.height / world.w, sy = canvas.width / world.h;
-    return { a: 0, b: sx, c: -sy, d: 0, e: canvas.width, f: 0, turned: true };
-  }
-  return { a: canvas.width / world.w, b: 0, c: 0, d: canvas.height / world.h, e: 0, f: 0, turned: false };
+  const v = turned
+    ? { a: 0, b: canvas.height / world.w, c: -canvas.width / world.h, d: 0, e: canvas.width, f: 0, turned: true }
+    : { a: canvas.width / world.w, b: 0, c: 0, d: canvas.height / world.h, e: 0, f: 0, turned: false };
+  const x0 = world.x0 ?? 0, y0 = world.y0 ?? 0;
+  v.e -= v.a * x0 + v.c * y0;
+  v.f -= v.b * x0 + v.d * y0;
+  return v;
 }
 
 /** Device px per world unit (the mean of the two axes' scales). */

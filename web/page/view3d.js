@@ -28,7 +28,8 @@ export function zoom(camera, deltaY) {
 // The camera's axes and eye for a box w x h x d.
 function cameraOf(world, camera) {
   const rad = Math.PI / 180, az = camera.azimuth * rad, el = camera.elevation * rad;
-  const centre = [world.w / 2, world.h / 2, world.d / 2];
+  const lower = [world.x0 ?? 0, world.y0 ?? 0, world.z0 ?? 0];  // open space: the followed cube's corner
+  const centre = [lower[0] + world.w / 2, lower[1] + world.h / 2, lower[2] + world.d / 2];
   const towards = [Math.cos(el) * Math.cos(az), Math.cos(el) * Math.sin(az), Math.sin(el)];
   const distance = 2.4 * Math.hypot(world.w, world.h, world.d);
   const eye = centre.map((c, k) => c + towards[k] * distance);
@@ -51,7 +52,8 @@ export function lensOf(world, camera, width, height) {
   const along = (p, axis) => (p[0] - c.eye[0]) * axis[0] + (p[1] - c.eye[1]) * axis[1] + (p[2] - c.eye[2]) * axis[2];
   const corners = [];
   for (let k = 0; k < 8; k++) {
-    const p = [k & 1 ? world.w : 0, k & 2 ? world.h : 0, k & 4 ? world.d : 0];
+    const p = [(world.x0 ?? 0) + (k & 1 ? world.w : 0), (world.y0 ?? 0) + (k & 2 ? world.h : 0),
+      (world.z0 ?? 0) + (k & 4 ? world.d : 0)];
     const depth = along(p, c.forward);
     corners.push({ u: along(p, c.right) / depth, v: along(p, c.up) / depth, depth });
   }

@@ -100,6 +100,8 @@ test('at the defaults the order climbs above 0.9 within the steps a native run n
     }
     assert.ok(order > 0.9, `order ${order} after ${steps} steps`);
     assert.equal(await page.textContent('#order-value'), order.toFixed(3));
+    const milling = (await hook(page, () => window.flocklab.metrics())).milling;
+    assert.equal(await page.textContent('#mill-value'), milling.toFixed(3));
     // the native run of the same flock to that step: its metrics every 10 steps are the chart's
     // samples to the last bit, and it passes 0.9 at the same step
     await cliRun(['--model', 'steering', '--count', '1500', '--seed', '42', '--steps', String(steps), '--every', '10', '--metrics-out', csv]);
@@ -244,7 +246,9 @@ test('the model menu, sliders and presets come from the registry; the abm model 
       const tools = model.params.some((p) => p.key === 'pointer' || p.key === 'obstacle');
       assert.equal(await page.isHidden('#press-panel'), !tools, `${model.name} canvas tools`);
       const figures = await page.$$eval('#figures dd', (dds) => dds.map((d) => d.id));
-      assert.deepEqual(figures, registry.metrics.filter((m) => m.key !== 'polarization').map((m) => `m-${m.key}`));
+      // Polarization and milling are the meters (Order, Rotation); every other metric is a figure.
+      assert.deepEqual(figures, registry.metrics.filter((m) => !['polarization', 'milling'].includes(m.key)).map((m) => `m-${m.key}`));
+      assert.equal(await page.textContent('#mill-label'), 'Rotation (milling)');
     }
 
     // abm: its default preset (small), then large (a bigger world: the flock restarts), then --sync
@@ -876,4 +880,20 @@ test('the site ships no test hook: the page alone has no window.flocklab, and te
   } finally {
     await context.close();
   }
+});
+
+test('open space: the couzin model\'s view follows its group, which the command line flies to the same hash', async () => {
+  await withPage({}, async (page) => {
+    await page.selectOption('#model', 'couzin');
+    assert.equal(await hook(page, () => window.flocklab.model()), 'couzin');
+    // A parallel group in 2D leaves the start's square of side 12 far behind.
+    await hook(page, () => window.flocklab.restart({ seed: '4', count: 60, params: { ...window.flocklab.params(), dims: 2, dro: 8 } }));
+    const steps = await hook(page, () => window.flocklab.step(1500));
+    const { hash } = await cliRun(['--model', 'couzin', '--dims', '2', '--dro', '8', '--count', '60', '--seed', '4', '--steps', String(steps)]);
+    assert.equal(await hook(page, () => window.flocklab.hash()), hash);
+    // Every agent is drawn on the canvas: its canvas point lies inside it.
+    const inside = await hook(page, () => window.flocklab.agentsOnCanvas());
+    assert.equal(inside.total, 60);
+    assert.equal(inside.onCanvas, 60, 'the view follows the group');
+  });
 });
