@@ -18,6 +18,7 @@ import { Chart, chartViews } from './charts.js';
 import { wireControls } from './controls.js';
 import { makeRenderer, pickRenderer, RENDERER_NAMES } from './draw.js';
 import { Engine } from './engine.js';
+import { wireExperiments } from './experiments.js';
 import { wireExports } from './exports.js';
 import { setRunning, startLoop } from './loop.js';
 import { figure, syncChartView } from './readouts.js';
@@ -118,6 +119,7 @@ async function init() {
   });
   wireControls();
   wireShare();
+  wireExperiments();
   wireExports();
   wireResizes();
   wireCanvas();

@@ -172,6 +172,7 @@ export function cliArgs(steps = S.flock.stepCount) {
     else if (spec.kind === 'text_list') for (const item of value) args.push(flag, plainNumbers(String(item)));
     else args.push(flag, plainNumbers(String(value)));
   }
+  for (const ramp of S.ramps) args.push('--ramp', ramp);
   if (S.events.length) {
     const pointer = pointerFlag(S.events, steps);
     if (!pointer || S.startParams.pointer) return null;

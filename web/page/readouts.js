@@ -5,6 +5,7 @@ import { showChartView } from './charts.js';
 import { syncCli } from './exports.js';
 import { fmt, metricText } from './params.js';
 import { syncShare } from './share_link.js';
+import { rampNote } from './ramps.js';
 import { $, has, METERS, S } from './state.js';
 
 /** Shows chart view S.view: its tab and its series' legend (charts.js). */
@@ -61,6 +62,8 @@ export function updateReadouts() {
     $('stat-step').textContent = step.toLocaleString('en-US');
     $('stat-time').textContent = has('dt') ? `${fmt(S.time, 1)} s` : '–';
     $('stat-hash').textContent = f.hash();
+    $('ramp-note').hidden = !S.ramps.length;
+    $('ramp-note').textContent = rampNote(S.ramps, step);
     if ($('cli').closest('details').open) syncCli();
     // A step alone leaves a box the user is copying from alone: a new value would drop the selection.
     if (document.activeElement !== $('share-url')) syncShare();

@@ -36,9 +36,11 @@ export function paramsForRestart(extra = {}) {
  * preset's, in the engine worker. Resolves to false (and says why) when the engine refuses the
  * settings; the flock before stays.
  */
-export async function restart({ model = S.model, preset = S.preset, count = S.count, seed = S.seed, params = S.params } = {}) {
+export async function restart({ model = S.model, preset = S.preset, count = S.count, seed = S.seed, params = S.params,
+  ramps = model === S.model ? S.ramps : [] } = {}) {
   try {
-    await S.engine.start(model, { ...params, preset, seed: String(seed), count: params.species?.length ? undefined : count });
+    await S.engine.start(model, { ...params, preset, seed: String(seed), count: params.species?.length ? undefined : count,
+      ramp: ramps });
   } catch (e) {
     showMessage(`Cannot start: ${errorText(e)}.`, true);
     return false;
@@ -56,6 +58,7 @@ export async function restart({ model = S.model, preset = S.preset, count = S.co
   // With species the engine counts the boids (theirs add up), whatever `count` says.
   S.count = S.params.species?.length ? flock.count : count;
   S.startParams = flock.params;
+  S.ramps = ramps;
   S.events = [];
   S.samples = [];
   S.time = 0;

@@ -1,11 +1,13 @@
 // The Share link: everything needed to fly the same flight again, in the URL's fragment.
-//   #v=2&model=steering&preset=flock&count=1500&seed=42&params={...}&at=1234&events=[...]
+//   #v=2&model=steering&preset=flock&count=1500&seed=42&params={...}&at=1234&events=[...]&ramp=[...]
 // params are the parameters the run started with (all of them, so a later change of the
 // defaults cannot change an old link's flight); preset is the one it started from ('' for the
 // model's default; the params already hold its values). events are the live changes made during
 // the run as [step, "p", {key: value}] (the pointer is the parameter `pointer`), each applied
 // before that step, exactly as the page applied it. Opening the link replays the run to step
-// `at` and pauses there, so the page shows the same step and the same state hash.
+// `at` and pauses there, so the page shows the same step and the same state hash. ramp (only
+// when the run has ramps) lists them as `flocklab run --ramp` takes them ("dro=0:6@0-12000"):
+// part of the run's definition, like params.
 //
 // Version 1 links (no preset; the pointer as separate events [step, "ptr", [mode, x, y]]) are
 // still read: their pointer events become parameter events.
@@ -13,7 +15,7 @@
 const VERSION = '2';
 
 /** The fragment for a run. */
-export function encodeShare({ model, preset, count, seed, params, at, events }) {
+export function encodeShare({ model, preset, count, seed, params, at, events, ramps = [] }) {
   const q = new URLSearchParams();
   q.set('v', VERSION);
   q.set('model', model);
@@ -23,6 +25,7 @@ export function encodeShare({ model, preset, count, seed, params, at, events }) 
   q.set('params', JSON.stringify(params));
   q.set('at', String(at));
   if (events.length) q.set('events', JSON.stringify(events));
+  if (ramps.length) q.set('ramp', JSON.stringify(ramps));
   return q.toString();
 }
 
@@ -52,13 +55,15 @@ export function decodeShare(fragment, models) {
   if (!Number.isInteger(count) || count < 1) return fail('the count must be a whole number of at least 1');
   const seed = q.get('seed') ?? '';
   if (!/^\d+$/.test(seed)) return fail('the seed must be a whole number');
-  let params, events = [];
+  let params, events = [], ramps = [];
   try {
     params = JSON.parse(q.get('params') ?? '{}');
     if (q.has('events')) events = JSON.parse(q.get('events'));
+    if (q.has('ramp')) ramps = JSON.parse(q.get('ramp'));
   } catch {
     return fail('its parameters are not valid JSON');
   }
+  if (!Array.isArray(ramps) || !ramps.every((r) => typeof r === 'string')) return fail('its ramps must be a list of texts');
   if (typeof params !== 'object' || params === null || Array.isArray(params)) return fail('the parameters must be an object');
   const at = Number(q.get('at') ?? '0');
   if (!Number.isInteger(at) || at < 0) return fail('the step must be a whole number');
@@ -76,5 +81,5 @@ export function decodeShare(fragment, models) {
     out.push(v2);
     last = e[0];
   }
-  return { model, preset, count, seed, params, at, events: out };
+  return { model, preset, count, seed, params, at, events: out, ramps };
 }

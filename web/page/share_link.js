@@ -13,7 +13,7 @@ export function shareUrl() {
   const base = location.href.split('#')[0];
   return `${base}#${encodeShare({
     model: S.model, preset: S.preset, count: S.count, seed: S.seed, params: S.startParams,
-    at: S.flock.stepCount, events: S.events,
+    at: S.flock.stepCount, events: S.events, ramps: S.ramps,
   })}`;
 }
 

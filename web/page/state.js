@@ -40,6 +40,7 @@ export const S = {
   count: 0,
   seed: '42',
   startParams: null,     // parameters at the last restart (a Share link's "params")
+  ramps: [],             // the run's ramps, 'KEY=FROM:TO@A-B' texts as `flocklab run --ramp` takes them
   params: null,          // current parameters (engine JSON keys)
   events: [],            // live changes since the restart: [step, 'p', {key: value}] or [step, 'spawn', {species, x, y, z}]
   samples: [],           // metrics every SAMPLE_EVERY steps: {step, x, ...metrics}

@@ -897,3 +897,35 @@ test('open space: the couzin model\'s view follows its group, which the command 
     assert.equal(inside.onCanvas, 60, 'the view follows the group');
   });
 });
+
+test('the collective memory experiment: one click runs the couzin model with dro ramped up and down; its command line and Share link carry the ramps to the same hash', { timeout: 90000 }, async () => {
+  let url, hash;
+  await withPage({}, async (page) => {
+    await page.click('button[data-experiment="memory"]');
+    assert.equal(await hook(page, () => window.flocklab.model()), 'couzin');
+    await hook(page, () => window.flocklab.pause());
+    const now = await hook(page, () => window.flocklab.stepCount());
+    const at = await page.evaluate((n) => window.flocklab.step(n), 3000 - now);
+    assert.equal(at, 3000);
+    // dro is 1.5 at step 3000 (2000 steps a unit): the note says so, and the group mills.
+    assert.match(await page.textContent('#ramp-note'), /^Ramped: dro 0 → 6 \(steps 0–12,000\), 6 → 0 \(steps 12,000–24,000\); now dro 1\.5\.$/);
+    const args = await hook(page, () => window.flocklab.cliArgs());
+    assert.deepEqual(args.filter((a, k) => a === '--ramp' || args[k - 1] === '--ramp'),
+      ['--ramp', 'dro=0:6@0-12000', '--ramp', 'dro=6:0@12000-24000']);
+    const cli = await cliRun(args.slice(1).filter((a) => a !== '--hash'));
+    hash = await hook(page, () => window.flocklab.hash());
+    assert.equal(hash, cli.hash, `flocklab ${args.join(' ')}`);
+    assert.ok((await hook(page, () => window.flocklab.metrics())).milling > 0.7, 'a torus on the way up');
+    url = await hook(page, () => window.flocklab.shareUrl());
+    assert.match(url, /&ramp=/);
+  });
+  const { page, errors, context, state } = await openPage(browser, url);
+  try {
+    assert.equal(state.ok, true, state.error);
+    assert.equal(await hook(page, () => window.flocklab.stepCount()), 3000);
+    assert.equal(await hook(page, () => window.flocklab.hash()), hash, 'the Share link replays the ramps');
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});
