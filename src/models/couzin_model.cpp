@@ -1,11 +1,10 @@
 // The couzin model's description: its parameter table (the one place its values are checked),
 // its open space, random start and simulation.
-#include <cmath>
-
 #include "flocklab/cosine.hpp"
 #include "flocklab/keyed_message.hpp"
 #include "flocklab/models/couzin_simulation.hpp"
 #include "models/dims_param.hpp"
+#include "models/nearest_few.hpp"
 #include "models/param_text.hpp"
 #include "models/typed_model.hpp"
 
@@ -93,20 +92,12 @@ CouzinModel describeCouzin() {
   start.sliderMin = 2;
   start.live = false;
   m.number(start, &CouzinParams::start);
-  ParamSpec nearest{.key = "nearest",
-                    .help =
-                        "K: heed only the K nearest agents perceived (topological neighbours), 0 for every agent in "
-                        "the zones (metric)",
-                    .max = kMaxNearest,
-                    .sliderMin = 0,
-                    .sliderMax = kMaxNearest,
-                    .sliderStep = 1};
-  nearest.whole = true;
-  m.number(nearest, &CouzinParams::nearest);
+  m.number(nearestParam("K: heed only the K nearest agents perceived (topological neighbours), 0 for every agent in "
+                        "the zones (metric)"),
+           &CouzinParams::nearest);
   m.number(dimsParam(), &CouzinParams::dims);
   m.crossProblemOf = [](const CouzinParams& p) {
-    if (p.nearest != std::floor(p.nearest))
-      return markKey("nearest") + " must be a whole number (got " + text::shortest(p.nearest) + ")";
+    if (const std::string problem = nearestProblem(p.nearest); !problem.empty()) return problem;
     return dimsProblem(p.dims);
   };
   m.spaceOf = [](const CouzinParams& p) { return CouzinSimulation::couzinSpace(p); };

@@ -14,6 +14,7 @@
 
 #include "flocklab/cosine.hpp"
 #include "flocklab/models/couzin_params.hpp"
+#include "models/nearest_few.hpp"
 #include "models/sphere_turn.hpp"
 #include "models/wrapped_gaussian.hpp"
 
@@ -37,8 +38,7 @@ struct CouzinRule {
     double v[3] = {0, 0, 0};  // the agent's velocity
     double speed = 0;         // |v|
     Zones zones;              // metric: the neighbours so far; topological: only the own heading
-    std::uint32_t kept = 0;   // topological: near[0, kept), nearest first
-    Near near[kMaxNearest];   // (left uninitialised past `kept`)
+    NearestFew<Near> near;    // topological: the nearest seen so far, nearest first
   };
 
   CouzinRule(const CouzinParams& p, std::uint64_t seed, std::uint64_t step)
@@ -117,13 +117,10 @@ struct CouzinRule {
   void addNeighbour(Sums& s, const double* d, double d2, const double* vj) const {
     if (blind && !(dot(s.v, d) >= (s.speed * std::sqrt(d2)) * cosHalfFov)) return;  // in the blind cone
     if (nearest == 0) return addToZones(s.zones, d, d2, vj);
-    // Topological: insert after every kept one at most as near, dropping the farthest when full.
-    if (s.kept == nearest && !(d2 < s.near[s.kept - 1].d2)) return;
-    std::uint32_t at = s.kept < nearest ? s.kept++ : s.kept - 1;
-    for (; at > 0 && s.near[at - 1].d2 > d2; --at) s.near[at] = s.near[at - 1];
-    Near& n = s.near[at];
+    Near n;
     n.d2 = d2;
     for (int k = 0; k < 3; ++k) n.d[k] = d[k], n.v[k] = vj[k];
+    s.near.offer(nearest, n);
   }
 
   void addToZones(Zones& z, const double* d, double d2, const double* vj) const {
@@ -149,7 +146,10 @@ struct CouzinRule {
     if (s.speed > 0)
       for (int k = 0; k < D; ++k) h[k] = s.v[k] / s.speed;
     Zones z = s.zones;
-    for (std::uint32_t n = 0; n < s.kept; ++n) addToZones(z, s.near[n].d, s.near[n].d2, s.near[n].v);
+    for (std::uint32_t n = 0; n < s.near.kept; ++n) {
+      const Near& near = s.near.items[n];
+      addToZones(z, near.d, near.d2, near.v);
+    }
     double want[3] = {0, 0, 0};
     if (z.repelled > 0) {
       for (int k = 0; k < D; ++k) want[k] = -z.away[k];

@@ -11,6 +11,7 @@
 #include "flocklab/word_list.hpp"
 #include "models/dims_param.hpp"
 #include "models/heading_noise.hpp"
+#include "models/nearest_few.hpp"
 #include "models/param_text.hpp"
 #include "models/steering_metrics.hpp"
 #include "models/typed_model.hpp"
@@ -262,6 +263,9 @@ SteeringModel describeSteering() {
             .sliderMax = 360,
             .sliderStep = 5},
            &SteeringParams::fov);
+  m.number(nearestParam("K: only the K nearest boids seen count for separation, alignment and cohesion "
+                        "(topological neighbours), 0 for every boid seen"),
+           &SteeringParams::nearest);
   m.number({.key = "max_speed",
             .unit = "px/s",
             .help = "top speed V; speeds stay in [V/3, V], steering cap V/30 a step",
@@ -381,6 +385,7 @@ SteeringModel describeSteering() {
   };
   m.crossProblemOf = [](const SteeringParams& p) -> std::string {
     if (const std::string problem = dimsProblem(p.dims); !problem.empty()) return problem;
+    if (const std::string problem = nearestProblem(p.nearest); !problem.empty()) return problem;
     if (const std::string problem = speciesProblem(steering(), p); !problem.empty()) return problem;
     if (const std::string problem = foodProblem(p); !problem.empty()) return problem;
     const bool in3d = p.dims == 3;

@@ -15,6 +15,11 @@
 // species' constants (SteeringKind) and its neighbours' species from a per-boid table; without
 // species there is one kind with the model's values, and every size ratio is exactly 1 and the
 // flock-mates are every boid seen, so the operations are those of the plain model.
+//
+// Topological neighbours (`nearest` K > 0): only the K nearest boids seen count for
+// separation, alignment and cohesion, added nearest first (models/nearest_few.hpp); fear and a
+// predator's chase still take every boid within their reach. With K = 0 every boid seen counts,
+// in ascending index, as before.
 #include <array>
 #include <cmath>
 #include <cstdint>
@@ -24,6 +29,7 @@
 #include "flocklab/cosine.hpp"
 #include "flocklab/models/steering_params.hpp"
 #include "models/heading_noise.hpp"
+#include "models/nearest_few.hpp"
 #include "models/speed_clamp.hpp"
 
 namespace flocklab {
@@ -73,16 +79,28 @@ class SteeringRuleOf {
   static constexpr bool kPairIndexed = true;  // species are looked up by index
   using Vec = std::array<double, D>;
 
+  /// The flocking rules' sums over the neighbours that count.
+  struct Flocking {
+    std::uint32_t count = 0;  // neighbours seen
+    std::uint32_t mates = 0;  // of them, flock-mates
+    Vec align{};              // sum of the mates' velocities (alignment)
+    Vec cohere{};             // sum of the mates' offsets (cohesion)
+    Vec separate{};           // sum of -offset / (distance * d2) * size ratio (separation)
+  };
+  /// A boid seen, kept for the topological rules: its d2, species, offset and velocity.
+  struct Seen {
+    double d2;
+    std::uint32_t species;
+    Vec d, v;
+  };
+
   /// One boid's sums over the neighbours it sees.
   struct Sums {
     const SteeringKind* kind = nullptr;  // the boid's species
     bool chasing = false;                // a predator that does not rest
     bool afraid = false;                 // a predator within the fear radius
-    std::uint32_t count = 0;             // neighbours seen
-    std::uint32_t mates = 0;             // of them, flock-mates
-    Vec align{};                         // sum of the mates' velocities (alignment)
-    Vec cohere{};                        // sum of the mates' offsets (cohesion)
-    Vec separate{};                      // sum of -offset / (distance * d2) * size ratio (separation)
+    Flocking flocking;                   // metric: every boid seen so far; topological: none
+    NearestFew<Seen> nearest;            // topological: the nearest seen so far, nearest first
     Vec flee{};                          // sum of -offset / d2 over predators within the fear radius
     Vec self{};                          // the boid's own velocity, for the field of view
     double selfSpeed = 0;
@@ -99,7 +117,8 @@ class SteeringRuleOf {
         foodReach2_(p.foodReach * p.foodReach),
         pointerOn_(p.pointer.mode != PointerMode::Off && stepCount >= p.pointer.fromStep &&
                    stepCount < p.pointer.toStep),
-        pointerWeight_(p.pointer.mode == PointerMode::Food ? p.foodWeight : p.predatorWeight) {}
+        pointerWeight_(p.pointer.mode == PointerMode::Food ? p.foodWeight : p.predatorWeight),
+        nearest_(static_cast<std::uint32_t>(p.nearest)) {}
 
   // The rule contract's 2D and 3D faces.
   Sums start(std::uint32_t i, double, double, double vx, double vy) const requires(D == 2) {
@@ -179,28 +198,41 @@ class SteeringRuleOf {
       distance = std::sqrt(d2);
       if (dot(s.self, d) < (s.selfSpeed * distance) * me.cosHalfFov) return;
     }
-    ++s.count;
+    if (nearest_ == 0) flockWith(s.flocking, me, t, d, d2, distance, vj);
+    else s.nearest.offer(nearest_, Seen{d2, t, d, vj});
+    if (s.chasing && !them.predator && d2 < s.nearestPrey) s.nearestPrey = d2, s.prey = d;
+  }
+
+  /// Adds neighbour j (species t, offset d; `distance` its sqrt(d2) when the field of view
+  /// needed it) to the flocking sums.
+  void flockWith(Flocking& f, const SteeringKind& me, std::uint32_t t, const Vec& d, double d2, double distance,
+                 const Vec& vj) const {
+    ++f.count;
     if (d2 < me.sep2) {
       if (!me.fovLimited) distance = std::sqrt(d2);
-      const double ratio = them.size / me.size;
-      for (int k = 0; k < D; ++k) s.separate[k] -= ((d[k] / distance) / d2) * ratio;
+      const double ratio = world_.kinds[t].size / me.size;
+      for (int k = 0; k < D; ++k) f.separate[k] -= ((d[k] / distance) / d2) * ratio;
     }
     if ((me.mates >> t) & 1) {
-      ++s.mates;
-      for (int k = 0; k < D; ++k) s.align[k] += vj[k];
-      for (int k = 0; k < D; ++k) s.cohere[k] += d[k];
+      ++f.mates;
+      for (int k = 0; k < D; ++k) f.align[k] += vj[k];
+      for (int k = 0; k < D; ++k) f.cohere[k] += d[k];
     }
-    if (s.chasing && !them.predator && d2 < s.nearestPrey) s.nearestPrey = d2, s.prey = d;
   }
 
   void move(const Sums& s, std::uint32_t index, Vec& at, Vec& v) const {
     const SteeringKind& me = *s.kind;
+    Flocking f = s.flocking;
+    for (std::uint32_t n = 0; n < s.nearest.kept; ++n) {
+      const Seen& seen = s.nearest.items[n];
+      flockWith(f, me, seen.species, seen.d, seen.d2, me.fovLimited ? std::sqrt(seen.d2) : 0.0, seen.v);
+    }
     Vec dv{};  // the velocity change of this step
-    if (s.count > 0) steerInto(dv, me, me.sepWeight, s.separate, v);
-    if (s.mates > 0) {
-      const double n = static_cast<double>(s.mates);
+    if (f.count > 0) steerInto(dv, me, me.sepWeight, f.separate, v);
+    if (f.mates > 0) {
+      const double n = static_cast<double>(f.mates);
       Vec meanAlign, meanCohere;
-      for (int k = 0; k < D; ++k) meanAlign[k] = s.align[k] / n, meanCohere[k] = s.cohere[k] / n;
+      for (int k = 0; k < D; ++k) meanAlign[k] = f.align[k] / n, meanCohere[k] = f.cohere[k] / n;
       steerInto(dv, me, me.alignment, meanAlign, v);
       steerInto(dv, me, me.cohesion, meanCohere, v);
     }
@@ -310,6 +342,7 @@ class SteeringRuleOf {
   double foodReach2_;
   bool pointerOn_;
   double pointerWeight_;
+  std::uint32_t nearest_;  // K, 0: every boid seen
 };
 
 /// The 2D rule, as the model has always run it, and the 3D one.

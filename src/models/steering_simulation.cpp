@@ -357,7 +357,12 @@ Appearance SteeringSimulation::appearance() const {
 }
 
 MetricRules SteeringSimulation::metricRules() const {
-  Sight sight{params_.vision, false, params_.fov < 360, cosine(params_.fov / 2 * (kPi / 180)), true};
+  Sight sight{params_.vision,
+              false,
+              params_.fov < 360,
+              cosine(params_.fov / 2 * (kPi / 180)),
+              true,
+              static_cast<std::uint32_t>(params_.nearest)};
   return {std::min(params_.vision, params_.separationRadius), sight};
 }
 

@@ -2,7 +2,7 @@
 // a plain pair loop in JavaScript written from docs/model-steering.md alone. The engine (grid
 // path, above the 256-boid scan-all limit, 1, 2 and 3 threads; and brute force) must match it
 // to the last bit with wrap and walls, an obstacle, a pointer as food and as a predator, and a
-// field of view below 360 degrees.
+// field of view below 360 degrees, and topological neighbours (only the K nearest seen).
 #include <gtest/gtest.h>
 
 #include <string>
@@ -35,6 +35,7 @@ std::string referenceArgs(const SteeringParams& p, int steps) {
     if (p.pointer.toStep != Pointer{}.toStep) a += " --pointer-to " + std::to_string(p.pointer.toStep);
   }
   for (const Obstacle& o : p.obstacles) a += " --obstacle " + num(o.x) + "," + num(o.y) + "," + num(o.radius);
+  if (p.nearest > 0) a += " --nearest " + num(p.nearest);
   return a;
 }
 
@@ -114,6 +115,19 @@ TEST(SteeringReference, PointerObstacleAndFieldOfView) {
 // The scene library's golden steering hashes are the reference's: its state after each scene
 // (every preset; walls, obstacles, a predator and a 270-degree field of view) hashes to the pin.
 // Scenes with species or food are test_species_reference's (this reference has one species).
+TEST(SteeringReference, TopologicalNeighboursTheNearestSeven) {
+  SteeringParams wrap = small(Edges::Wrap);
+  wrap.nearest = 7;
+  SteeringParams narrow = small(Edges::Walls);
+  narrow.nearest = 3;
+  narrow.fov = 240;
+  Case cases[] = {
+      {"wrap, 7 nearest", 600, 7, wrap, 120},
+      {"walls, field of view 240, 3 nearest", 600, 8, narrow, 120},
+  };
+  for (const Case& c : cases) expectMatchesReference(c);
+}
+
 TEST(SteeringReference, GoldenSteeringScenesAreTheReferences) {
   int checked = 0;
   for (const scenes::Scene& s : scenes::golden()) {

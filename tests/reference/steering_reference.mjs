@@ -8,7 +8,7 @@
 //          [--separation 1] [--alignment 1] [--cohesion 1] [--food-weight 1]
 //          [--predator-weight 3] [--wall-weight 2] [--obstacle-weight 3]
 //          [--pointer off|food|predator] [--pointer-x X] [--pointer-y Y]
-//          [--pointer-from S] [--pointer-to S] [--obstacle X,Y,R]...
+//          [--pointer-from S] [--pointer-to S] [--obstacle X,Y,R]... [--nearest K]
 // --cos-half is cos(fov/2) as flocklab's own polynomial gives it (the docs name that
 // polynomial; the caller passes its value, so this file needs no cosine). CSV `x,y,vx,vy`.
 //
@@ -28,7 +28,7 @@ function parseArgs(argv) {
               "separation-radius": 20, fov: 360, "cos-half": -1, "max-speed": 180, dt: 1 / 60,
               separation: 1, alignment: 1, cohesion: 1, "food-weight": 1, "predator-weight": 3,
               "wall-weight": 2, "obstacle-weight": 3, pointer: "off", "pointer-x": 0, "pointer-y": 0,
-              "pointer-from": 0, "pointer-to": Infinity, obstacle: [] };
+              "pointer-from": 0, "pointer-to": Infinity, obstacle: [], nearest: 0 };
   const text = new Set(["in", "out", "edges", "pointer"]);
   for (let k = 0; k < argv.length; k++) {
     const name = argv[k].replace(/^--/, "");
@@ -93,12 +93,19 @@ function step(b, p, stepIndex) {
     const xi = b.x[i], yi = b.y[i], vxi = b.vx[i], vyi = b.vy[i];
     const speedI = Math.sqrt(vxi * vxi + vyi * vyi);
     let cnt = 0, ax = 0, ay = 0, cx = 0, cy = 0, sx = 0, sy = 0;
+    // The boids seen, in ascending index; with --nearest K only the K nearest, nearest first
+    // and, at equal distances, the lower index first.
+    let seen = [];
     for (let j = 0; j < n; j++) {
       if (j === i) continue;
       const dx = offset(xi, b.x[j], W, wrap), dy = offset(yi, b.y[j], H, wrap);
       const d2 = dx * dx + dy * dy;
       if (!(d2 > 0 && d2 < vis2)) continue;
       if (fovLimited && !(vxi * dx + vyi * dy >= (speedI * Math.sqrt(d2)) * cosHalf)) continue;
+      seen.push({ j, dx, dy, d2 });
+    }
+    if (p.nearest > 0) seen = seen.sort((a, b) => a.d2 - b.d2 || a.j - b.j).slice(0, p.nearest);
+    for (const { j, dx, dy, d2 } of seen) {
       cnt++;
       ax += b.vx[j]; ay += b.vy[j];
       cx += dx; cy += dy;

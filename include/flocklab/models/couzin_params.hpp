@@ -20,7 +20,7 @@ struct CouzinParams {
   double tau = 0.1;      ///< the time step, seconds, > 0
   double noise = 0.05;   ///< sigma: s.d. of the wrapped Gaussian turn of the desired direction, radians in [0, 2 pi]
   double start = 12;     ///< side of the square (cube in 3D) the agents start in, world units, > 0
-  double nearest = 0;    ///< K: heed only the K nearest agents perceived (topological), 0 for all (metric)
+  double nearest = 0;    ///< K in [0, 32]: heed only the K nearest agents perceived (topological), 0 for all
   double dims = 3;       ///< 2 or 3
 
   /// r_r + dro + dra: the farthest an agent perceives.
@@ -28,9 +28,6 @@ struct CouzinParams {
   /// s * tau: the distance an agent moves each step.
   double stepLength() const { return speed * tau; }
 };
-
-/// The most topological neighbours an agent heeds (`nearest`).
-inline constexpr int kMaxNearest = 32;
 
 /// The first problem with `p` as one readable sentence naming the parameter, or "" when valid.
 std::string validate(const CouzinParams& p);
