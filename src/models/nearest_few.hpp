@@ -35,12 +35,8 @@ struct NearestFew {
 
 /// The `nearest` parameter: K, 0 for every neighbour seen (metric).
 inline ParamSpec nearestParam(const char* help) {
-  ParamSpec spec{.key = "nearest",
-                 .help = help,
-                 .max = kMaxNearest,
-                 .sliderMin = 0,
-                 .sliderMax = kMaxNearest,
-                 .sliderStep = 1};
+  ParamSpec spec{
+      .key = "nearest", .help = help, .max = kMaxNearest, .sliderMin = 0, .sliderMax = kMaxNearest, .sliderStep = 1};
   spec.whole = true;
   return spec;
 }
