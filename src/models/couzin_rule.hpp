@@ -20,6 +20,11 @@
 
 namespace flocklab {
 
+/// cos(alpha / 2), the blind cone's test (the rule and the metrics' sight take it from here).
+inline double couzinCosHalfFov(const CouzinParams& p) { return cosine(p.fov / 360 * kPi); }
+/// theta * tau in radians: the most a heading turns in a step.
+inline double couzinMaxTurn(const CouzinParams& p) { return p.turnRate * p.tau / 180 * kPi; }
+
 template <int D>
 struct CouzinRule {
   static constexpr int kDimensions = D;
@@ -46,10 +51,10 @@ struct CouzinRule {
         repulsion2(p.repulsion * p.repulsion),
         orientation2((p.repulsion + p.dro) * (p.repulsion + p.dro)),
         blind(p.fov < 360),
-        cosHalfFov(cosine(p.fov / 360 * kPi)),
-        freeTurn(!(p.turnRate * p.tau / 180 * kPi < kPi)),
-        cosMaxTurn(cosine(p.turnRate * p.tau / 180 * kPi)),
-        sinMaxTurn(sine(p.turnRate * p.tau / 180 * kPi)),
+        cosHalfFov(couzinCosHalfFov(p)),
+        freeTurn(!(couzinMaxTurn(p) < kPi)),
+        cosMaxTurn(cosine(couzinMaxTurn(p))),
+        sinMaxTurn(sine(couzinMaxTurn(p))),
         stepLength(p.stepLength()),
         nearest(static_cast<std::uint32_t>(p.nearest)) {}
 

@@ -6,7 +6,6 @@
 
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
-#include "flocklab/cosine.hpp"
 #include "flocklab/engine/step_driver.hpp"
 #include "models/couzin_rule.hpp"
 
@@ -25,9 +24,9 @@ Space CouzinSimulation::couzinSpace(const CouzinParams& params) {
 MetricRules CouzinSimulation::metricRules() const {
   const double reach = params_.reach();
   // The cone as the rule tests it: dot(v, d) >= (|v| |d|) cos(alpha / 2); at most K with nearest.
-  return {reach,
-          {reach, false, params_.fov < 360, cosine(params_.fov / 360 * kPi), false,
-           static_cast<std::uint32_t>(params_.nearest)}};
+  return {
+      reach,
+      {reach, false, params_.fov < 360, couzinCosHalfFov(params_), false, static_cast<std::uint32_t>(params_.nearest)}};
 }
 
 void CouzinSimulation::setParams(const CouzinParams& params) {
