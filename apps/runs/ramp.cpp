@@ -36,7 +36,7 @@ const ParamSpec& rampable(const ModelDescription& model, std::string_view text, 
     std::vector<std::string> keys;
     for (const ParamSpec& p : model.params) keys.push_back(p.key);
     const std::string near = nearestName(std::string(name), keys);
-    refuse(text, "model " + model.name + " has no parameter '" + std::string(name) + "'" +
+    refuse(text, "model " + model.name + " has no parameter '" + excerpt(name) + "'" +
                      (near.empty() ? "" : " (did you mean " + near + "?)"));
   }
   if (spec->kind != ParamKind::Number) refuse(text, spec->key + " is not a number, so it cannot ramp");
@@ -79,6 +79,45 @@ Ramp parseRamp(const ParamSet& params, const std::string& text) {
   return ramp;
 }
 
+// Every value the ramps will set, step by step as applyRamps sets them, beside the run's other
+// parameters: a ramp whose ends are valid can pass through a value its parameter refuses (a whole
+// number's 3.2), and two ramps can meet where together they break a rule (max_speed x dt beyond
+// the world). Values move only inside some ramp's [A, B]; after its B a ramp holds TO.
+void checkEveryStep(const ParamSet& params, const std::vector<Ramp>& ramps) {
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;  // each ramp's [A, B]
+  for (const Ramp& ramp : ramps) spans.emplace_back(ramp.first, ramp.last);
+  std::sort(spans.begin(), spans.end());
+  std::uint64_t steps = 0, next = 0;  // the steps A <= k < B of some ramp; the first not yet counted
+  for (const auto& [first, last] : spans) {
+    if (last > next) steps += last - std::max(first, next);
+    next = std::max(next, last);
+  }
+  if (steps > kMaxRampedSteps)
+    throw UsageError(markKey("ramp") + ": the ramps span " + std::to_string(steps) +
+                     " steps, and flocklab checks each before the run: at most " + std::to_string(kMaxRampedSteps) +
+                     " in all");
+  const ModelDescription& model = params.model();
+  ParamSet at = params;
+  next = 0;
+  for (const auto& [first, last] : spans) {
+    for (std::uint64_t step = std::max(first, next); step <= last; ++step) {
+      const Ramp* moved = nullptr;
+      for (std::size_t i = 0; i < ramps.size(); ++i) {
+        const auto value = settingValue(ramps, i, step);
+        if (!value || std::get<double>(at.get(ramps[i].key)) == *value) continue;
+        if (const std::string problem = valueProblem(*model.findParam(ramps[i].key), *value); !problem.empty())
+          refuse(ramps[i].text, "at step " + std::to_string(step) + ", " + ramps[i].key + " " + problem);
+        at.set(ramps[i].key, *value);
+        moved = &ramps[i];
+      }
+      if (!moved) continue;
+      if (const std::string problem = at.markedCrossProblem(); !problem.empty())  // each value passed above
+        refuse(moved->text, "at step " + std::to_string(step) + ", " + problem);
+    }
+    next = std::max(next, last + 1);
+  }
+}
+
 }  // namespace
 
 std::optional<double> Ramp::valueAt(std::uint64_t step) const {
@@ -101,7 +140,16 @@ std::vector<Ramp> parseRamps(const ParamSet& params, const std::vector<std::stri
                          ": ramps of one parameter may meet at a step, not overlap");
     ramps.push_back(std::move(ramp));
   }
+  checkEveryStep(params, ramps);
   return ramps;
+}
+
+std::optional<double> settingValue(const std::vector<Ramp>& ramps, std::size_t i, std::uint64_t step) {
+  const Ramp& ramp = ramps[i];
+  // Of one parameter's ramps, the one begun last sets it (an earlier one holds its TO no more).
+  for (const Ramp& other : ramps)
+    if (other.key == ramp.key && other.first > ramp.first && other.first <= step) return std::nullopt;
+  return ramp.valueAt(step);
 }
 
 void applyRamps(const ModelDescription& model, Simulation& simulation, const std::vector<Ramp>& ramps,
@@ -109,18 +157,21 @@ void applyRamps(const ModelDescription& model, Simulation& simulation, const std
   if (ramps.empty()) return;
   ParamSet params = model.current(simulation);
   bool changed = false;
-  for (const Ramp& ramp : ramps) {
-    const auto value = ramp.valueAt(step);
-    // Of one parameter's ramps, the one begun last sets it (an earlier one holds its TO no more).
-    const bool overtaken = std::any_of(ramps.begin(), ramps.end(), [&](const Ramp& other) {
-      return other.key == ramp.key && other.first > ramp.first && other.first <= step;
-    });
-    if (value && !overtaken && std::get<double>(params.get(ramp.key)) != *value) {
-      params.set(ramp.key, *value);
+  for (std::size_t i = 0; i < ramps.size(); ++i) {
+    const auto value = settingValue(ramps, i, step);
+    if (value && std::get<double>(params.get(ramps[i].key)) != *value) {
+      params.set(ramps[i].key, *value);
       changed = true;
     }
   }
   if (changed) model.change(simulation, params);
+}
+
+std::vector<std::pair<std::string, double>> rampedValues(const std::vector<Ramp>& ramps, std::uint64_t step) {
+  std::vector<std::pair<std::string, double>> values;  // settingValue gives one value a key at most
+  for (std::size_t i = 0; i < ramps.size(); ++i)
+    if (const auto value = settingValue(ramps, i, step)) values.emplace_back(ramps[i].key, *value);
+  return values;
 }
 
 }  // namespace flocklab::runs

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "flocklab/model.hpp"
@@ -30,15 +31,31 @@ struct Ramp {
 /// The most ramps one run takes (each step looks at every pair of one parameter's ramps).
 inline constexpr std::size_t kMaxRamps = 64;
 
+/// The most steps at which a run's ramps move values (the union of their [A, B]): each is checked
+/// before the run (up to about a microsecond a step; docs/ramps.md).
+inline constexpr std::uint64_t kMaxRampedSteps = 10'000'000;
+
 /// The ramps `texts` give for a run with `params`, checked: the key is a live number parameter of
-/// the model, both values lie in its range and suit the other parameters, A < B, and two ramps of
-/// one key do not overlap (they may meet at a step). Throws UsageError naming --ramp
-/// (markKey("ramp")) and the text at fault.
+/// the model, both values lie in its range and suit the other parameters, A < B, two ramps of one
+/// key do not overlap (they may meet at a step), and at every step where a value moves, the
+/// values the ramps set then pass every check of the model beside the run's other parameters (as
+/// applyRamps would set them). Throws UsageError naming --ramp (markKey("ramp")) and the text at
+/// fault, with the step.
 std::vector<Ramp> parseRamps(const ParamSet& params, const std::vector<std::string>& texts);
+
+/// The value ramps[i] sets for the step from `step` on, or nothing: before its A, or when a ramp of
+/// the same parameter begun later (at or before `step`) has taken over.
+std::optional<double> settingValue(const std::vector<Ramp>& ramps, std::size_t i, std::uint64_t step);
 
 /// Sets every ramped parameter of `simulation` to its value for the step from `step` on, before
 /// that step is run: nothing for a ramp not yet begun; of one parameter's ramps, the one begun last.
 void applyRamps(const ModelDescription& model, Simulation& simulation, const std::vector<Ramp>& ramps,
                 std::uint64_t step);
+
+/// The value each ramped parameter runs with for the step from `step` on, as applyRamps sets it
+/// (settingValue: of one parameter's ramps, the one begun last), as (key, value) in the order of
+/// the ramps that set them; a parameter none of whose ramps has begun by `step` is left out.
+/// For a front end that shows the values (the browser lab's note) or checks them before setting.
+std::vector<std::pair<std::string, double>> rampedValues(const std::vector<Ramp>& ramps, std::uint64_t step);
 
 }  // namespace flocklab::runs

@@ -45,6 +45,10 @@ using ParamValue = std::variant<double, bool, std::string, std::vector<std::stri
 /// every boid must stay finite in double precision (up to 1.8e308); at 1e308 they overflowed
 /// and the nearest-neighbour distance came out infinite.
 inline constexpr double kMaxLength = 1e100;
+/// The farthest along any axis an agent may lie in open space (Space::unbounded), world units:
+/// with steps of at most kMaxLength, a run of up to 2^53 steps from within 1e116 stays inside,
+/// and squared distances (1e241 at most) and their sums over 2^32 agents stay finite.
+inline constexpr double kMaxCoordinate = 1e120;
 /// The largest weight of a steering term (a rule's separation, alignment, cohesion, ...): with
 /// terms no longer than kMaxLength summed over at most 2^32 neighbours, a weighted sum and its
 /// squared length stay finite (a weight of 1e308 turned positions to NaN).
@@ -106,6 +110,9 @@ class ParamSet {
   std::string problem() const;
   /// problem() with the keys it names marked, for a front end to spell (flocklab/keyed_message.hpp).
   std::string markedProblem() const;
+  /// The problems between values alone, keys marked: markedProblem() when every value has passed
+  /// its own check (valueProblem), at a fraction of its cost.
+  std::string markedCrossProblem() const;
   /// The model's typed parameters (LabParams, SteeringParams, ...). Throws std::bad_any_cast.
   template <class Params>
   const Params& as() const {

@@ -10,6 +10,8 @@
 #include "engine/measure.hpp"
 #include "engine/state_check.hpp"
 #include "flocklab/engine/step_driver.hpp"
+#include "flocklab/model.hpp"
+#include "models/param_text.hpp"
 
 namespace flocklab {
 
@@ -108,6 +110,19 @@ void checkState(const Flock& flock, const Space& space) {
     for (double v : values) finite = finite && std::isfinite(v);
     if (flock.is3d()) finite = finite && std::isfinite(flock.z[i]) && std::isfinite(flock.vz[i]);
     if (!finite) throw std::invalid_argument("boid " + std::to_string(i) + " has a non-finite value");
+    // Determinism and finiteness: lengths stop at kMaxLength (flocklab/model.hpp), so every
+    // square, product and sum a step or a metric forms stays finite (docs/reliability.md).
+    const double speeds[3] = {flock.vx[i], flock.vy[i], flock.is3d() ? flock.vz[i] : 0.0};
+    for (double v : speeds)
+      if (std::abs(v) > kMaxLength)
+        throw std::invalid_argument("boid " + std::to_string(i) + " has a velocity component beyond " +
+                                    text::shortest(kMaxLength) + " (" + text::shortest(v) +
+                                    "), the largest length flocklab computes with");
+    const double places[3] = {flock.x[i], flock.y[i], flock.is3d() ? flock.z[i] : 0.0};
+    for (double p : places)
+      if (space.unbounded && std::abs(p) > kMaxCoordinate)
+        throw std::invalid_argument("boid " + std::to_string(i) + " lies beyond " + text::shortest(kMaxCoordinate) +
+                                    " along an axis (" + text::shortest(p) + "), the farthest flocklab computes with");
     const bool inside =
         flock.is3d() ? space.contains(flock.x[i], flock.y[i], flock.z[i]) : space.contains(flock.x[i], flock.y[i]);
     if (!inside) throw std::invalid_argument("boid " + std::to_string(i) + " is outside the world");

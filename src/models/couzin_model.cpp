@@ -97,6 +97,12 @@ CouzinModel describeCouzin() {
            &CouzinParams::nearest);
   m.number(dimsParam(), &CouzinParams::dims);
   m.crossProblemOf = [](const CouzinParams& p) {
+    // Open space has no side to bound a step, so the longest length bounds it: positions then grow
+    // by at most 1e100 a step, and their squares stay finite for any run of up to 2^53 steps.
+    if (p.stepLength() > kMaxLength)
+      return markKey("speed") + " * " + markKey("tau") + " (" + text::shortest(p.stepLength()) +
+             " world units) must not exceed " + text::shortest(kMaxLength) +
+             " world units, the longest step flocklab computes with";
     if (const std::string problem = nearestProblem(p.nearest); !problem.empty()) return problem;
     return dimsProblem(p.dims);
   };

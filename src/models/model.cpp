@@ -140,6 +140,8 @@ std::string ParamSet::markedProblem() const {
   return model_->crossProblem(values_);
 }
 
+std::string ParamSet::markedCrossProblem() const { return model_->crossProblem(values_); }
+
 std::string presetNames(const ModelDescription& model) {
   std::vector<std::string> names;
   for (const PresetSpec& p : model.presets) names.push_back(p.name);

@@ -99,5 +99,43 @@ TEST_F(Ramps, BadRampsGetOneLine) {
   expectUsageError("run --config bad.json", "key 'ramp' must be a list of texts KEY=FROM:TO@A-B");
 }
 
+// Every value a ramp will set is checked before step 0, alone and beside the run's other
+// parameters and ramps, so a run never stops midway (and a checkpoint never resumes into it).
+TEST_F(Ramps, EveryRampedStepIsCheckedBeforeTheFirst) {
+  // Whole at both ends, 3.2 at step 1: refused by run and by --dry-run alike.
+  for (const char* dry : {"", " --dry-run"})
+    expectUsageError(std::string("run --model couzin --steps 20 --ramp nearest=0:32@0-10 --metrics-out m.csv") + dry,
+                     "--ramp nearest=0:32@0-10: at step 1, --nearest must be a whole number (got 3.2)");
+  // Each valid alone, together max_speed * dt exceeds the world from some step after 2000 on.
+  expectUsageError("run --model steering --count 100 --steps 3000 --ramp dt=0.01:3@2000-3000 "
+                   "--ramp max_speed=180:3000@2000-3000 --checkpoint-every 500 ck --metrics-out cm.csv",
+                   "--ramp max_speed=180:3000@2000-3000: at step 2226, --max-speed * --dt (560.4690168000002 px) "
+                   "must not exceed the world's smaller side (560 px)");  // as docs/ramps.md shows it
+  expectUsageError("sweep --model steering --count 50 --steps 30 --param alignment=1,2 --ramp dt=0.01:3@0-20 "
+                   "--ramp max_speed=180:3000@0-20 --out s.csv",
+                   "must not exceed the world's smaller side");
+  // A whole number's ramp that stays whole at every step runs.
+  EXPECT_EQ(run("run --model couzin --count 30 --steps 40 --ramp nearest=0:32@0-32").status, 0);
+}
+
+TEST_F(Ramps, ASweepOfAValueARampSetsFromTheStartIsRefused) {
+  expectUsageError("sweep --model vicsek --count 50 --steps 20 --param noise=1,2 --ramp noise=0:1@0-10 --out s.csv",
+                   "--param noise=1,2 sweeps noise, but --ramp noise=0:1@0-10 sets it from step 0");
+  // A ramp begun later leaves the swept value its steps before A.
+  EXPECT_EQ(
+      run("sweep --model vicsek --count 50 --steps 20 --param noise=1,2 --ramp noise=0:1@10-20 --out s.csv").status, 0);
+}
+
+TEST_F(Ramps, AnUnknownKeyIsQuotedShortAndEscaped) {
+  write("escape.json", "{\"model\": \"vicsek\", \"ramp\": [\"no\\u001b[31mise\\nx=0:1@0-5\"]}");
+  const Result escaped = run("run --config escape.json");
+  EXPECT_EQ(escaped.status, 2);
+  EXPECT_EQ(std::count(escaped.err.begin(), escaped.err.end(), '\n'), 1) << escaped.err;
+  EXPECT_EQ(escaped.err.find('\x1b'), std::string::npos) << escaped.err;
+  const Result longKey = run("run --model vicsek --ramp " + std::string(5000, 'k') + "=0:1@0-5");
+  EXPECT_EQ(longKey.status, 2);
+  EXPECT_LT(longKey.err.size(), 200u) << longKey.err;
+}
+
 }  // namespace
 }  // namespace flocklab_test

@@ -90,3 +90,30 @@ TEST_F(WorldBounds, WeightsAboveTheBoundAreRefusedAndTheBoundStaysFinite) {
   EXPECT_GT(csv.size(), 2000u * 8);
   EXPECT_EQ(csv.find("nan"), std::string::npos);
 }
+
+// Speeds and open-space positions are bounded as lengths are, so that no start a user can give
+// (a flag, --init, a checkpoint) turns into NaN: a speed of 1e80 over a time step of 1e80 wrote
+// -nan rows, and a velocity whose square overflows froze or NaN'd its agent.
+TEST_F(WorldBounds, StepsAndStartsBeyondTheBoundAreRefused) {
+  expectMessage("run --model couzin --speed 1e80 --tau 1e80 --steps 2",
+                "--speed * --tau (1e160 world units) must not exceed 1e100 world units, the longest step flocklab "
+                "computes with");
+  write("fast.csv", "x,y,vx,vy\n1,1,1e154,0\n2,2,0,1\n");
+  for (const char* model : {"abm", "couzin --dims 2"})
+    expectMessage(std::string("run --model ") + model + " --init fast.csv",
+                  "boid 0 has a velocity component beyond 1e100 (1e154), the largest length "
+                  "flocklab computes with");
+  write("far.csv", "x,y,z,vx,vy,vz\n0,0,0,1,0,0\n1e200,1e200,1e200,1,0,0\n");
+  expectMessage("run --model couzin --init far.csv --picture p.svg",
+                "boid 1 lies beyond 1e120 along an axis (1e200), the farthest flocklab computes with");
+}
+
+// Two agents 1e110 apart in open space (within the bounds): every output is finite and right.
+TEST_F(WorldBounds, FarApartAgentsInOpenSpaceMeasureRight) {
+  write("apart.csv", "x,y,z,vx,vy,vz\n0,0,0,1,0,0\n1e110,0,0,1,0,0\n");
+  const nlohmann::json summary = finishes("run --model couzin --init apart.csv --steps 3 --picture p.svg");
+  const nlohmann::json& end = summary.at("end");
+  EXPECT_DOUBLE_EQ(end.at("mean_nn_distance").get<double>(), 1e110) << end;
+  EXPECT_TRUE(std::isfinite(end.at("milling").get<double>())) << end;
+  EXPECT_EQ(slurp(dir_ / "p.svg").find("nan"), std::string::npos);
+}

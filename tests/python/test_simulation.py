@@ -310,3 +310,8 @@ def test_a_ramp_moves_a_parameter_as_the_commands_does(cli, tmp_path):
     assert replay.hash() == expected
     with pytest.raises(ValueError, match=r"^ramp nois=0:1@0-5: model vicsek has no parameter 'nois' \(did you mean noise\?\)$"):
         flocklab.Simulation("vicsek", ramp=["nois=0:1@0-5"])
+    # Every value the ramps will take is checked when the simulation is made, not mid-step.
+    with pytest.raises(ValueError, match=r"^ramp nearest=0:32@0-10: at step 1, nearest must be a whole number"):
+        flocklab.Simulation("couzin", ramp=["nearest=0:32@0-10"])
+    with pytest.raises(ValueError, match=r"^ramp max_speed=180:3000@0-20: at step \d+, max_speed \* dt"):
+        flocklab.Simulation("steering", ramp=["dt=0.01:3@0-20", "max_speed=180:3000@0-20"])
