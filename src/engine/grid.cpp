@@ -16,9 +16,24 @@ int clampIndex(double position, double side, int count) {
 GridWindow boundingWindow(const double* x, const double* y, const double* z, std::size_t n, double radius) {
   GridWindow window;
   const double* axes[3] = {x, y, z};
+  std::vector<double> sorted;
   for (int a = 0; a < 3 && axes[a]; ++a) {
     double lo = n ? axes[a][0] : 0, hi = lo;
     for (std::size_t k = 1; k < n; ++k) lo = std::min(lo, axes[a][k]), hi = std::max(hi, axes[a][k]);
+    // A few agents far from the rest (a straggler flying off for ever) would stretch the box,
+    // and the cells (at most 4n + 16) would grow with it until the group shares a few of them:
+    // a search as slow as brute force. When the box is far wider than where all but 1/64 of the
+    // agents at each end lie, the window covers only those; the few outside go to the border
+    // cells, which keeps every neighbour (see boundingWindow in grid.hpp).
+    const std::size_t tail = n / 64;
+    if (tail > 0) {
+      sorted.assign(axes[a], axes[a] + n);
+      std::nth_element(sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(tail), sorted.end());
+      const double low = sorted[tail] - radius;
+      std::nth_element(sorted.begin(), sorted.end() - 1 - static_cast<std::ptrdiff_t>(tail), sorted.end());
+      const double high = sorted[n - 1 - tail] + radius;
+      if (hi - lo > 2 * (high - low)) lo = low, hi = high;
+    }
     window.whole[a] = false;
     window.origin[a] = lo;
     window.extent[a] = std::max(hi - lo, radius);

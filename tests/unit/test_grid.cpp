@@ -199,3 +199,35 @@ TEST(Grid, ALongThinWorldGetsNoMoreCellsThanBoids) {
         EXPECT_EQ(g.cellOf(k), g.cell(g.column(p.x[k]), g.row(p.y[k]), g.layer(p.z[k])));
     }
 }
+
+// Open space: one agent far off (a straggler flying on for ever) used to stretch the window over
+// 1e4 units, and with the cells capped at 4n + 16 the whole group shared a few cells (20,000
+// agents stepped 14 times slower). The window now covers where all but n/64 agents at each end
+// lie, and the straggler sits in a border cell, still beside every agent within the radius.
+TEST(Grid, AStragglerInOpenSpaceDoesNotSpreadTheCells) {
+  const Space open = Space::open(400, 3);
+  Points p = randomPoints(2000, Space::cube(400), 5);
+  p.x.push_back(1e4), p.y.push_back(1e4), p.z.push_back(1e4);
+  p.x.push_back(405), p.y.push_back(200), p.z.push_back(200);  // just outside the window, beside the group
+  const double r = 15;
+  const GridWindow window = boundingWindow(p.x.data(), p.y.data(), p.z.data(), p.x.size(), r);
+  for (int a = 0; a < 3; ++a) {
+    EXPECT_LT(window.extent[a], 500) << a;
+    EXPECT_GT(window.origin[a] + window.extent[a], 380) << a;
+  }
+  Grid g;
+  g.build(p.x.data(), p.y.data(), p.z.data(), nullptr, nullptr, nullptr, nullptr, p.x.size(), open, r, &window);
+  EXPECT_GT(g.columns() * g.rows() * g.layers(), 1000) << "the group spreads over many cells";
+  // Every pair closer than r (counted the slow way) sits in the same or adjacent cells.
+  std::size_t pairs = 0;
+  for (std::size_t i = 0; i < p.x.size(); ++i)
+    for (std::size_t j = i + 1; j < p.x.size(); ++j) {
+      const double dx = p.x[i] - p.x[j], dy = p.y[i] - p.y[j], dz = p.z[i] - p.z[j];
+      if (dx * dx + dy * dy + dz * dz >= r * r) continue;
+      ++pairs;
+      std::uint32_t block[Grid::kMaxNeighborCells];
+      const int cells = g.neighborCells(g.cellOf(i), block);
+      ASSERT_NE(std::find(block, block + cells, g.cellOf(j)), block + cells) << i << " and " << j;
+    }
+  EXPECT_GT(pairs, 100u);
+}

@@ -39,9 +39,12 @@ struct GridWindow {
 };
 
 /// The window over the bounding box of n boids at (x, y, z) (z null in 2D), each axis at least
-/// `radius` long: the grid of open space (Space::unbounded) follows the group with it. Any
-/// window lists the same neighbours (a position outside it goes to the nearest cell, and that
-/// keeps boids closer than a cell's side in the same or adjacent cells); a tight one is fast.
+/// `radius` long: the grid of open space (Space::unbounded) follows the group with it. Where the
+/// box is over twice as wide as the span of all but the n/64 lowest and highest agents along an
+/// axis (widened by `radius`), the window takes that span instead, so a few stragglers far off
+/// do not spread the group's cells. Any window lists the same neighbours (a position outside it
+/// goes to the nearest cell, and that keeps boids closer than a cell's side in the same or
+/// adjacent cells); a tight one is fast.
 GridWindow boundingWindow(const double* x, const double* y, const double* z, std::size_t n, double radius);
 
 /// Boids sorted into cells of side >= the interaction radius, with cell-ordered copies of
