@@ -1,7 +1,7 @@
 // `flocklab serve` under abuse, against 127.0.0.1: clients that trickle their headers, floods of
-// idle connections, heads and bodies too large to hold. Each test checks that the abusers are
-// cut off and that a normal request is still answered meanwhile. Limits are shortened with the
-// hidden options so that every test takes seconds; waits are generous bounds, not timings.
+// idle connections, clients that never read their answers, heads and bodies too large to hold. Each test checks that
+// the abusers are cut off and that a normal request is still answered meanwhile. Limits are shortened with the hidden
+// options so that every test takes seconds; waits are generous bounds, not timings.
 #include <gtest/gtest.h>
 #include <httplib.h>
 
@@ -18,7 +18,78 @@ namespace {
 
 bool answered200(const std::string& response) { return response.rfind("HTTP/1.1 200", 0) == 0; }
 
+// A client from 127.0.0.1 with a 2 KB receive buffer that asks for `path` and never reads the
+// answer; -1 when it cannot connect.
+int slowReader(int port, const std::string& path) {
+  const int fd = socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  int bytes = 2048;  // before connecting, so that the window offered is small from the start
+  setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &bytes, sizeof bytes);
+  sockaddr_in remote{};
+  remote.sin_family = AF_INET;
+  remote.sin_port = htons(static_cast<uint16_t>(port));
+  inet_pton(AF_INET, "127.0.0.1", &remote.sin_addr);
+  if (connect(fd, reinterpret_cast<sockaddr*>(&remote), sizeof remote) != 0) {
+    close(fd);
+    return -1;
+  }
+  sendAll(fd, "GET " + path + " HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+  return fd;
+}
+
 }  // namespace
+
+// Sixteen clients from 127.0.0.1 ask for an 8 MB file and never read it, which fills the
+// address's limit (16) with answers that cannot move. Once they have read nothing for a second
+// they are stalled, and a new client from the same address takes the place of one of them: it
+// is answered 200 at once, three times over. The server used to answer 503 to everyone from
+// 127.0.0.1 for the whole send timeout (60 s).
+TEST_F(Site, SlowReadersGiveWayToNewClients) {
+  write("site/big.wasm", std::string(8 << 20, 'w'));
+  Server server = startServer("--port 0 --dir '" + root_.string() + "'");  // the default limits
+  const int port = portOf(server.line);
+  ASSERT_GT(port, 0) << server.line;
+  std::vector<int> slow;
+  for (int i = 0; i < 16; ++i) slow.push_back(slowReader(port, "/big.wasm"));
+  for (const int fd : slow) ASSERT_GE(fd, 0);
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));  // each answer is stalled by now
+  for (int i = 0; i < 3; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    const std::string page = rawGet(port, "/", "127.0.0.1", 10);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_TRUE(answered200(page)) << i << ": " << page.substr(0, 80);
+    EXPECT_LT(seconds, 5.0) << i;  // generous: the answer takes milliseconds; the send timeout is 60 s
+  }
+  for (const int fd : slow) close(fd);
+  stopServer(server);
+}
+
+// An answer must keep moving: with --send-window 1, a client that stops reading is cut off once
+// a window of sending moves less than the floor (8 KiB a second), after about two windows, not
+// the 60 s send timeout; it then finds far less than the file. A client that reads gets it whole.
+TEST_F(Site, ReadersBelowTheMinimumRateAreCutOff) {
+  const std::size_t size = 8 << 20;
+  write("site/big.wasm", std::string(size, 'w'));
+  Server server = startServer("--port 0 --send-window 1 --dir '" + root_.string() + "'");
+  const int port = portOf(server.line);
+  ASSERT_GT(port, 0) << server.line;
+  std::vector<int> slow;
+  for (int i = 0; i < 4; ++i) slow.push_back(slowReader(port, "/big.wasm"));
+  for (const int fd : slow) ASSERT_GE(fd, 0);
+  std::this_thread::sleep_for(std::chrono::seconds(5));  // two windows and more
+  for (const int fd : slow) {
+    bool closed = false;
+    const std::string got = readUntilClosed(fd, 20, &closed);
+    close(fd);
+    EXPECT_TRUE(closed);
+    EXPECT_EQ(got.rfind("HTTP/1.1 200", 0), 0u) << got.substr(0, 80);
+    EXPECT_LT(got.size(), size / 2) << "the server sent the whole answer to a client that did not read";
+  }
+  const std::string whole = rawGet(port, "/big.wasm", "127.0.0.2");
+  EXPECT_TRUE(answered200(whole)) << whole.substr(0, 80);
+  EXPECT_GT(whole.size(), size);
+  stopServer(server);
+}
 
 // Twelve clients that send a header line every 200 ms never finish a request: each is cut off
 // once its header time is up, and a normal request is answered all the while.

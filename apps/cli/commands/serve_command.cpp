@@ -31,6 +31,8 @@ CLI::App* addServeCommand(CLI::App& app, ServeOptions& o) {
   serve->add_option("--idle-timeout", o.idleTimeout, "Seconds a connection may wait idle")->group("");
   serve->add_option("--max-connections", o.maxConnections, "Connections served at once")->group("");
   serve->add_option("--max-per-client", o.maxPerClient, "Connections served at once per address")->group("");
+  serve->add_option("--send-window", o.sendWindow, "Seconds over which an answer must keep --min-send-rate")->group("");
+  serve->add_option("--min-send-rate", o.minSendRate, "Bytes a second an answer must move (0: no floor)")->group("");
   return serve;
 }
 
@@ -43,6 +45,10 @@ ServerLimits serverLimits(const ServeOptions& o) {
   ServerLimits limits;
   limits.headerTimeout = milliseconds("--header-timeout", o.headerTimeout);
   limits.idleTimeout = milliseconds("--idle-timeout", o.idleTimeout);
+  limits.sendWindow = milliseconds("--send-window", o.sendWindow);
+  if (!(o.minSendRate >= 0 && o.minSendRate <= 1e9))
+    throw UsageError(fmt::format("--min-send-rate must be in 0..1000000000 bytes a second (got {})", o.minSendRate));
+  limits.minSendRate = static_cast<std::size_t>(o.minSendRate);
   if (o.maxConnections < 1 || o.maxConnections > 4096)
     throw UsageError(fmt::format("--max-connections must be in 1..4096 (got {})", o.maxConnections));
   if (o.maxPerClient < 1 || o.maxPerClient > o.maxConnections)

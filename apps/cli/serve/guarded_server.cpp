@@ -1,15 +1,21 @@
 // Connections and threads. Each admitted connection gets a thread of its own at once, from a
 // pool that grows up to maxConnections and never queues. A connection counts as idle while it
 // waits for a request of which no byte has come (a fresh connection or a keep-alive one between
-// requests). When a limit is full, a new connection takes the place of the connection idle the
-// longest (all of them for maxConnections, its own address's for maxPerClient), which is closed
-// at once: idle connections cost their clients nothing to hold (a browser reconnects) and
-// would otherwise hold the server full for idleTimeout. Only when every connection in the way
-// is mid-request is the new one refused (a short 503, then close), by the accepting thread
-// itself when no thread is free. So a flood holds at most maxConnections threads, a connection
-// that is mid-request is never dropped for another, and one address holds at most maxPerClient
-// of them; each thread is held at most idleTimeout + headerTimeout + kLinger before its request
-// is whole; memory per connection is a fixed read buffer plus at most maxHeadBytes of head.
+// requests), and as stalled while its answer waits for the client to read, with nothing read
+// for stallTimeout. When a limit is full, a new connection takes the place of the connection
+// idle the longest, or failing that stalled the longest (among all of them for maxConnections,
+// its own address's for maxPerClient), which is closed at once: idle connections cost their
+// clients nothing to hold (a browser reconnects), and a client that does not read its answer
+// has no use for its place; either would otherwise hold the server full for idleTimeout or
+// sendTimeout (sixteen readers that never read used to lock their address out for 60 s). Only
+// when every connection in the way is mid-request and moving is the new one refused (a short
+// 503, then close), by the accepting thread itself when no thread is free. So a flood holds
+// at most maxConnections threads, a connection that is mid-request and reading is never
+// dropped for another, and one address holds at most maxPerClient of them; each thread is held
+// at most idleTimeout + headerTimeout + kLinger before its request is whole, and while
+// answering, about two sendWindows once its client stops reading (the send floor of
+// deadline_stream.hpp); memory per connection is a fixed read buffer plus at most
+// maxHeadBytes of head.
 #include "serve/guarded_server.hpp"
 
 #include <poll.h>
@@ -22,6 +28,7 @@
 #include <functional>
 #include <list>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <system_error>
 #include <thread>
@@ -38,29 +45,26 @@ using Clock = DeadlineStream::Clock;
 struct ConnectionEntry {
   socket_t sock;
   std::string client;
-  std::uint64_t idleSince = 0;  // 0 while busy; else when it went idle, in Connections' ticks
-  bool evicted = false;         // closed to make room: its thread returns as soon as it sees it
+  const DeadlineStream* stream;  // its stream, for when its answer stalled; outlives the entry
+  std::uint64_t idleSince = 0;   // 0 while busy; else when it went idle, in Connections' ticks
+  bool evicted = false;          // closed to make room: its thread returns as soon as it sees it
 };
 
-/// The connections being served, by client address, and which of them are idle.
+/// The connections being served, by client address, and which of them are idle or stalled.
 class Connections {
  public:
-  /// Registers `sock` from `client`, evicting the client's longest-idle connection if it already
-  /// has `limit`; nullptr when it has `limit` and none of them is idle.
-  ConnectionEntry* admit(socket_t sock, std::string client, int limit) {
+  explicit Connections(std::chrono::milliseconds stallTimeout) : stallTimeout_(stallTimeout) {}
+
+  /// Registers `sock` from `client`, read and written through `stream`, evicting one of the
+  /// client's connections (idle or stalled, as makeRoom) if it already has `limit`; nullptr
+  /// when it has `limit` and none of them can give way.
+  ConnectionEntry* admit(socket_t sock, std::string client, const DeadlineStream& stream, int limit) {
     std::lock_guard<std::mutex> lock(mutex_);
     int open = 0;
-    ConnectionEntry* oldest = nullptr;
-    for (ConnectionEntry& entry : entries_)
-      if (!entry.evicted && entry.client == client) {
-        ++open;
-        if (entry.idleSince != 0 && (!oldest || entry.idleSince < oldest->idleSince)) oldest = &entry;
-      }
-    if (open >= limit) {
-      if (!oldest) return nullptr;
-      evict(*oldest);
-    }
-    entries_.push_back(ConnectionEntry{sock, std::move(client)});
+    for (const ConnectionEntry& entry : entries_)
+      if (!entry.evicted && entry.client == client) ++open;
+    if (open >= limit && !makeRoom(&client)) return nullptr;
+    entries_.push_back(ConnectionEntry{sock, std::move(client), &stream});
     return &entries_.back();
   }
 
@@ -78,17 +82,33 @@ class Connections {
     return true;
   }
 
-  /// Evicts the connection idle the longest, of any client; false when none is idle.
-  bool evictOldestIdle() {
+  /// Evicts one connection of any client, as makeRoom; false when none can give way.
+  bool evictOne() {
     std::lock_guard<std::mutex> lock(mutex_);
-    ConnectionEntry* oldest = nullptr;
-    for (ConnectionEntry& entry : entries_)
-      if (!entry.evicted && entry.idleSince != 0 && (!oldest || entry.idleSince < oldest->idleSince)) oldest = &entry;
-    if (oldest) evict(*oldest);
-    return oldest != nullptr;
+    return makeRoom(nullptr);
   }
 
  private:
+  // Evicts the connection (of `client`, or of any client for nullptr) idle the longest, or
+  // when none is idle the one whose answer has stalled the longest, stallTimeout or more;
+  // false when there is neither. With mutex_ held.
+  bool makeRoom(const std::string* client) {
+    ConnectionEntry *idle = nullptr, *stalled = nullptr;
+    std::optional<Clock::time_point> stalledAt;
+    const auto stalledBy = Clock::now() - stallTimeout_;
+    for (ConnectionEntry& entry : entries_) {
+      if (entry.evicted || (client && entry.client != *client)) continue;
+      if (entry.idleSince != 0) {
+        if (!idle || entry.idleSince < idle->idleSince) idle = &entry;
+      } else if (const auto since = entry.stream->stalledSince(); since && *since <= stalledBy) {
+        if (!stalled || *since < *stalledAt) stalled = &entry, stalledAt = since;
+      }
+    }
+    ConnectionEntry* victim = idle ? idle : stalled;
+    if (victim) evict(*victim);
+    return victim != nullptr;
+  }
+
   // Shutting the socket down wakes its thread's poll() at once (the peer sees the close).
   static void evict(ConnectionEntry& entry) {
     entry.evicted = true;
@@ -97,6 +117,7 @@ class Connections {
   }
 
   std::mutex mutex_;
+  const std::chrono::milliseconds stallTimeout_;
   std::list<ConnectionEntry> entries_;  // a list: entries stay put while others come and go
   std::uint64_t ticks_ = 0;
 };
@@ -112,7 +133,8 @@ constexpr std::size_t kLingerBytes = 256 * 1024;
 thread_local bool tRefuseConnection = false;
 
 // A pool of up to `limit` threads that runs each task at once or not at all. When every thread
-// is taken it asks `evictIdle` to free one held by an idle connection, and waits for it.
+// is taken it asks `evictIdle` to free one held by an idle (or stalled) connection, and waits
+// for it.
 class ImmediatePool : public httplib::TaskQueue {
  public:
   ImmediatePool(int limit, std::function<bool()> evictIdle)
@@ -232,9 +254,9 @@ void refuseRequest(DeadlineStream& stream, int status, bool head) {
 }  // namespace
 
 GuardedServer::GuardedServer(const ServerLimits& limits)
-    : limits_(limits), connections_(std::make_unique<Connections>()) {
+    : limits_(limits), connections_(std::make_unique<Connections>(limits.stallTimeout)) {
   new_task_queue = [this] {
-    return new ImmediatePool(limits_.maxConnections, [this] { return connections_->evictOldestIdle(); });
+    return new ImmediatePool(limits_.maxConnections, [this] { return connections_->evictOne(); });
   };
   set_keep_alive_timeout(std::chrono::duration_cast<std::chrono::seconds>(limits_.idleTimeout).count());
   set_keep_alive_max_count(static_cast<std::size_t>(limits_.maxRequestsPerConnection));
@@ -250,15 +272,20 @@ bool GuardedServer::listenAfterBind() {
 }
 
 bool GuardedServer::process_and_close_socket(socket_t sock) {
+  // The stream outlives the entry that points to it (Release below ends first).
+  DeadlineStream stream(sock);
+  const std::size_t floor = static_cast<std::size_t>(static_cast<double>(limits_.minSendRate) *
+                                                     std::chrono::duration<double>(limits_.sendWindow).count());
+  stream.setSendFloor(limits_.sendWindow, floor);
   ConnectionEntry* entry =
-      tRefuseConnection ? nullptr : connections_->admit(sock, peerAddress(sock), limits_.maxPerClient);
+      tRefuseConnection ? nullptr : connections_->admit(sock, peerAddress(sock), stream, limits_.maxPerClient);
   if (entry) {
     struct Release {
       Connections& connections;
       ConnectionEntry* entry;
       ~Release() { connections.release(entry); }
     } release{*connections_, entry};
-    serveConnection(sock, *entry);
+    serveConnection(stream, *entry);
   } else {
     refuse(sock);
   }
@@ -267,8 +294,7 @@ bool GuardedServer::process_and_close_socket(socket_t sock) {
   return true;
 }
 
-void GuardedServer::serveConnection(socket_t sock, ConnectionEntry& entry) {
-  DeadlineStream stream(sock);
+void GuardedServer::serveConnection(DeadlineStream& stream, ConnectionEntry& entry) {
   for (int served = 0; served < limits_.maxRequestsPerConnection && is_running(); ++served) {
     if (!stream.requestStarted()) {
       if (!connections_->setIdle(entry, true)) return;

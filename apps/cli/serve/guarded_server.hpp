@@ -18,6 +18,7 @@
 namespace flocklab::cli {
 
 class Connections;
+class DeadlineStream;
 struct ConnectionEntry;
 
 /// httplib::Server with the limits of server_limits.hpp. Each request head is read and checked
@@ -37,7 +38,7 @@ class GuardedServer : public httplib::Server {
 
  private:
   bool process_and_close_socket(socket_t sock) override;
-  void serveConnection(socket_t sock, ConnectionEntry& entry);
+  void serveConnection(DeadlineStream& stream, ConnectionEntry& entry);
 
   ServerLimits limits_;
   std::unique_ptr<Connections> connections_;
