@@ -29,6 +29,23 @@ TEST_F(Site, ResolvesFilesAndIndexes) {
   EXPECT_FALSE(resolveStatic(root_, "/missing.js"));
 }
 
+// A path that ends in "/" names a folder: a file there is not found (it used to be served).
+TEST_F(Site, AFileIsNotAFolder) {
+  for (const char* path : {"/index.html/", "/index.html/.", "/sub/index.html/", "/flocklab.wasm/", "/alias.wasm/"})
+    EXPECT_FALSE(resolveStatic(root_, path)) << path;
+  EXPECT_EQ(resolveStatic(root_, "/sub"), root_ / "sub" / "index.html");  // a folder without its slash
+  EXPECT_EQ(resolveStatic(root_, "/sub/."), root_ / "sub" / "index.html");
+  Server server = startServer("--port 0 --dir '" + root_.string() + "'");
+  const int port = portOf(server.line);
+  ASSERT_GT(port, 0) << server.line;
+  for (const char* path : {"/index.html/", "/sub/index.html/", "/flocklab.wasm/"}) {
+    const std::string response = rawGet(port, path);
+    EXPECT_EQ(response.rfind("HTTP/1.1 404", 0), 0u) << path << ": " << response.substr(0, 80);
+  }
+  EXPECT_EQ(rawGet(port, "/index.html").rfind("HTTP/1.1 200", 0), 0u);
+  stopServer(server);
+}
+
 TEST_F(Site, RefusesEveryWayOut) {
   EXPECT_FALSE(resolveStatic(root_, "/../secret.txt"));
   EXPECT_FALSE(resolveStatic(root_, "/sub/../../secret.txt"));
@@ -152,6 +169,32 @@ TEST(ByteRanges, OneRangeAtMost) {
   EXPECT_EQ(contentRange(byteRange("bytes=-30", 10), 10), "bytes 0-9/10");
   EXPECT_EQ(byteRange("bytes=10-", 10).kind, Kind::kUnsatisfiable);
   EXPECT_EQ(contentRange(byteRange("bytes=10-", 10), 10), "bytes */10");
+}
+
+// "bytes=-0" asks for the last 0 bytes: no byte at all, so 416 (RFC 9110, 14.1.1), not the
+// whole file with 200 as before; so is any suffix of an empty file.
+TEST(ByteRanges, AnEmptySuffixIsUnsatisfiable) {
+  using Kind = ByteRange::Kind;
+  EXPECT_EQ(byteRange("bytes=-0", 10).kind, Kind::kUnsatisfiable);
+  EXPECT_EQ(byteRange("bytes=-00", 10).kind, Kind::kUnsatisfiable);
+  EXPECT_EQ(contentRange(byteRange("bytes=-0", 10), 10), "bytes */10");
+  EXPECT_EQ(byteRange("bytes=-0", 0).kind, Kind::kUnsatisfiable);
+  EXPECT_EQ(byteRange("bytes=-5", 0).kind, Kind::kUnsatisfiable);
+  EXPECT_EQ(byteRange("bytes=-", 10).kind, Kind::kWhole);  // no number: a syntax error, ignored
+  EXPECT_EQ(contentRange(byteRange("bytes=-1", 10), 10), "bytes 9-9/10");
+}
+
+TEST_F(Site, AnEmptySuffixRangeGets416) {
+  write("site/page.txt", std::string(1000, 'p'));
+  Server server = startServer("--port 0 --dir '" + root_.string() + "'");
+  ASSERT_GT(portOf(server.line), 0) << server.line;
+  httplib::Client client("127.0.0.1", portOf(server.line));
+  auto none = client.Get("/page.txt", {{"Range", "bytes=-0"}});
+  ASSERT_TRUE(none);
+  EXPECT_EQ(none->status, 416);
+  EXPECT_EQ(none->get_header_value("Content-Range"), "bytes */1000");
+  EXPECT_EQ(none->body.find('p'), std::string::npos);
+  stopServer(server);
 }
 
 TEST_F(Site, ThousandsOfRangesGetTheFileOnce) {

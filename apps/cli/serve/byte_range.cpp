@@ -36,8 +36,9 @@ ByteRange byteRange(const std::string& header, std::size_t size) {
   const auto last = decimal(header, dash + 1, header.size());
   ByteRange range{ByteRange::Kind::kPart, 0, 0};
   if (dash == begin) {  // "-N": the last N bytes
-    if (!last || *last == 0) return whole;
-    if (size == 0) return {ByteRange::Kind::kUnsatisfiable, 0, 0};
+    if (!last) return whole;
+    // The last 0 bytes, or any suffix of an empty file, is no byte at all (RFC 9110, 14.1.1).
+    if (*last == 0 || size == 0) return {ByteRange::Kind::kUnsatisfiable, 0, 0};
     range.length = *last < size ? *last : size;
     range.first = size - range.length;
     return range;

@@ -12,7 +12,7 @@ struct ByteRange {
   enum class Kind {
     kWhole,          ///< no usable Range: send the whole file, 200
     kPart,           ///< send bytes [first, first + length), 206
-    kUnsatisfiable,  ///< a single range that starts past the end: 416
+    kUnsatisfiable,  ///< a single range that starts past the end, or the suffix "-0": 416
   };
   Kind kind = Kind::kWhole;
   std::size_t first = 0;   ///< bytes from the file's start

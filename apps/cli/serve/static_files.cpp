@@ -18,10 +18,15 @@ std::optional<fs::path> resolveStatic(const fs::path& root, const std::string& p
     if (!segment.empty() && segment != ".") relative /= segment;
     start = slash + 1;
   }
+  // A path that ends in "/" (or "/.") names a folder; a file there is not found, as a
+  // file system would say (ENOTDIR).
+  const std::string last = path.substr(path.rfind('/') + 1);
+  const bool folder = last.empty() || last == ".";
   std::error_code ec;
   fs::path file = fs::canonical(root / relative, ec);  // follows every symbolic link
   if (ec) return std::nullopt;
   if (fs::is_directory(file, ec)) file /= "index.html";
+  else if (folder) return std::nullopt;
   // Inside the root after links are followed: compare path components, not text prefixes.
   const auto [rootEnd, fileAt] = std::mismatch(root.begin(), root.end(), file.begin(), file.end());
   if (rootEnd != root.end()) return std::nullopt;

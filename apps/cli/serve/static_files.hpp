@@ -11,7 +11,7 @@ namespace flocklab::cli {
 /// nothing when it is missing, not a regular file, or outside `root`: any ".." segment, and any
 /// symbolic link that leads out of `root`, is refused. Dot-files and dot-folders (".git",
 /// ".env"), named or reached through a link, are refused too. "/" and folders mean their
-/// index.html.
+/// index.html; a path ending in "/" names a folder, so "/index.html/" is not found.
 std::optional<std::filesystem::path> resolveStatic(const std::filesystem::path& root, const std::string& path);
 
 /// The Content-Type for a file name by its extension (".wasm" is application/wasm).
