@@ -20,15 +20,40 @@ namespace py = pybind11;
 namespace flocklab::python {
 namespace {
 
-// One scalar value as the command line's text, or nothing for a kind no option takes.
-std::optional<std::string> scalarText(const py::handle& value) {
+// One scalar value of keyword `key` as the command line's text, or nothing for a kind no
+// option takes.
+std::optional<std::string> scalarText(const std::string& key, const py::handle& value) {
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "true" : "false";
   if (py::isinstance<py::int_>(value)) return std::string(py::str(value));
   if (py::isinstance<py::float_>(value)) return numberText(value.cast<double>());
-  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  if (py::isinstance<py::str>(value)) return utf8Text(key, value);
   // numpy's scalars (np.float64, np.int64) through their Python value
-  if (py::hasattr(value, "item") && py::hasattr(value, "dtype")) return scalarText(value.attr("item")());
+  if (py::hasattr(value, "item") && py::hasattr(value, "dtype")) return scalarText(key, value.attr("item")());
   return std::nullopt;
+}
+
+// The first lone surrogate of `text` (a str that UTF-8 cannot hold) and its index.
+std::string surrogateAt(const py::handle& text) {
+  const Py_ssize_t length = PyUnicode_GetLength(text.ptr());
+  for (Py_ssize_t at = 0; at < length; ++at) {
+    const Py_UCS4 c = PyUnicode_ReadChar(text.ptr(), at);
+    if (c >= 0xD800 && c <= 0xDFFF) return fmt::format("the lone surrogate \\u{:04x} at index {}", c, at);
+  }
+  return "a character UTF-8 cannot hold";
+}
+
+// The texts of keyword `ramp`: one text or a list of texts, each KEY=FROM:TO@A-B.
+std::vector<std::string> rampTexts(const py::handle& value) {
+  const bool list = py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value);
+  std::vector<std::string> out;
+  const py::iterable items = list ? py::reinterpret_borrow<py::iterable>(value) : py::iterable(py::make_tuple(value));
+  for (const py::handle item : items) {
+    if (!py::isinstance<py::str>(item))
+      throw py::type_error(fmt::format("ramp takes a text KEY=FROM:TO@A-B or a list of them (got a {}{})",
+                                       typeName(item), list ? " in the list" : ""));
+    out.push_back(utf8Text("ramp", item));
+  }
+  return out;
 }
 
 // The texts of keyword `key` for a parameter of `kind` (nullptr: not a parameter of the model;
@@ -39,13 +64,13 @@ std::vector<std::string> texts(const std::string& key, const py::handle& value, 
     if (spec && !list) throw py::type_error(fmt::format("{} takes one value, not a {}", key, typeName(value)));
     std::vector<std::string> out;
     for (const py::handle item : value) {
-      const auto text = scalarText(item);
+      const auto text = scalarText(key, item);
       if (!text) throw py::type_error(fmt::format("{} takes texts, not a {} in its list", key, typeName(item)));
       out.push_back(*text);
     }
     return out;
   }
-  const auto text = scalarText(value);
+  const auto text = scalarText(key, value);
   if (!text)
     throw py::type_error(fmt::format("{} takes a number, true or false, or a text (got a {})", key, typeName(value)));
   return {*text};
@@ -87,13 +112,58 @@ std::uint64_t seedKeyword(const char* key, const py::handle& value) {
   return seed;
 }
 
-std::string textKeyword(const char* key, const py::handle& value) {
+void raiseMessage(PyObject* type, const std::string& message) {
+  PyObject* text = PyUnicode_DecodeUTF8(message.data(), static_cast<Py_ssize_t>(message.size()), "backslashreplace");
+  if (text) {
+    PyErr_SetObject(type, text);
+    Py_DECREF(text);
+  }
+  throw py::error_already_set();
+}
+
+bool isUtf8(const std::string& bytes) {
+  PyObject* text = PyUnicode_DecodeUTF8(bytes.data(), static_cast<Py_ssize_t>(bytes.size()), "strict");
+  if (!text) {
+    PyErr_Clear();
+    return false;
+  }
+  Py_DECREF(text);
+  return true;
+}
+
+std::string utf8Text(const std::string& key, const py::handle& text) {
+  Py_ssize_t size = 0;
+  const char* bytes = PyUnicode_AsUTF8AndSize(text.ptr(), &size);
+  if (bytes) return std::string(bytes, static_cast<std::size_t>(size));
+  PyErr_Clear();
+  throw py::value_error(fmt::format("{} is not valid text: it holds {}", key, surrogateAt(text)));
+}
+
+namespace {
+
+// os.fspath(value) of a str or os.PathLike of str; TypeError naming `key` otherwise.
+py::object strPath(const char* key, const py::handle& value) {
   if (!py::isinstance<py::str>(value) && !py::hasattr(value, "__fspath__"))
     throw py::type_error(fmt::format("{} takes a text (got a {})", key, typeName(value)));
-  const py::object path = py::module_::import("os").attr("fspath")(value);
+  py::object path = py::module_::import("os").attr("fspath")(value);
   if (!py::isinstance<py::str>(path))
     throw py::type_error(fmt::format("{} takes a text path, not {}", key, typeName(path)));
-  return path.cast<std::string>();
+  return path;
+}
+
+}  // namespace
+
+std::string textKeyword(const char* key, const py::handle& value) { return utf8Text(key, strPath(key, value)); }
+
+std::string pathKeyword(const char* key, const py::handle& value) {
+  const py::object path = strPath(key, value);
+  PyObject* bytes = PyUnicode_EncodeFSDefault(path.ptr());  // os.fsencode: surrogateescape gives the bytes back
+  if (!bytes) {
+    PyErr_Clear();
+    throw py::value_error(
+        fmt::format("{} cannot name a file: it holds {}, which no file name has", key, surrogateAt(path)));
+  }
+  return std::string(py::reinterpret_steal<py::bytes>(bytes));
 }
 
 std::string numberText(double value) { return roundTrip(value); }
@@ -128,7 +198,7 @@ runs::RunOptions runOptions(const py::kwargs& keywords) {
   for (const auto& [name, value] : keywords) rest[name] = value;
   // A run file first: the keywords win over it, as the command line does.
   if (rest.contains("config") && !rest["config"].is_none()) {
-    const std::string path = textKeyword("config", rest["config"]);
+    const std::string path = pathKeyword("config", rest["config"]);
     translated([&] {
       runs::applyRunFile(runs::readRunFile(path), path, o,
                          [&](const std::string& key) { return rest.contains(key) && !rest[py::str(key)].is_none(); });
@@ -136,7 +206,7 @@ runs::RunOptions runOptions(const py::kwargs& keywords) {
   }
   if (rest.contains("model") && !rest["model"].is_none()) o.model = textKeyword("model", rest["model"]);
   for (const auto& [nameHandle, value] : rest) {
-    const std::string name = py::str(nameHandle);
+    const std::string name = utf8Text("a keyword's name", nameHandle);
     if (value.is_none() || name == "config" || name == "model") continue;
     if (name == "count") {
       o.count = wholeKeyword("count", value);
@@ -146,9 +216,9 @@ runs::RunOptions runOptions(const py::kwargs& keywords) {
     } else if (name == "preset") {
       o.preset = textKeyword("preset", value);
     } else if (name == "init") {
-      o.initFile = textKeyword("init", value);
+      o.initFile = pathKeyword("init", value);
     } else if (name == "ramp") {
-      o.ramps = texts(name, value, nullptr);  // one text or a list, each KEY=FROM:TO@A-B
+      o.ramps = rampTexts(value);
     } else if (name == "density") {
       if (py::isinstance<py::bool_>(value) || (!py::isinstance<py::float_>(value) && !py::isinstance<py::int_>(value)))
         throw py::type_error(fmt::format("density takes a number (got a {})", typeName(value)));

@@ -26,6 +26,10 @@ runs::RunOptions runOptions(const pybind11::kwargs& keywords);
 /// (flocklab/keyed_message.hpp): a keyword is the key itself, "max_speed must be ...".
 std::string asKeywords(std::string_view marked);
 
+/// Raises Python's `type` with `message`, whose bytes that are not UTF-8 (a file's name that is
+/// not) are written as \xNN escapes, so that the message is never lost to a decoding error.
+[[noreturn]] void raiseMessage(PyObject* type, const std::string& message);
+
 /// Runs `work`, turning the run library's UsageError into ValueError (with asKeywords' message) and
 /// its OutputError into OSError.
 template <class Work>
@@ -33,10 +37,9 @@ auto translated(Work&& work) -> decltype(work()) {
   try {
     return work();
   } catch (const runs::UsageError& e) {
-    throw pybind11::value_error(asKeywords(e.marked()));
+    raiseMessage(PyExc_ValueError, asKeywords(e.marked()));
   } catch (const runs::OutputError& e) {
-    PyErr_SetString(PyExc_OSError, e.what());
-    throw pybind11::error_already_set();
+    raiseMessage(PyExc_OSError, e.what());
   }
 }
 
@@ -47,8 +50,18 @@ std::string typeName(const pybind11::handle& value);
 std::int64_t wholeKeyword(const char* key, const pybind11::handle& value);
 /// A seed, 0 to 2^64-1 as the command takes it; one line naming `key` otherwise.
 std::uint64_t seedKeyword(const char* key, const pybind11::handle& value);
-/// A text or path (str or os.PathLike of str) argument; TypeError naming `key` otherwise.
+/// A text (str, or os.PathLike of str) argument in UTF-8; TypeError naming `key` for another
+/// kind, ValueError for a text with a lone surrogate.
 std::string textKeyword(const char* key, const pybind11::handle& value);
+/// A file's path (str or os.PathLike of str) as the file system's bytes (os.fsencode), so that a
+/// name that is not UTF-8, which Python holds with surrogates, names that very file; TypeError
+/// naming `key` for another kind, ValueError for a surrogate no file name can hold.
+std::string pathKeyword(const char* key, const pybind11::handle& value);
+/// True when `bytes` are valid UTF-8.
+bool isUtf8(const std::string& bytes);
+/// The UTF-8 of the str `text`, or a one-line ValueError naming `key` where it holds a lone
+/// surrogate (which UTF-8 cannot hold, and pybind11 reports as "Unable to cast").
+std::string utf8Text(const std::string& key, const pybind11::handle& text);
 
 /// A double as the command line writes it: the shortest text that reads back to the same bits.
 std::string numberText(double value);

@@ -34,6 +34,7 @@
 
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/io/state_hash.hpp"
+#include "flocklab/text_excerpt.hpp"
 #include "interruptible.hpp"
 #include "keywords.hpp"
 #include "runs/model_setup.hpp"
@@ -130,7 +131,7 @@ class PySimulation {
   explicit PySimulation(const py::kwargs& keywords) {
     py::kwargs modelKeywords;
     for (const auto& [name, value] : keywords) {
-      const std::string key = py::str(name);
+      const std::string key = utf8Text("a keyword's name", name);
       if (key == "threads") {
         if (!py::isinstance<py::int_>(value) || py::isinstance<py::bool_>(value))
           throw py::type_error("threads takes a whole number (got a " + typeName(value) + ")");
@@ -140,7 +141,7 @@ class PySimulation {
         engine_.threads = static_cast<unsigned>(threads);
       } else if (key == "neighbors") {
         const auto search =
-            py::isinstance<py::str>(value) ? parseNeighborSearch(value.cast<std::string>()) : std::nullopt;
+            py::isinstance<py::str>(value) ? parseNeighborSearch(utf8Text("neighbors", value)) : std::nullopt;
         if (!search)
           throw py::value_error("neighbors must be grid or brute (got " + std::string(py::repr(value)) + ")");
         engine_.search = *search;
@@ -376,7 +377,7 @@ class PySimulation {
   void save(const py::object& pathArgument) {
     ready();
     const BusyGuard busy(busy_);
-    const std::string path = textKeyword("path", pathArgument);
+    const std::string path = pathKeyword("path", pathArgument);
     translated([&] {
       std::string text;
       if (runs::endsWith(path, ".csv")) {
@@ -385,6 +386,10 @@ class PySimulation {
         if (startReplaced_)
           throw runs::UsageError("set_state replaced this run's start, which a run file cannot name; save the state as "
                                  ".csv and load it with init=");
+        // A run file is JSON, UTF-8 text: it cannot name a start file whose name is not.
+        if (!isUtf8(options_.initFile))
+          throw runs::UsageError("a run file cannot name this run's start, " + excerpt(options_.initFile, 100) +
+                                 ", whose name is not UTF-8; save the state as .csv, or rename the file");
         // With ramps, the parameters the run began with (the ramps move them again on a replay).
         nlohmann::ordered_json file =
             setup_->ramps.empty() ? runs::resolvedRunFile(options_, *setup_, sim().stepCount()) : begun_;

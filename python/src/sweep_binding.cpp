@@ -35,7 +35,7 @@ class SweepPlanBinding {
     for (const py::handle spec : specsArgument) {
       if (!py::isinstance<py::str>(spec))
         throw py::type_error("specs takes texts NAME=VALUES (got a " + typeName(spec) + " in the list)");
-      specs.push_back(spec.cast<std::string>());
+      specs.push_back(utf8Text("params", spec));
     }
     const std::int64_t seeds = wholeKeyword("seeds", seedsArgument), every = wholeKeyword("every", everyArgument);
     if (seeds < 1 || seeds > 1000000)
@@ -45,7 +45,7 @@ class SweepPlanBinding {
     if (specs.empty()) throw py::value_error("params must name at least one parameter and its values");
     py::kwargs model;
     for (const auto& [name, value] : keywords)
-      if (std::string(py::str(name)) != "steps") model[name] = value;
+      if (utf8Text("a keyword's name", name) != "steps") model[name] = value;
     base_ = runOptions(model);
     if (keywords.contains("steps") && !keywords["steps"].is_none()) {
       const auto steps = wholeKeyword("steps", keywords["steps"]);
