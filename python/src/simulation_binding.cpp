@@ -10,12 +10,18 @@
 // - One call at a time: while one thread steps (without the GIL), another thread's call that
 //   reads or changes the state raises RuntimeError instead of racing it.
 // - The GIL is released for every step, metric and series. Ctrl-C (KeyboardInterrupt) is
-//   answered within about a second: a call on a small flock takes the GIL back about every
-//   0.1 s to stop between two steps; a call that may take long (a large flock, or one whose
-//   last step or metrics were slow) runs as a Job (interruptible.hpp), which answers even in
-//   the middle of one long step. A job left finishing its step in the background is awaited
-//   by the next call, so every call sees a whole step. The engine's objects are shared with
-//   such a job, so they outlive this object if they must.
+//   answered within about a second: a call that may take long runs as a Job
+//   (interruptible.hpp), which answers even in the middle of one long step. A call may take
+//   long when its flock is large, when the last call of its kind was slow, or when its cost is
+//   not known yet (the first call on a flock of some size: a dense start of 10,000 couzin
+//   agents takes seconds a step). Any other call steps on the calling thread, and hands the
+//   steps left to a Job once it has run kJobSeconds (HandOver), so its time is measured from
+//   its own start, not taken on trust from an earlier call, which an interrupt may have cut
+//   short before it recorded anything. Jobs record their times as they go, interrupted or not.
+//   A job left finishing its step in the background is awaited by the next call, so every
+//   call sees a whole step. The engine's objects are shared with such a job, so they outlive
+//   this object if they must. The steps are the same ones in the same order whichever thread
+//   runs them, so the bits do not depend on where a call was handed over.
 // - Arguments arrive as Python objects and are checked here, so that a wrong one is a one-line
 //   TypeError or ValueError naming it, never pybind11's list of overloads with the values.
 #include "simulation_binding.hpp"
@@ -50,9 +56,16 @@ using Buffer = std::shared_ptr<std::vector<double>>;
 using Clock = std::chrono::steady_clock;
 
 // A call runs as an interruptible Job from this many boids on (a thread's start, some 50 us,
-// is then under 2% of a step), or when its last step or metrics took this long.
+// is then under 2% of a step), or when its last step or metrics took this long, or once an
+// inline call has run this long.
 constexpr std::size_t kJobBoids = 20000;
 constexpr double kJobSeconds = 0.02;
+// From this many boids on, a call whose cost is not known yet runs as a Job: up to there even
+// a flock that all sees itself (10^6 pairs) steps in milliseconds, and beyond it one thread's
+// start is small against a step.
+constexpr std::size_t kProbeBoids = 1000;
+// No time recorded yet.
+constexpr double kUnknown = -1;
 
 double secondsSince(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
 
@@ -72,22 +85,24 @@ void fill(const Flock& f, double* p, double* v) {
   interleave(f, f.vx, f.vy, f.vz, v);
 }
 
-// Lets Python handle a pending signal (Ctrl-C) about every 0.1 s of a long call that released
-// the GIL; throws error_already_set when a handler raised.
-class SignalCheck {
+// Tells a call's inline loop, which cannot answer Ctrl-C, when the call has run kJobSeconds
+// since it began and should hand the rest of its work to a Job. It reads the clock after every
+// step while steps take 50 us or more, and only every 2nd, 4th, up to 16th step while they are
+// tinier (the clock then costs a noticeable part of a step).
+class HandOver {
  public:
-  void operator()() {
-    if (++calls_ % 16 != 0) return;  // the clock costs about as much as a tiny flock's step
-    const auto now = std::chrono::steady_clock::now();
-    if (now - last_ < std::chrono::milliseconds(100)) return;
+  bool due() {
+    if (++calls_ < stride_) return false;
+    calls_ = 0;
+    const auto now = Clock::now();
+    stride_ = now - last_ < std::chrono::microseconds(50) ? std::min(stride_ * 2, 16u) : 1u;
     last_ = now;
-    const py::gil_scoped_acquire gil;
-    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    return now - start_ > std::chrono::duration<double>(kJobSeconds);
   }
 
  private:
-  std::chrono::steady_clock::time_point last_ = std::chrono::steady_clock::now();
-  unsigned calls_ = 0;
+  Clock::time_point start_ = Clock::now(), last_ = start_;
+  unsigned calls_ = 0, stride_ = 1;
 };
 
 // Marks a simulation busy for the length of a call; a second call meanwhile (from another
@@ -176,36 +191,45 @@ class PySimulation {
     const bool eager = positions_.heldOutside() || velocities_.heldOutside();
     viewsStale_ = true;  // until the steps end whole
     bool refreshed = false;
-    if (long_(stepSeconds_)) {
-      // Everything the job touches, shared: it may outlive this call, and this object.
-      auto done = std::make_shared<bool>(false);
-      auto seconds = std::make_shared<double>(stepSeconds_);
-      runInterruptibly(
-          [setup = setup_, p = positions_.buffer, v = velocities_.buffer, steps, eager, done,
-           seconds](const std::atomic<bool>& stop) {
-            Simulation& s = *setup->simulation;
-            for (std::int64_t k = 0; k < steps && !stop; ++k) {
-              const auto start = Clock::now();
-              runs::applyRamps(*setup->model, s, setup->ramps, s.stepCount());
-              s.step(1);
-              *seconds = secondsSince(start);
-            }
-            if (eager && !stop) *done = copyInto(s.flock(), *p, *v);
-          },
-          pending_);
-      stepSeconds_ = *seconds;
-      refreshed = *done;
-    } else {
+    std::int64_t done = 0;  // steps taken on this thread
+    if (!long_(stepSeconds_)) {
       const py::gil_scoped_release released;
-      SignalCheck check;
+      HandOver handOver;
       const auto start = Clock::now();
-      for (std::int64_t s = 0; s < steps; ++s) {
+      while (done < steps) {
         runs::applyRamps(*setup_->model, sim(), setup_->ramps, sim().stepCount());
         sim().step(1);
-        if (steps > 1) check();
+        if (++done < steps && handOver.due()) break;
       }
-      if (steps > 0) stepSeconds_ = secondsSince(start) / static_cast<double>(steps);
-      if (eager) refreshed = copyInto(sim().flock(), *positions_.buffer, *velocities_.buffer);
+      if (done > 0) stepSeconds_ = secondsSince(start) / static_cast<double>(done);
+      if (eager && done == steps) refreshed = copyInto(sim().flock(), *positions_.buffer, *velocities_.buffer);
+    }
+    if (done < steps) {
+      // Everything the job touches, shared: it may outlive this call, and this object.
+      auto copied = std::make_shared<bool>(false);
+      auto seconds = std::make_shared<std::atomic<double>>(stepSeconds_);
+      const std::int64_t left = steps - done;
+      const auto record = [&] { stepSeconds_ = seconds->load(); };
+      try {
+        runInterruptibly(
+            [setup = setup_, p = positions_.buffer, v = velocities_.buffer, left, eager, copied,
+             seconds](const std::atomic<bool>& stop) {
+              Simulation& s = *setup->simulation;
+              for (std::int64_t k = 0; k < left && !stop; ++k) {
+                const auto start = Clock::now();
+                runs::applyRamps(*setup->model, s, setup->ramps, s.stepCount());
+                s.step(1);
+                *seconds = secondsSince(start);
+              }
+              if (eager && !stop) *copied = copyInto(s.flock(), *p, *v);
+            },
+            pending_);
+      } catch (...) {
+        record();  // an interrupted call's steps count too: the next call knows they were slow
+        throw;
+      }
+      record();
+      refreshed = *copied;
     }
     viewsStale_ = !refreshed;
   }
@@ -271,6 +295,7 @@ class PySimulation {
     startCount_ = sim().flock().size();
     startReplaced_ = true;
     viewsStale_ = true;
+    stepSeconds_ = metricsSeconds_ = kUnknown;  // a new start: a dense one may step far slower
   }
 
   py::dict metrics() {
@@ -280,8 +305,20 @@ class PySimulation {
     Metrics m;
     if (long_(metricsSeconds_)) {
       auto out = std::make_shared<Metrics>();
-      runInterruptibly([setup = setup_, out](const std::atomic<bool>&) { *out = setup->simulation->metrics(); },
-                       pending_);
+      auto seconds = std::make_shared<std::atomic<double>>(metricsSeconds_);
+      try {
+        runInterruptibly(
+            [setup = setup_, out, seconds](const std::atomic<bool>&) {
+              const auto start = Clock::now();
+              *out = setup->simulation->metrics();
+              *seconds = secondsSince(start);
+            },
+            pending_);
+      } catch (...) {
+        metricsSeconds_ = seconds->load();
+        throw;
+      }
+      metricsSeconds_ = seconds->load();
       m = *out;
     } else {
       const py::gil_scoped_release released;
@@ -321,17 +358,23 @@ class PySimulation {
     struct Series {
       std::vector<std::uint64_t> at;
       std::vector<double> values, frames;
+      std::atomic<double> stepSeconds{kUnknown}, metricsSeconds{kUnknown};  // the last of each
     };
     auto out = std::make_shared<Series>();
+    out->stepSeconds = stepSeconds_;
+    out->metricsSeconds = metricsSeconds_;
     const std::vector<MetricSpec> specs = description().metrics(description().current(sim()));
     const std::size_t n = sim().flock().size();
     const auto d = static_cast<std::size_t>(dims());
+    const std::uint64_t end = sim().stepCount() + static_cast<std::uint64_t>(steps);
     viewsStale_ = true;
-    // The steps and records, stopping between steps once `stop` (or a pending signal) says so.
-    const auto work = [setup = setup_, out, specs, n, d, steps, every, trajectory](const std::atomic<bool>& stop,
-                                                                                   const std::function<void()>& check) {
+    // The records and steps from where they are, stopping between steps once `stop` says so or
+    // `handOver` asks for the rest to go to a Job (which then goes on where this left off).
+    const auto work = [setup = setup_, out, specs, n, d, end, every, trajectory](
+                          const std::atomic<bool>& stop, const std::function<bool()>& handOver) {
       Simulation& s = *setup->simulation;
       const auto record = [&] {
+        const auto start = Clock::now();
         out->at.push_back(s.stepCount());
         const Metrics m = s.metrics();
         for (const MetricSpec& spec : specs) out->values.push_back(metricValue(spec, m));
@@ -339,25 +382,41 @@ class PySimulation {
           out->frames.resize(out->frames.size() + n * d);
           fillPositions(s.flock(), out->frames.data() + out->frames.size() - n * d);
         }
+        out->metricsSeconds = secondsSince(start);
       };
-      record();
-      const std::uint64_t end = s.stepCount() + static_cast<std::uint64_t>(steps);
+      if (out->at.empty()) {
+        record();
+        if (handOver()) return;
+      }
       while (s.stepCount() < end && !stop) {
+        const auto start = Clock::now();
         runs::applyRamps(*setup->model, s, setup->ramps, s.stepCount());
         s.step(1);
-        check();
+        out->stepSeconds = secondsSince(start);
         const std::uint64_t at = s.stepCount();
         if (at % static_cast<std::uint64_t>(every) == 0 || at == end) record();
+        if (handOver()) return;
       }
     };
-    if (long_(std::max(stepSeconds_, metricsSeconds_))) {
-      runInterruptibly([work](const std::atomic<bool>& stop) { work(stop, [] {}); }, pending_);
-    } else {
+    if (!long_(stepSeconds_) && !long_(metricsSeconds_)) {
       const py::gil_scoped_release released;
-      SignalCheck check;
+      HandOver handOver;
       const std::atomic<bool> never{false};
-      work(never, [&] { check(); });
+      work(never, [&] { return handOver.due(); });
     }
+    const auto record = [&] {
+      stepSeconds_ = out->stepSeconds.load();
+      metricsSeconds_ = out->metricsSeconds.load();
+    };
+    if (out->at.empty() || sim().stepCount() < end) {
+      try {
+        runInterruptibly([work](const std::atomic<bool>& stop) { work(stop, [] { return false; }); }, pending_);
+      } catch (...) {
+        record();
+        throw;
+      }
+    }
+    record();
     const auto rows = static_cast<py::ssize_t>(out->at.size());
     py::array_t<std::uint64_t> stepsArray(rows, out->at.data());
     py::array_t<double> table({rows, static_cast<py::ssize_t>(specs.size())}, out->values.data());
@@ -454,10 +513,13 @@ class PySimulation {
     return text + (a.ndim() == 1 ? ",)" : ")");
   }
 
-  // Whether a call should run as a Job: a large flock at the start, or a slow last call of its
-  // kind (so a flock that grows is caught after one call). Not flock().size(): after a step
-  // that would copy the whole state into boid order.
-  bool long_(double lastSeconds) const { return startCount_ >= kJobBoids || lastSeconds > kJobSeconds; }
+  // Whether a call should run as a Job: a large flock at the start, a slow last call of its
+  // kind (so a flock that grows is caught after one call), or a flock of some size whose cost
+  // is not known yet. Not flock().size(): after a step that would copy the whole state into
+  // boid order.
+  bool long_(double lastSeconds) const {
+    return startCount_ >= kJobBoids || lastSeconds > kJobSeconds || (lastSeconds < 0 && startCount_ >= kProbeBoids);
+  }
 
   // Copies `f` into the views' buffers when their size still fits; false otherwise.
   static bool copyInto(const Flock& f, std::vector<double>& p, std::vector<double>& v) {
@@ -496,12 +558,12 @@ class PySimulation {
 
   runs::RunOptions options_;
   EngineOptions engine_;
-  std::shared_ptr<runs::ModelSetup> setup_;      // shared with a job that may outlive this
-  std::shared_ptr<Job> pending_;                 // a job an interrupted call left running
-  double stepSeconds_ = 0, metricsSeconds_ = 0;  // the last step's and metrics' times
-  std::size_t startCount_ = 0;                   // boids at the start
-  bool startReplaced_ = false;                   // set_state gave the run a start no run file names
-  nlohmann::ordered_json begun_;                 // the run file as the run began (save with ramps)
+  std::shared_ptr<runs::ModelSetup> setup_;                    // shared with a job that may outlive this
+  std::shared_ptr<Job> pending_;                               // a job an interrupted call left running
+  double stepSeconds_ = kUnknown, metricsSeconds_ = kUnknown;  // the last step's and metrics' times
+  std::size_t startCount_ = 0;                                 // boids at the start
+  bool startReplaced_ = false;                                 // set_state gave the run a start no run file names
+  nlohmann::ordered_json begun_;                               // the run file as the run began (save with ramps)
   View positions_, velocities_;
   bool viewsStale_ = true;  // the buffers are behind the engine
   std::atomic<bool> busy_{false};

@@ -124,6 +124,55 @@ def test_a_call_after_an_interrupted_step_waits_for_that_step():
     assert out.split() == ["2", "True"], out
 
 
+def test_the_first_calls_on_a_flock_of_slow_steps_answer_ctrl_c():
+    # 10,000 couzin agents in a dense start: about a second a step. Such a call used to step on
+    # the calling thread, as no earlier call had measured a step, and look at signals every 16th
+    # step only (27-29 s); the next call did the same, as the interrupted one recorded no time.
+    proc = child("""
+        sim = flocklab.Simulation("couzin", count=10000, start=5, seed=3)
+        print("ready", flush=True)
+        try:
+            sim.step(30)
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+        print("again", flush=True)
+        try:
+            sim.step(30)
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+            sys.exit(3)
+    """)
+    wait_for(proc, "ready")
+    first = interrupt(proc)
+    assert first < BOUND, f"KeyboardInterrupt after {first:.1f} s"
+    wait_for(proc, "interrupted")
+    wait_for(proc, "again")
+    ends_with_keyboard_interrupt(proc, interrupt(proc))
+
+
+def test_a_call_handed_to_a_thread_midway_keeps_the_bits():
+    # 500 boids: the call begins on the calling thread and hands its steps to a thread of its
+    # own after 20 ms; stopped there by Ctrl-C, its state is a whole step's, with the same bits.
+    proc = child("""
+        sim = flocklab.Simulation("lab", count=500, seed=4, threads=1)
+        print("ready", flush=True)
+        try:
+            sim.step(10**9)
+        except KeyboardInterrupt:
+            print("interrupted", flush=True)
+            done = sim.step_count
+            again = flocklab.Simulation("lab", count=500, seed=4, threads=1)
+            for _ in range(done):
+                again.step(1)
+            print(done, sim.hash() == again.hash(), flush=True)
+            sys.exit(3)
+    """)
+    wait_for(proc, "ready")
+    out = ends_with_keyboard_interrupt(proc, interrupt(proc, after=1.0))
+    done, same = out.split()
+    assert int(done) > 0 and same == "True", out
+
+
 def test_a_sweep_in_this_process_answers_ctrl_c():
     proc = child('print("ready", flush=True)\n' +
                  caught('flocklab.sweep("lab", params={"radius": [3, 5]}, seeds=4, steps=100000, count=20000, processes=1)'))
