@@ -4,7 +4,14 @@
 //
 // No C++ exception crosses into JavaScript: embind hands JS only the exception's address and
 // nothing frees it (about 90 bytes lost per refused call). Every call that can fail catches here
-// and reports through lastError(): create() returns null, setParams() and spawn() false.
+// and reports through lastError(): create() returns null, setParams(), spawn() and step() false.
+// Nor may an exception start in the engine's step code: those files are compiled without
+// -fexceptions (src/CMakeLists.txt), so an exception passing through them frees nothing they
+// hold (a ramped step refused by the model's setParams lost its message, 56 to 104 bytes a
+// call). So every value this file hands to the step code is checked here first, in code
+// compiled with -fexceptions: a change of parameters (a live one or a ramp's, checked(): the
+// values together, and a new world that must still hold every boid) and a spawned boid's kind
+// and place; the step code's own checks then never throw.
 //
 // Positions and velocities are typed-array views straight into wasm memory, for index.js to
 // copy from at once and never keep: the flock's arrays are gathered from the step driver only
@@ -131,12 +138,31 @@ class WebSimulation {
           if (ramps_.empty()) sim_->step(steps);
           else
             for (std::uint64_t done = 0; done < steps; ++done) {  // each step with its ramped values
-              runs::applyRamps(*model_, *sim_, ramps_, sim_->stepCount());
+              const std::uint64_t now = sim_->stepCount();
+              ParamSet next = model_->current(*sim_);
+              for (const auto& [key, value] : runs::rampedValues(ramps_, now)) next.set(key, value);
+              checked(next);  // refused here, not in the model's setParams (see the top)
+              runs::applyRamps(*model_, *sim_, ramps_, now);
               sim_->step(1);
             }
           return true;
         },
         false);
+  }
+  /// The value each ramped parameter runs with for the step from `step` on (runs::rampedValues,
+  /// the rule the steps follow), as a JSON object keyed by the registry in the ramps' order;
+  /// empty without ramps and before any begins. `step` as step()'s `k`; "" (see lastError()) for another.
+  std::string rampedJson(double step) const {
+    return guarded(
+        [&] {
+          if (!whole(step, 0, kMaxWhole))
+            throw std::invalid_argument("step must be a whole number from 0 to 2^53-1 (got " + countText(step) + ")");
+          nlohmann::ordered_json values = nlohmann::ordered_json::object();
+          for (const auto& [key, value] : runs::rampedValues(ramps_, static_cast<std::uint64_t>(step)))
+            values[key] = value;
+          return values.dump();
+        },
+        std::string());
   }
   double stepCount() const { return static_cast<double>(sim_->stepCount()); }
   int count() const { return static_cast<int>(sim_->flock().size()); }
@@ -183,6 +209,15 @@ class WebSimulation {
           if (!whole(kind, 0, 4294967295.0))
             throw std::invalid_argument("kind must be a species index, a whole number from 0 to 4294967295 (got " +
                                         countText(kind) + ")");
+          // Checked here, not in the step code (see the top): the kind and the place.
+          const std::size_t kinds = sim_->appearance().kinds.size();
+          if (kinds == 0)
+            throw std::invalid_argument(std::string("the ") + sim_->model() + " model has no kinds of boid to add");
+          if (kind >= static_cast<double>(kinds))
+            throw std::invalid_argument("there is no species " + countText(kind) + " to add a boid to");
+          const Space world = sim_->space();
+          if (!(world.is3d() ? world.contains(x, y, z) : world.contains(x, y)))
+            throw std::invalid_argument("the new boid's place is off the world");
           sim_->addBoid(static_cast<std::uint32_t>(kind), x, y, z);
           return true;
         },
@@ -235,7 +270,7 @@ class WebSimulation {
         [&] {
           ParamSet p = model_->current(*sim_);
           readParamsJson(p, json);
-          if (const std::string problem = p.markedProblem(); !problem.empty()) throw KeyedError(problem);
+          checked(p);
           model_->change(*sim_, p);
           return true;
         },
@@ -244,6 +279,20 @@ class WebSimulation {
 
  private:
   std::vector<MetricSpec> metricSpecs() const { return model_->metrics(model_->current(*sim_)); }
+  /// Throws when `p` cannot apply to the flock, before it reaches the step code (see the top): its
+  /// values do not fit together, or the world it gives (the lab model's `world` changed live)
+  /// leaves a boid outside, as the model's setParams would say.
+  void checked(const ParamSet& p) const {
+    if (const std::string problem = p.markedProblem(); !problem.empty()) throw KeyedError(problem);
+    const Space now = sim_->space(), world = model_->space(p);
+    if (world.width == now.width && world.height == now.height && world.depth == now.depth &&
+        world.periodic == now.periodic && world.unbounded == now.unbounded)
+      return;
+    const Flock& f = sim_->flock();
+    for (std::size_t i = 0; i < f.size(); ++i)
+      if (!(f.is3d() ? world.contains(f.x[i], f.y[i], f.z[i]) : world.contains(f.x[i], f.y[i])))
+        throw std::invalid_argument("boid " + std::to_string(i) + " is outside the world");
+  }
 
   const ModelDescription* model_;
   ParamSet params_;
@@ -312,6 +361,7 @@ EMSCRIPTEN_BINDINGS(flocklab) {
       .function("spawn", &WebSimulation::spawn)
       .function("paramsJson", &WebSimulation::paramsJson)
       .function("setParams", &WebSimulation::setParams)
+      .function("rampedJson", &WebSimulation::rampedJson)
       .function("spaceJson", &WebSimulation::spaceJson)
       .function("obstaclesJson", &WebSimulation::obstaclesJson);
   emscripten::function("create", &create);

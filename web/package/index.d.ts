@@ -169,6 +169,11 @@ declare class Simulation {
   hash(): string;
   /** The current parameters, keyed by the registry. */
   readonly params: Record<string, ParamValue>;
+  /**
+   * The value each ramped parameter runs with in the step from `step` (default: the next step)
+   * on, keyed by the registry; a parameter whose ramps have not begun is left out.
+   */
+  ramped(step?: number): Record<string, number>;
   /** The world: its dimensions, extents, edges (wrap or walls) and unit; follows live changes. */
   readonly space: Space;
   /** The obstacles now (models with an `obstacle` parameter; else none). */

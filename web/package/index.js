@@ -144,6 +144,29 @@ function describe(value) {
   }
 }
 
+/** A UTF-16 code unit of a surrogate pair standing alone (in a u-mode pattern a whole pair is one code point). */
+const LONE_SURROGATE = /\p{Surrogate}/u;
+
+/**
+ * Throws RangeError naming `name` when `text` is not well-formed UTF-16 (it holds a lone
+ * surrogate, which no UTF-8 text, and so no engine text, can hold); `text` otherwise.
+ */
+function wellFormed(text, name) {
+  const found = LONE_SURROGATE.exec(text);
+  if (found) {
+    const unit = found[0].charCodeAt(0).toString(16).toUpperCase();
+    throw new RangeError(`${name} must be well-formed text: it holds a lone surrogate (U+${unit}) at index ${found.index}`);
+  }
+  return text;
+}
+
+/** Every text in `value` (a string, or an array of strings and numbers) checked by wellFormed. */
+function wellFormedTexts(value, name) {
+  if (typeof value === 'string') wellFormed(value, name);
+  else if (Array.isArray(value)) value.forEach((v, i) => wellFormedTexts(v, `${name}[${i}]`));
+  return value;
+}
+
 /** "maxSpeed" and "max-speed" as the registry's "max_speed". */
 function registryKey(name) {
   return name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`).replaceAll('-', '_');
@@ -227,12 +250,13 @@ function engineParams(description, params) {
   const json = {};
   const names = new Map();
   for (const [given, raw] of Object.entries(params)) {
-    const key = registryKey(given);
+    const key = registryKey(wellFormed(given, 'a parameter\'s name'));
     const spec = description.params.find((p) => p.key === key || p.aliases?.includes(key));
     if (!spec) throw new RangeError(unknownParamMessage(description, given));
     const value = spec.kind === 'text_list' && typeof raw === 'string' ? [raw] : raw;
     const [fits, expected] = KIND_CHECKS[spec.kind];
     if (!fits(value)) throw new TypeError(`${given} must be ${expected} (got ${describe(raw)})`);
+    wellFormedTexts(value, given);
     if (typeof value === 'number' && !Number.isFinite(value)) {
       throw new RangeError(`${given} must be a finite number (got ${value})`);
     }
@@ -245,7 +269,8 @@ function engineParams(description, params) {
 /** A seed as the engine's text: a whole number from 0 to 2^64-1 as a number, bigint or string. */
 function seedText(seed) {
   if (typeof seed === 'number' && Number.isSafeInteger(seed) && seed >= 0) return String(seed);
-  if (typeof seed === 'bigint' || typeof seed === 'string') return String(seed);
+  if (typeof seed === 'bigint') return String(seed);
+  if (typeof seed === 'string') return wellFormed(seed, 'seed');
   if (typeof seed === 'number') {
     throw new RangeError(`seed must be a whole number from 0 to 2^53-1, or a bigint or string up to 2^64-1 (got ${seed})`);
   }
@@ -284,16 +309,19 @@ class Simulation {
 
   constructor(lab, core, model = 'lab', options = {}) {
     if (typeof model !== 'string') throw new TypeError(`model must be a string (got ${describe(model)})`);
+    wellFormed(model, 'model');
     if (options === null || typeof options !== 'object') {
       throw new TypeError(`options must be an object (got ${describe(options)})`);
     }
     const description = lab.model(model);
     const { count, seed = 42, preset = '', ramp = [], ...params } = options;
     if (typeof preset !== 'string') throw new TypeError(`preset must be a string (got ${describe(preset)})`);
+    wellFormed(preset, 'preset');
     const ramps = typeof ramp === 'string' ? [ramp] : ramp;
     if (!Array.isArray(ramps) || !ramps.every((r) => typeof r === 'string')) {
       throw new TypeError(`ramp must be a string KEY=FROM:TO@A-B or an array of them (got ${describe(ramp)})`);
     }
+    ramps.forEach((r) => wellFormed(r, 'ramp'));
     const { json, names } = engineParams(description, params);
     const boids = count === undefined ? -1 : wholeNumber(count, 'count', 1);
     const sim = core.create(model, preset, json, boids, seedText(seed), JSON.stringify(ramps));
@@ -387,6 +415,18 @@ class Simulation {
   /** The current parameters, keyed by the registry. */
   get params() { return JSON.parse(this.#live().paramsJson()); }
   /**
+   * The value each ramped parameter runs with in the step from `step` (default: the next step,
+   * from stepCount) on, as the engine sets it before that step: {key: value}, keyed by the
+   * registry; of one parameter's ramps the one begun last; a parameter whose ramps have not
+   * begun is left out ({} without ramps).
+   */
+  ramped(step = this.stepCount) {
+    const sim = this.#live();
+    const json = sim.rampedJson(wholeNumber(step, 'step', 0));
+    if (!json) throw new RangeError(inCallersWords(this.#core.lastError()));
+    return JSON.parse(json);
+  }
+  /**
    * The world as the engine steps it: {dims, width, height, depth (0 in 2D), wrap (false:
    * walls), open (true: no walls and no wrap, the box only where the start lies), unit (of
    * positions and lengths: 'px' or 'world units')}.
@@ -441,6 +481,7 @@ class Simulation {
     if (typeof kind !== 'string' && typeof kind !== 'number') {
       throw new TypeError(`kind must be a species' index or name (got ${describe(kind)})`);
     }
+    if (typeof kind === 'string') wellFormed(kind, 'kind');
     const kinds = this.appearance().kinds;
     const index = typeof kind === 'string' ? kinds.findIndex((k) => k.name === kind) : kind;
     if (typeof kind === 'string' && index < 0) throw new RangeError(`no species is called ${describe(kind)}`);

@@ -19,7 +19,7 @@ export class FlockMirror {
 
   /** Takes in a reply's state: the step, the arrays, and whatever else it carries. */
   update(state) {
-    for (const key of ['model', 'params', 'space', 'obstacles', 'metricSpecs', 'look', 'kindOf']) {
+    for (const key of ['model', 'params', 'space', 'obstacles', 'metricSpecs', 'look', 'kindOf', 'ramped']) {
       if (key in state) this[`_${key}`] = state[key];
     }
     this.stepCount = state.step;
@@ -43,6 +43,8 @@ export class FlockMirror {
   get metricSpecs() { return structuredClone(this._metricSpecs); }
   hash() { return this._hash; }
   appearance() { return structuredClone(this._look ?? { kinds: [], food: [] }); }
+  /** The values the ramps set for the next step, as the engine reported them ({} without ramps). */
+  ramped() { return { ...this._ramped }; }
   kindOf() { return this._kindOf ?? new Uint32Array(0); }
   /** The metrics of the step shown, or null when the worker has not measured that step. */
   metrics() { return this._metricsStep === this.stepCount ? { ...this._metrics } : null; }

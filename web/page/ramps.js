@@ -1,6 +1,8 @@
 // The run's ramps as the page shows them: each `flocklab run --ramp` text (docs/ramps.md),
-// read for the note under the stage, which names what moves and its value now. The engine
-// applies the ramps itself (the package's `ramp` option); this only describes them.
+// described for the note under the stage, which names what moves and the value it runs with
+// now. Design: the rule that picks a value (of one parameter's ramps, the one begun last) is the
+// engine's alone: the note's values come from the engine (the package's `ramped()`, read in the
+// worker after every reply), never worked out here; this file only describes the schedule.
 
 const RAMP = /^([a-z_][a-z0-9_.]*)=([^:@]+):([^:@]+)@(\d+)-(\d+)$/;
 
@@ -12,26 +14,20 @@ export function parseRamp(text) {
   return [from, to].every(Number.isFinite) && first < last ? { key: m[1], from, to, first, last } : null;
 }
 
-/** The value `key` runs with from step `step` under `ramps` (texts), as docs/ramps.md states it; null before any begins. */
-export function rampValue(ramps, key, step) {
-  let value = null;
-  for (const r of ramps.map(parseRamp).filter((q) => q && q.key === key && q.first <= step)) {
-    value = step < r.last ? r.from + (r.to - r.from) * ((step - r.first) / (r.last - r.first)) : r.to;
-  }
-  return value;
-}
-
 const number = (v) => Number(v.toPrecision(4)).toLocaleString('en-US');
 
-/** "dro 0 → 6 (steps 0–12,000), 6 → 0 (12,000–24,000); now dro 2.35", or '' without ramps. */
-export function rampNote(ramps, step) {
+/**
+ * "dro 0 → 6 (steps 0–12,000), 6 → 0 (steps 12,000–24,000); now dro 2.35", or '' without ramps: each
+ * parameter's ramps in the order of their steps, and `now`, the values the engine runs the next
+ * step with ({key: value}, the package's `ramped()`), in the order the ramps name the keys.
+ */
+export function rampNote(ramps, now) {
   const parsed = ramps.map(parseRamp).filter(Boolean);
   if (!parsed.length) return '';
   const keys = [...new Set(parsed.map((r) => r.key))];
-  const parts = keys.map((key) => `${key} ${parsed.filter((r) => r.key === key)
+  const parts = keys.map((key) => `${key} ${parsed.filter((r) => r.key === key).sort((a, b) => a.first - b.first)
     .map((r) => `${number(r.from)} → ${number(r.to)} (steps ${r.first.toLocaleString('en-US')}–${r.last.toLocaleString('en-US')})`)
     .join(', ')}`);
-  const now = keys.map((key) => [key, rampValue(ramps, key, step)]).filter(([, v]) => v !== null)
-    .map(([key, v]) => `${key} ${number(v)}`);
-  return `Ramped: ${parts.join('; ')}${now.length ? `; now ${now.join(', ')}` : ''}.`;
+  const values = keys.filter((key) => Number.isFinite(now?.[key])).map((key) => `${key} ${number(now[key])}`);
+  return `Ramped: ${parts.join('; ')}${values.length ? `; now ${values.join(', ')}` : ''}.`;
 }

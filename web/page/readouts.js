@@ -63,7 +63,7 @@ export function updateReadouts() {
     $('stat-time').textContent = has('dt') ? `${fmt(S.time, 1)} s` : '–';
     $('stat-hash').textContent = f.hash();
     $('ramp-note').hidden = !S.ramps.length;
-    $('ramp-note').textContent = rampNote(S.ramps, step);
+    $('ramp-note').textContent = rampNote(S.ramps, f.ramped());
     if ($('cli').closest('details').open) syncCli();
     // A step alone leaves a box the user is copying from alone: a new value would drop the selection.
     if (document.activeElement !== $('share-url')) syncShare();

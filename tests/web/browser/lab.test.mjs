@@ -929,3 +929,23 @@ test('the collective memory experiment: one click runs the couzin model with dro
     await context.close();
   }
 });
+
+test('the ramp note shows the value the engine runs the next step with, whichever order the ramps are listed in', { timeout: 60000 }, async () => {
+  await withPage({}, async (page) => {
+    // Out of order: the ramp begun last (at step 4000) sets noise from then on, as the engine does.
+    const ramps = ['noise=4.5:0.5@4000-8000', 'noise=0.5:4.5@0-4000'];
+    assert.equal(await hook(page, (r) => window.flocklab.restart({ model: 'vicsek', preset: '', count: 40, seed: '3', params: {}, ramps: r }), ramps), true);
+    const schedule = 'Ramped: noise 0.5 → 4.5 (steps 0–4,000), 4.5 → 0.5 (steps 4,000–8,000)';
+    await page.waitForFunction((s) => document.getElementById('ramp-note').textContent === s, `${schedule}; now noise 0.5.`);
+    await hook(page, () => window.flocklab.step(5000));
+    assert.equal(await page.textContent('#ramp-note'), `${schedule}; now noise 3.5.`);
+    await page.locator('.stage-col').screenshot({ path: artifactPath('browser-ramp-note.png') });
+    // The page's run is the command's, ramps in the same order.
+    const args = await hook(page, () => window.flocklab.cliArgs());
+    assert.deepEqual(args.filter((a, k) => args[k - 1] === '--ramp'), ramps);
+    assert.equal(await hook(page, () => window.flocklab.hash()), (await cliRun(args.slice(1).filter((a) => a !== '--hash'))).hash);
+    // A ramp not yet begun names no value.
+    await hook(page, () => window.flocklab.restart({ model: 'vicsek', preset: '', count: 40, seed: '3', params: {}, ramps: ['noise=0.5:4.5@10-20'] }));
+    await page.waitForFunction(() => document.getElementById('ramp-note').textContent === 'Ramped: noise 0.5 → 4.5 (steps 10–20).');
+  });
+});

@@ -324,6 +324,104 @@ test('dispose gives the memory back: 300 create/step/dispose cycles and 1,000 re
   });
 });
 
+test('refusals leak nothing, wherever the engine finds the fault: ramped steps, a world too small for the flock, a boid off the world', () => {
+  // The engine's step code is compiled without -fexceptions (src/CMakeLists.txt): an exception
+  // that started there freed nothing its frames held, and a refused ramped step lost 56 to 104
+  // bytes, a lab world too small for its boids 43 (issue 43). The engine module checks these
+  // values itself before they reach that code. A ramp's values may also be refused by new.
+  const refusal = (body) => {
+    try {
+      body();
+    } catch (e) {
+      assert.ok(e instanceof RangeError, `${e}`);
+      assert.doesNotMatch(e.message, /\n/);
+      return e.message;
+    }
+    return null;
+  };
+  const rampedRun = (model, options, steps, live = {}) => () => {
+    const sim = new Simulation(model, options);
+    try {
+      sim.setParams(live).step(steps);
+    } finally {
+      sim.dispose();
+    }
+  };
+  withSim('lab', { count: 50, seed: 1 }, (labSim) => withSim('steering', { count: 20, species: ['prey:19', 'hawk:1:role=predator'] }, (birds) => {
+    const cases = {
+      'a ramp of nearest through fractions': rampedRun('couzin', { count: 10, ramp: 'nearest=0:32@0-10' }, 5),
+      'ramps of dt and max_speed that break the world together': rampedRun('steering',
+        { count: 10, ramp: ['dt=0.01:3@0-2', 'max_speed=180:3000@0-2'] }, 3),
+      // valid when it began, refused at step 7 after a live change of dt: max_speed x dt beyond the world
+      'a ramp of max_speed after a live change of dt': rampedRun('steering', { count: 10, ramp: 'max_speed=180:3000@5-10' }, 10, { dt: 0.5 }),
+      'a lab world too small for its boids': () => labSim.setParams({ world: 20 }),
+      'a boid off the world': () => birds.spawn('hawk', -5, 7),
+      'a boid of a species there is not': () => birds.spawn(7, 5, 7),
+    };
+    for (const [name, body] of Object.entries(cases)) {
+      const message = refusal(body);
+      assert.ok(message, `${name}: refused`);
+      refusal(body);
+      const held = lab.heapBytes();
+      for (let i = 0; i < 400; i++) refusal(body);
+      assert.ok(Math.abs(lab.heapBytes() - held) <= 16, `${name} (${message}): ${held} -> ${lab.heapBytes()} bytes after 400 calls`);
+    }
+    assert.equal(refusal(cases['a ramp of max_speed after a live change of dt']), 'maxSpeed * dt (654 px) must not exceed the world\'s smaller side (560 px)');
+    assert.equal(refusal(() => labSim.setParams({ world: 20 })), 'boid 0 is outside the world');
+    assert.equal(refusal(() => birds.spawn('hawk', -5, 7)), "the new boid's place is off the world");
+    assert.equal(labSim.params.world, 100, 'a refused change leaves the run as it was');
+  }));
+});
+
+test('ramped() gives the values the engine runs each step with: of one parameter\'s ramps, the one begun last, in any order', () => {
+  const ramps = ['noise=4.5:0.5@4000-8000', 'noise=0.5:4.5@0-4000'];
+  const args = ['--model', 'vicsek', '--count', '40', '--seed', '3', '--steps', '5001'];
+  const expected = nativeRun([...args, '--ramp', ramps[0], '--ramp', ramps[1]]).hash;
+  assert.equal(nativeRun([...args, '--ramp', ramps[1], '--ramp', ramps[0]]).hash, expected, 'the command takes either order');
+  withSim('vicsek', { count: 40, seed: 3, ramp: ramps }, (sim) => {
+    assert.deepEqual(sim.ramped(), { noise: 0.5 }, 'the next step, step 0');
+    assert.deepEqual([2000, 4000, 5000, 8000, 2 ** 53 - 1].map((k) => sim.ramped(k).noise), [2.5, 4.5, 3.5, 0.5, 0.5]);
+    sim.step(5000);
+    assert.deepEqual(sim.ramped(), { noise: 3.5 });
+    sim.step(1);
+    assert.equal(sim.params.noise, 3.5, 'the engine ran step 5000 with it');
+    assert.equal(sim.hash(), expected);
+    assert.throws(() => sim.ramped(-1), RangeError);
+    assert.throws(() => sim.ramped(1.5), RangeError);
+    assert.throws(() => sim.ramped('5'), TypeError);
+  });
+  withSim('vicsek', { count: 10, ramp: 'noise=0.5:4.5@10-20' }, (sim) => {
+    assert.deepEqual(sim.ramped(), {}, 'before the ramp begins');
+    assert.deepEqual(sim.ramped(15), { noise: 2.5 });
+  });
+  withSim('vicsek', { count: 10, ramp: ['noise=1:2@0-10', 'speed=0.1:0.2@0-10'] }, (sim) => {
+    assert.deepEqual(Object.keys(sim.ramped()), ['noise', 'speed']);
+  });
+  withSim('lab', { count: 10 }, (sim) => assert.deepEqual(sim.ramped(), {}));
+});
+
+test('texts that are not well-formed UTF-16 (a lone surrogate) are refused in one line that names the option', () => {
+  const lone = '\ud800';
+  withSim('steering', { count: 20, species: ['prey:19', 'hawk:1:role=predator'] }, (sim) => {
+    const cases = [
+      [() => new Simulation('vicsek', { ramp: `noise=0.5${lone}:1@0-5` }), 'ramp must be well-formed text: it holds a lone surrogate (U+D800) at index 9'],
+      [() => new Simulation('vicsek', { ramp: ['noise=0.5:1@0-5', 'x\udc00'] }), 'ramp must be well-formed text: it holds a lone surrogate (U+DC00) at index 1'],
+      [() => new Simulation('steering', { species: [`pr${lone}ey:10`] }), 'species[0] must be well-formed text: it holds a lone surrogate (U+D800) at index 2'],
+      [() => new Simulation('steering', { obstacle: [[1, 2, 3], `1,2${lone},3`] }), 'obstacle[1] must be well-formed text: it holds a lone surrogate (U+D800) at index 3'],
+      [() => new Simulation('steering', { preset: `flock${lone}` }), 'preset must be well-formed text: it holds a lone surrogate (U+D800) at index 5'],
+      [() => new Simulation('steering', { edges: `walls${lone}` }), 'edges must be well-formed text: it holds a lone surrogate (U+D800) at index 5'],
+      [() => new Simulation('lab', { seed: `1${lone}` }), 'seed must be well-formed text: it holds a lone surrogate (U+D800) at index 1'],
+      [() => new Simulation(`lab${lone}`), 'model must be well-formed text: it holds a lone surrogate (U+D800) at index 3'],
+      [() => new Simulation('lab', { [`radius${lone}`]: 1 }), 'a parameter\'s name must be well-formed text: it holds a lone surrogate (U+D800) at index 6'],
+      [() => sim.setParams({ pointer: `food:1${lone},2` }), 'pointer must be well-formed text: it holds a lone surrogate (U+D800) at index 6'],
+      [() => sim.spawn(`hawk${lone}`, 1, 1), 'kind must be well-formed text: it holds a lone surrogate (U+D800) at index 4'],
+    ];
+    for (const [call, message] of cases) assert.throws(call, (e) => e instanceof RangeError && e.message === message, message);
+  });
+  // A whole pair is a character like any other, refused (or not) for what it says.
+  assert.throws(() => new Simulation('steering', { preset: 'flock🐦' }), (e) => e instanceof RangeError && !/well-formed/.test(e.message));
+});
+
 test('a disposed Simulation refuses every call; a second dispose does nothing', () => {
   const sim = new Simulation('lab', { count: 10 });
   sim.dispose();
