@@ -124,6 +124,9 @@ async function init() {
   wireResizes();
   wireCanvas();
 
+  // The loop draws from the first flock on; while a shared run replays it leaves the page to the
+  // replay (S.busy), whose controls then stay live (replay.js).
+  startLoop();
   const shared = decodeShare(location.hash.slice(1), [...S.models.keys()]);
   let ok = true;
   let error;
@@ -140,7 +143,6 @@ async function init() {
   }
   if (!ok) showMessage(error, true);
   $('loading').hidden = true;
-  startLoop();
   return ok ? { ok: true } : { ok: false, error };
 }
 

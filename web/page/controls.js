@@ -8,6 +8,7 @@ import {
   decimalsOf, fmt, hasControl, labelOf, matchingPreset, presetChange, sliderOf,
 } from './params.js';
 import { syncCli } from './exports.js';
+import { replaying, stopReplay } from './replay.js';
 import { paramsForRestart, restart, setLive } from './run.js';
 import { render } from './stage.js';
 import {
@@ -131,7 +132,7 @@ function describe(spec, value) {
 }
 
 async function onControl(spec, committed) {
-  if (S.busy) return;
+  await stopReplay();  // a shared run's replay stops where it is, and the change applies there
   const c = S.controls.get(spec.key);
   const value = controlValue(c);
   if (c.output) c.output.textContent = describe(spec, value);
@@ -223,7 +224,7 @@ function readCountAndSeed() {
 }
 
 async function onRestart() {
-  if (S.busy) return;
+  await stopReplay();
   if (S.look.kinds.length) $('count').value = String(Math.min(S.count, MAX_COUNT));  // the species count
   const cs = readCountAndSeed();
   if (!cs) return;
@@ -238,7 +239,8 @@ async function onRestart() {
  * the preset's count and the same seed.
  */
 async function onPreset(name) {
-  if (S.busy || !name) return;
+  if (!name) return;
+  await stopReplay();
   const preset = S.desc.presets.find((p) => p.name === name);
   const { live, restart: needsRestart } = presetChange(S.desc, preset, S.params);
   const title = $('preset').selectedOptions[0].textContent;
@@ -253,9 +255,16 @@ async function onPreset(name) {
 }
 
 export function wireControls() {
-  $('run').addEventListener('click', () => setRunning(!S.running));
-  $('step').addEventListener('click', () => {
-    if (S.busy) return;
+  // A shared run's replay stops where it is at Run (which then runs on from there), Step,
+  // Restart and the menus (replay.js).
+  $('run').addEventListener('click', async () => {
+    if (replaying()) {
+      await stopReplay();
+      setRunning(true);
+    } else setRunning(!S.running);
+  });
+  $('step').addEventListener('click', async () => {
+    await stopReplay();
     setRunning(false);
     advance(1, { metrics: true });
   });
@@ -263,8 +272,8 @@ export function wireControls() {
   $('apply-start').addEventListener('click', onRestart);
   $('spf').addEventListener('change', (e) => { S.spf = Number(e.target.value); });
   $('model').addEventListener('change', async (e) => {
-    if (S.busy) return;
     const model = e.target.value;
+    await stopReplay();
     if (!await restart({ model, preset: '', count: S.models.get(model).default_count, params: {} })) e.target.value = S.model;
   });
   $('preset').addEventListener('change', (e) => onPreset(e.target.value));

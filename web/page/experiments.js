@@ -2,6 +2,7 @@
 // parameters and ramps, and runs. Design: an experiment is data (the restart it asks for), so
 // its Share link and command line come from the run itself, as for any run.
 import { setRunning } from './loop.js';
+import { stopReplay } from './replay.js';
 import { restart } from './run.js';
 import { $, showMessage } from './state.js';
 
@@ -20,6 +21,7 @@ export function wireExperiments() {
   for (const button of document.querySelectorAll('button[data-experiment]')) {
     button.addEventListener('click', async () => {
       const experiment = EXPERIMENTS[button.dataset.experiment];
+      await stopReplay();
       if (!await restart(experiment.start)) return;
       $('spf').value = experiment.stepsPerFrame;
       $('spf').dispatchEvent(new Event('change'));

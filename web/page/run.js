@@ -11,6 +11,7 @@ import { buildControls, syncControls, syncControlValues, syncPreset } from './co
 import { syncCli } from './exports.js';
 import { fmt, parsePointer, pointerText } from './params.js';
 import { syncChartView, syncExtraFigures } from './readouts.js';
+import { withdrawOffer } from './replay.js';
 import { syncShare } from './share_link.js';
 import { layoutStage, render } from './stage.js';
 import { chartViews } from './charts.js';
@@ -45,6 +46,7 @@ export async function restart({ model = S.model, preset = S.preset, count = S.co
     showMessage(`Cannot start: ${errorText(e)}.`, true);
     return false;
   }
+  withdrawOffer();  // a new run: a link's question of a long replay is moot
   const flock = S.engine.flock;
   const modelChanged = model !== S.model || !S.flock;
   const hadSpecies = S.look.kinds.length > 0;

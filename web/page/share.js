@@ -5,7 +5,8 @@
 // model's default; the params already hold its values). events are the live changes made during
 // the run as [step, "p", {key: value}] (the pointer is the parameter `pointer`), each applied
 // before that step, exactly as the page applied it. Opening the link replays the run to step
-// `at` and pauses there, so the page shows the same step and the same state hash. ramp (only
+// `at` and pauses there, so the page shows the same step and the same state hash (a long replay
+// asks first, shows its progress and may be cancelled: share_link.js, replay.js). ramp (only
 // when the run has ramps) lists them as `flocklab run --ramp` takes them ("dro=0:6@0-12000"):
 // part of the run's definition, like params.
 //
@@ -66,7 +67,8 @@ export function decodeShare(fragment, models) {
   if (!Array.isArray(ramps) || !ramps.every((r) => typeof r === 'string')) return fail('its ramps must be a list of texts');
   if (typeof params !== 'object' || params === null || Array.isArray(params)) return fail('the parameters must be an object');
   const at = Number(q.get('at') ?? '0');
-  if (!Number.isInteger(at) || at < 0) return fail('the step must be a whole number');
+  // Beyond 2^53-1 a step is no exact number (9007199254740993 reads as ...992): refused, not rounded.
+  if (!Number.isSafeInteger(at) || at < 0) return fail('the step must be a whole number from 0 to 9,007,199,254,740,991');
   if (!Array.isArray(events)) return fail('the events must be a list');
   let last = 0;
   const out = [];

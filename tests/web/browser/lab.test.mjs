@@ -949,3 +949,117 @@ test('the ramp note shows the value the engine runs the next step with, whicheve
     await page.waitForFunction(() => document.getElementById('ramp-note').textContent === 'Ramped: noise 0.5 → 4.5 (steps 10–20).');
   });
 });
+
+test('a Share link to a huge step asks first; its replay shows its progress, and Cancel, Run, Restart and the model menu stop it', { timeout: 120000 }, async () => {
+  const huge = 2 ** 53 - 1;
+  const link = `${server.url}#v=2&model=steering&count=300&seed=1&params={}&at=${huge}`;
+  const replayText = () => document.getElementById('replay').hidden ? null : document.getElementById('replay-text').textContent;
+  /** Opens the link, checks the question, answers "Replay it" and waits for the replay to show progress. */
+  async function replaying() {
+    const opened = await openPage(browser, link);
+    const { page } = opened;
+    assert.equal(opened.state.ok, true, opened.state.error);
+    assert.equal(await hook(page, () => window.flocklab.stepCount()), 0, 'the run opens at its start');
+    assert.match(await page.evaluate(replayText), /^This link replays its run to step 9,007,199,254,740,991, more than the 100,000 steps/);
+    assert.equal(await page.isVisible('#replay-go'), true);
+    await page.click('#replay-go');
+    await page.waitForFunction(() => /^Replaying the shared run: step [1-9][\d,]* of 9,007,199,254,740,991 \(0\.0\u00a0%, about [\d,]+ years left\)…$/
+      .test(document.getElementById('replay-text').textContent), null, { timeout: 20000 });
+    assert.equal(await page.isVisible('#replay-progress'), true);
+    return opened;
+  }
+  const stepShown = (page) => page.evaluate(() => Number(document.getElementById('stat-step').textContent.replaceAll(',', '')));
+
+  // The question, answered Cancel: the run stays at its start, and the page says so.
+  let opened = await openPage(browser, link);
+  try {
+    await opened.page.screenshot({ path: artifactPath('browser-replay-ask.png') });
+    await opened.page.click('#replay-cancel');
+    assert.equal(await opened.page.evaluate(replayText), null);
+    assert.match(await opened.page.textContent('#message'), /shown at its start; its replay to step 9,007,199,254,740,991 was not run/);
+    assert.deepEqual(opened.errors, []);
+  } finally {
+    await opened.context.close();
+  }
+
+  // Cancel stops the replay where it is; the page's link then replays to that step and hash.
+  let url, hash, at;
+  opened = await replaying();
+  try {
+    const { page } = opened;
+    const before = await stepShown(page);
+    await page.waitForFunction((s) => Number(document.getElementById('stat-step').textContent.replaceAll(',', '')) > s, before);
+    await page.screenshot({ path: artifactPath('browser-replay-progress.png') });
+    await page.click('#replay-cancel');
+    await page.waitForFunction(() => document.getElementById('replay').hidden);
+    at = await hook(page, () => window.flocklab.stepCount());
+    assert.ok(at > 0 && at < huge);
+    assert.match(await page.textContent('#message'), new RegExp(`^Replay stopped at step ${at.toLocaleString('en-US')} of 9,007,199,254,740,991`));
+    assert.equal(await hook(page, () => window.flocklab.running()), false);
+    assert.equal(await hook(page, () => window.flocklab.step(3)), at + 3, 'the controls work again');
+    url = await hook(page, () => window.flocklab.shareUrl());
+    hash = await hook(page, () => window.flocklab.hash());
+    assert.deepEqual(opened.errors, []);
+  } finally {
+    await opened.context.close();
+  }
+  const again = await openPage(browser, url);
+  try {
+    assert.equal(await hook(again.page, () => window.flocklab.stepCount()), at + 3);
+    assert.equal(await hook(again.page, () => window.flocklab.hash()), hash);
+  } finally {
+    await again.context.close();
+  }
+
+  // Run stops it and runs on from there.
+  opened = await replaying();
+  try {
+    const { page } = opened;
+    await page.click('#run');
+    await page.waitForFunction(() => document.getElementById('replay').hidden);
+    assert.equal(await hook(page, () => window.flocklab.running()), true);
+    const from = await hook(page, () => window.flocklab.stepCount());
+    await page.waitForFunction((s) => window.flocklab.stepCount() > s + 5, from);
+    assert.equal(await page.textContent('#run'), 'Pause');
+    assert.deepEqual(opened.errors, []);
+  } finally {
+    await opened.context.close();
+  }
+
+  // Restart stops it and starts the run again from the seed.
+  opened = await replaying();
+  try {
+    const { page } = opened;
+    await page.click('#restart');
+    await page.waitForFunction(() => document.getElementById('replay').hidden);
+    await hook(page, () => window.flocklab.pause());
+    assert.equal(await hook(page, () => window.flocklab.model()), 'steering');
+    assert.ok(await hook(page, () => window.flocklab.stepCount()) < 30, 'restarted');
+    assert.deepEqual(opened.errors, []);
+  } finally {
+    await opened.context.close();
+  }
+
+  // The model menu stops it and switches: the menu and the run show the same model.
+  opened = await replaying();
+  try {
+    const { page } = opened;
+    await page.selectOption('#model', 'vicsek');
+    await page.waitForFunction(() => document.getElementById('replay').hidden);
+    await hook(page, () => window.flocklab.pause());
+    assert.equal(await hook(page, () => window.flocklab.model()), 'vicsek');
+    assert.equal(await page.inputValue('#model'), 'vicsek');
+    assert.deepEqual(opened.errors, []);
+  } finally {
+    await opened.context.close();
+  }
+
+  // A step beyond 2^53-1 is no exact number: refused with a message, not rounded.
+  const refused = await openPage(browser, `${server.url}#v=2&model=steering&count=300&seed=1&params={}&at=9007199254740993`);
+  try {
+    assert.equal(refused.state.ok, false);
+    assert.match(await refused.page.textContent('#message'), /the step must be a whole number from 0 to 9,007,199,254,740,991/);
+  } finally {
+    await refused.context.close();
+  }
+});
