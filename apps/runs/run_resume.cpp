@@ -43,6 +43,16 @@ ModelSetup resumeRun(const Checkpoint& checkpoint, const std::string& path, RunO
       throw UsageError(fmt::format("{} {}: its run cannot be set up: {}", kResumeKey, path, e.marked()));
     }
   }();
+  // Its boids, checked as a start's count is (a run of none is refused, as --count 0 is): as many
+  // as its run starts with, or, where caught prey leave the flock, at most that many. Else the
+  // run would go on with another count than its run file's, which --write-config would repeat.
+  const std::size_t held = checkpoint.flock.size();
+  const std::string& unit = setup.model->countUnit;
+  if (held == 0) throw UsageError(fmt::format("{} {}: it holds no {}; a run needs at least 1", kResumeKey, path, unit));
+  if (setup.model->countMayChange(setup.model->current(*setup.simulation)) ? held > setup.startCount
+                                                                           : held != setup.startCount)
+    throw UsageError(fmt::format("{} {}: it holds {} {}, but its run starts with {}", kResumeKey, path, held, unit,
+                                 setup.startCount));
   const std::uint64_t steps = o.steps ? static_cast<std::uint64_t>(*o.steps) : setup.defaultSteps;
   if (steps < checkpoint.step)
     throw UsageError(

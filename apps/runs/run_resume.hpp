@@ -2,7 +2,8 @@
 // `run --resume DIR`: a checkpointed run set up again from its own parameters and continued from
 // its checkpoint. Design: nothing in a checkpoint is taken on trust beyond its checksum: the run's
 // parameters pass the run file's checks (named "--resume" in messages), the flock the start's
-// (finite, inside the world), and the model's own state the model's range checks, so an edited
+// (finite, inside the world, at least one boid, as many as the run starts with or, where caught
+// prey leave it, no more), and the model's own state the model's range checks, so an edited
 // file is refused in one line rather than resumed as another run.
 #include <string>
 

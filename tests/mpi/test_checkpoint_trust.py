@@ -88,6 +88,32 @@ def test_the_values_behind_a_right_checksum_are_checked(tmp_path):
     assert "key 'steps' must be a whole number" in message, message
 
 
+def test_a_checkpoint_holds_as_many_boids_as_its_run_starts_with(tmp_path):
+    """Issue 43, item 8: behind a right checksum, "boids":0 resumed as a run of no agents (which
+    --count 0 is not), and 5 boids of a run of 6 resumed as 5 while --write-config wrote 6."""
+    for model in ("lab", "couzin"):
+        path = checkpointed(tmp_path / model, ["--model", model, "--count", "6"], 20, 10)
+        header, body = checkpoint_content(path).split(b"\n", 1)
+        head = json.loads(header)
+        dims, n = head["dims"], head["boids"]
+        assert n == 6
+        arrays = [body[k * n * 8:(k + 1) * n * 8] for k in range(2 * dims)]
+        state = body[2 * dims * n * 8:]
+
+        def with_boids(count, model=model):
+            kept = b"".join(a[:count * 8] for a in arrays) if count <= n else b"".join(a + a[:(count - n) * 8] for a in arrays)
+            return with_checksum(header.replace(b'"boids":6', b'"boids":%d' % count) + b"\n" + kept + state)
+
+        unit = "agents" if model == "couzin" else "boids"
+        assert f"it holds no {unit}; a run needs at least 1" in resume_refused(tmp_path, model + "0", with_boids(0))
+        for count in (5, 7):
+            message = resume_refused(tmp_path, f"{model}{count}", with_boids(count), ["--write-config", str(tmp_path / "w.json")])
+            assert f"it holds {count} {unit}, but its run starts with 6" in message, message
+            assert not (tmp_path / "w.json").exists()
+        # The checkpoint as written resumes.
+        assert summary(["--resume", str(path.parent)])["count"] == 6
+
+
 def test_every_run_file_flocklab_writes_repeats_its_run(tmp_path):
     # Prey removed as they are caught: the run file keeps the species' start, not the count left.
     wr = tmp_path / "wr.json"
