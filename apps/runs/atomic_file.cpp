@@ -2,6 +2,10 @@
 // within one file system) and has a unique name from temporary_files.hpp, so two runs never
 // collide and a killed run's leftovers are found and removed by the next. A device or FIFO
 // cannot be renamed over, so its output waits in an unnamed temporary file until publish().
+// A device or FIFO is opened in the constructor with O_NONBLOCK, which for a FIFO fails at once
+// (ENXIO) when no process reads it, instead of waiting in open() for ever; once open, the
+// descriptor blocks again, so its reader takes the bytes at its own pace, and it stays open until
+// publish(), so the reader waits for them rather than reading an early end.
 #include "runs/atomic_file.hpp"
 
 #include <fcntl.h>
@@ -9,6 +13,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -54,6 +59,31 @@ void writeAll(int fd, const char* data, std::size_t size) {
   }
 }
 
+// How long a FIFO's reader may take to open it: a reader started beside flocklab
+// (`cat pipe & flocklab run --save pipe`) has had time to open it by then.
+constexpr std::chrono::milliseconds kReaderWait{1000};
+
+// `path`, a character device or a FIFO, opened for writing without waiting: -1 with errno set
+// when it cannot be (ENXIO: a FIFO that no process reads within kReaderWait). O_NOCTTY: a
+// terminal never becomes flocklab's controlling terminal.
+int openWithoutWaiting(const std::string& path, bool fifo) {
+  const auto deadline = std::chrono::steady_clock::now() + kReaderWait;
+  for (;;) {
+    const int fd = open(path.c_str(), O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+    if (fd >= 0) {
+      const int mode = fcntl(fd, F_GETFL);
+      if (mode >= 0 && fcntl(fd, F_SETFL, mode & ~O_NONBLOCK) == 0) return fd;
+      const int error = errno;
+      close(fd);
+      errno = error;
+      return -1;
+    }
+    if (errno == EINTR) continue;
+    if (errno != ENXIO || !fifo || std::chrono::steady_clock::now() >= deadline) return -1;
+    usleep(10'000);
+  }
+}
+
 // The descriptor that /dev/stdout, /dev/stderr, /dev/fd/N or /proc/self/fd/N names, or -1.
 int streamOf(const std::string& path) {
   if (path == "/dev/stdout") return STDOUT_FILENO;
@@ -67,7 +97,7 @@ int streamOf(const std::string& path) {
 
 }  // namespace
 
-AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), target_(path_) {
+AtomicFile::AtomicFile(std::string path, Accept accept) : path_(std::move(path)), target_(path_) {
   if (path_.empty()) throw OutputError("an output path is empty");
   // Follow the links one at a time, so that a link to /dev/stdout is a stream like /dev/stdout.
   std::filesystem::path at = std::filesystem::path(path_).lexically_normal();
@@ -99,8 +129,17 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), target_(path_
     writesThrough_ = S_ISCHR(info.st_mode) || S_ISFIFO(info.st_mode);
     if (!writesThrough_ && !S_ISREG(info.st_mode)) fail("it is not a regular file, a character device or a FIFO");
   }
+  if (writesThrough_ && accept == Accept::regularFile)
+    fail(stream_ >= 0             ? "it names an open descriptor, not a regular file"
+         : S_ISFIFO(info.st_mode) ? "it is a FIFO, not a regular file"
+                                  : "it is a character device, not a regular file");
   if (writesThrough_) {
-    if (stream_ < 0 && access(target_.c_str(), W_OK) != 0) fail(reason());
+    if (stream_ < 0) {
+      const bool fifo = S_ISFIFO(info.st_mode);
+      device_ = openWithoutWaiting(target_, fifo);
+      if (device_ < 0)
+        fail(fifo && errno == ENXIO ? "it is a FIFO that no process reads (start its reader first)" : reason());
+    }
     fd_ = unnamedTemporary();
   } else {
     const std::string folder = folderOf(target_);
@@ -109,7 +148,11 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path)), target_(path_
       fail(std::strerror(ENAMETOOLONG));
     fd_ = createTemporary(folder, tempPath_);
   }
-  if (fd_ < 0) fail(reason());
+  if (fd_ < 0) {
+    const std::string why = reason();
+    if (device_ >= 0) close(device_);  // no destructor runs for a constructor that throws
+    fail(why);
+  }
 }
 
 std::optional<std::pair<dev_t, ino_t>> AtomicFile::fileId() const {
@@ -121,6 +164,7 @@ std::optional<std::pair<dev_t, ino_t>> AtomicFile::fileId() const {
 
 AtomicFile::~AtomicFile() {
   if (fd_ >= 0) close(fd_);
+  if (device_ >= 0) close(device_);
   for (const std::string* name : {&tempPath_, &backupPath_})
     if (!name->empty()) {
       unlink(name->c_str());
@@ -178,9 +222,14 @@ void AtomicFile::publish(bool undoable) {
     if (closed != 0) fail(reason());
     return;
   }
-  int device = -1;
-  do device = stream_ >= 0 ? dup(stream_) : open(target_.c_str(), O_WRONLY | O_CLOEXEC);
-  while (device < 0 && errno == EINTR);
+  // The device opened in the constructor (never an open() that could wait here), or a copy of
+  // the stream's descriptor.
+  int device = device_;
+  device_ = -1;
+  if (stream_ >= 0) {
+    do device = dup(stream_);
+    while (device < 0 && errno == EINTR);
+  }
   if (device < 0) fail(reason());
   char buffer[1 << 16];
   try {
@@ -217,7 +266,7 @@ void AtomicFile::undo() noexcept {
 
 void AtomicFile::commit() {
   finish();
-  if (writesThrough_) publish();  // may wait for a FIFO's reader: an interrupt must not wait too
+  if (writesThrough_) publish();  // may wait while a FIFO's reader is slow: an interrupt must not wait too
   else whileHoldingTemporaries([this] { publish(); });
 }
 

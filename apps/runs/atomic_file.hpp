@@ -3,8 +3,11 @@
 // target, then renamed over it. What an output path may name:
 // - a regular file or nothing yet: replaced whole by rename;
 // - a symbolic link: followed; the file it names is replaced and the link stays;
-// - a character device or a FIFO (/dev/null, a terminal, a named pipe): written through at
-//   commit, from a temporary file that has no name;
+// - a character device or a FIFO (/dev/null, a terminal, a named pipe): opened at once without
+//   waiting (a FIFO only while a process reads it: flocklab waits a second for a reader started
+//   beside it, then refuses, where open() would wait for ever), and written through at commit
+//   from a temporary file that has no name; refused where only a regular file will do (a
+//   checkpoint, which --resume must read back; a frame of --picture-every);
 // - /dev/stdout, /dev/stderr, /dev/fd/N or /proc/self/fd/N: written at commit to that open
 //   descriptor itself, where it stands (so `--save /dev/stdout > file` behaves as in a shell);
 // - anything else (a folder, a socket, a block device, a link to nothing): refused.
@@ -32,8 +35,11 @@ class OutputError : public std::runtime_error {
 /// the destructor removes it unless commit() put it into place. Not thread-safe.
 class AtomicFile {
  public:
-  /// Checks `path` (see above) and creates its temporary file. Throws OutputError.
-  explicit AtomicFile(std::string path);
+  /// What a path may name: any output above, or only a regular file (or nothing yet).
+  enum class Accept { anyOutput, regularFile };
+  /// Checks `path` (see above), opens the device or FIFO it names and creates its temporary
+  /// file. Never waits for long. Throws OutputError.
+  explicit AtomicFile(std::string path, Accept accept = Accept::anyOutput);
   ~AtomicFile();
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
@@ -75,6 +81,7 @@ class AtomicFile {
   bool replaced_ = false;  // publish() replaced an existing file
   bool writesThrough_ = false;
   int stream_ = -1;  // the open descriptor a /dev/stdout-like path names
+  int device_ = -1;  // the device or FIFO written through, open since the constructor
   bool finished_ = false;
   int fd_ = -1;
 };

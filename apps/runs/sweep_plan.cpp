@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
+#include <optional>
+#include <string_view>
 
+#include "flocklab/decimal_text.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
 #include "flocklab/text_excerpt.hpp"
@@ -29,8 +31,15 @@ constexpr std::size_t kMaxRuns = 1000000;  // per sweep
 double roundedRangeValue(double raw, double scale) {
   const int decimals = 11 - static_cast<int>(std::floor(std::log10(scale)));
   const std::string text = decimals >= 0 ? fmt::format("{:.{}f}", raw, decimals) : fmt::format("{:.12g}", raw);
-  const double v = std::strtod(text.c_str(), nullptr);
-  return v == 0 ? 0.0 : v;  // no "-0"
+  const double v = readDecimal(text).value_or(raw);  // fmt writes plain decimal, which reads back
+  return v == 0 ? 0.0 : v;                           // no "-0"
+}
+
+// A number of --param as every option reads one (flocklab/decimal_text.hpp: plain decimal, no '+',
+// no hexadecimal), finite.
+std::optional<double> readNumber(std::string_view text) {
+  const std::optional<double> v = readDecimal(text);
+  return v && std::isfinite(*v) ? v : std::nullopt;
 }
 
 // "count, separation, alignment, ...": what --param can sweep for `model`.
@@ -67,7 +76,7 @@ Param parseParam(const std::string& spec, const RunOptions& base) {
   if (values.find(':') != std::string::npos) {
     const auto parts = split(values, ':');
     if (parts.size() != 3) throw UsageError(shape);
-    const auto from = parseDouble(parts[0]), to = parseDouble(parts[1]), step = parseDouble(parts[2]);
+    const auto from = readNumber(parts[0]), to = readNumber(parts[1]), step = readNumber(parts[2]);
     if (!from || !to || !step) throw UsageError(shape);
     if (*step <= 0) throw UsageError(markKey("param") + " " + shown + ": STEP must be > 0");
     if (*from > *to) throw UsageError(markKey("param") + " " + shown + " gives no values (FROM is above TO)");
@@ -82,7 +91,7 @@ Param parseParam(const std::string& spec, const RunOptions& base) {
     }
   } else {
     for (std::string_view field : split(values, ',')) {
-      const auto v = parseDouble(field);
+      const auto v = readNumber(field);
       if (!v) throw UsageError(shape);
       p.values.push_back(*v == 0 ? 0.0 : *v);
     }

@@ -247,6 +247,21 @@ TEST_F(Cli, DryRunChecksEverythingAndWritesNothing) {
   expectUsageError("sweep --param radius=3,-5 --out rows.csv --dry-run", "radius");
 }
 
+// Issue 43, item 13: --json --dry-run printed the text line. It prints one JSON object: the
+// summary's fields known before the first step, as the run's own summary has them.
+TEST_F(Cli, DryRunWithJsonPrintsJson) {
+  const Result real = run("run --model steering --steps 20 --seed 3 --threads 1 --json");
+  const Result dry = run("run --model steering --steps 20 --seed 3 --threads 1 --json --dry-run");
+  ASSERT_EQ(dry.status, 0) << dry.err;
+  ASSERT_EQ(std::count(dry.out.begin(), dry.out.end(), '\n'), 1) << dry.out;
+  const auto j = nlohmann::json::parse(dry.out);
+  const auto whole = nlohmann::json::parse(real.out);
+  EXPECT_EQ(j["dry_run"], true);
+  for (const char* key : {"flocklab", "model", "preset", "count", "steps", "seed", "threads"})
+    EXPECT_EQ(j[key], whole[key]) << key;
+  EXPECT_FALSE(j.contains("end"));
+}
+
 TEST_F(Cli, OutputsThatCannotBeWrittenFailBeforeTheRun) {
   expectUsageError("run --save nowhere/state.csv", "cannot write nowhere/state.csv");
   expectUsageError("run --metrics-out nowhere/m.csv", "cannot write nowhere/m.csv");

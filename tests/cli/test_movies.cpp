@@ -4,6 +4,7 @@
 // what happens around ffmpeg: it dies with a killed run, the temporaries a killed run left are
 // removed by the next, and an ffmpeg that stops is reported with a reason. Those tests put a fake
 // ffmpeg (a shell script) first on PATH, and TMPDIR in the test's folder.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -11,6 +12,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <string>
 #include <thread>
@@ -185,4 +187,48 @@ TEST_F(Movies, AFullTemporaryFolderIsTheReason) {
 TEST_F(Movies, AnFfmpegThatSucceedsWithoutAMovieIsAFailure) {
   fakeFfmpeg("cat >/dev/null");
   expectFailure(withFake("run --steps 3 -q --movie m.mp4"), "it exited with status 0 and wrote no movie");
+}
+
+// Issue 43, item 13: a terminal's Ctrl-C goes to the whole foreground process group, and ffmpeg
+// was in flocklab's, so it could die first and the run report a movie error. ffmpeg has a group
+// of its own now, and the run ends as interrupted: exit 130, one line, no movie, no temporary.
+TEST_F(Movies, ACtrlCForTheWholeGroupIsAnInterruptNotAMovieError) {
+  fakeFfmpeg("exec cat >/dev/null");  // SIGINT kills it at once
+  const std::string folder = dir_.string(), temporaries = tmp().string(),
+                    path = (dir_ / "bin").string() + ":" + std::getenv("PATH"), err = (dir_ / "err.txt").string();
+  const pid_t run = fork();
+  ASSERT_GE(run, 0);
+  if (run == 0) {
+    setpgid(0, 0);  // a job of its own, as a shell starts one
+    const int log = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+    if (chdir(folder.c_str()) != 0 || log < 0 || dup2(log, 2) < 0) _exit(126);
+    setenv("TMPDIR", temporaries.c_str(), 1);
+    setenv("PATH", path.c_str(), 1);
+    execl(FLOCKLAB_BINARY_DIR "/flocklab", "flocklab", "run", "--count", "50", "--steps", "1000000000", "-q", "--movie",
+          "m.mp4", "--movie-every", "1", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  setpgid(run, run);
+  pid_t ffmpeg = 0;
+  const bool started = within(30, [&] { return (ffmpeg = childNamed(run, "cat")) != 0; });
+  int group = 0;
+  if (started) {
+    const std::string stat = slurp("/proc/" + std::to_string(ffmpeg) + "/stat");
+    const std::size_t close = stat.rfind(')');
+    if (close != std::string::npos) std::sscanf(stat.c_str() + close + 1, " %*c %*d %d", &group);
+  }
+  kill(-run, SIGINT);  // the terminal's Ctrl-C: every process of the job
+  int status = 0;
+  const bool exited = within(30, [&] { return waitpid(run, &status, WNOHANG) == run; });
+  if (!exited) {
+    kill(run, SIGKILL);
+    waitpid(run, &status, 0);
+  }
+  ASSERT_TRUE(started) << "no ffmpeg under the run";
+  EXPECT_NE(group, run) << "ffmpeg is in flocklab's process group";
+  ASSERT_TRUE(exited) << "the run did not end";
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 130) << status << " " << slurp(err);
+  EXPECT_EQ(slurp(err), "flocklab: interrupted; no output written\n");
+  EXPECT_FALSE(fs::exists(dir_ / "m.mp4"));
+  EXPECT_TRUE(within(5, [&] { return inTmp().empty(); })) << inTmp().front();
 }

@@ -1,5 +1,6 @@
 // What an output path may name and what a run leaves behind (docs/reliability.md): devices and
-// FIFOs are written through, never replaced; symbolic links are followed; two outputs never
+// FIFOs are opened without waiting and written through, never replaced (a FIFO that no process
+// reads is refused); symbolic links are followed; two outputs never
 // share a file; a run's outputs appear all together or not at all; an interrupt in any phase
 // is answered within about a second with exit 130 and no new file; a killed run's temporary
 // files are removed by the next run that writes into the same folder.
@@ -8,6 +9,7 @@
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/wait.h>
 
 #include <chrono>
 #include <thread>
@@ -56,6 +58,56 @@ TEST_F(OutputSafety, AFifoIsWrittenThroughToItsReader) {
   ASSERT_EQ(lstat((dir_ / "pipe").c_str(), &info), 0);
   EXPECT_TRUE(S_ISFIFO(info.st_mode)) << "the FIFO was replaced";
   EXPECT_EQ(slurp(dir_ / "got.csv").rfind("x,y,vx,vy", 0), 0u);
+}
+
+// Issue 43, item 5: open() of a FIFO that no process reads waited for ever (a checkpoint's at
+// its first checkpoint step, SIGINT or not). Every output is opened without waiting, before the
+// first step: a FIFO that no process reads is refused in one line, and a checkpoint or a frame,
+// which must be files, is refused as a FIFO whether or not anything reads it.
+TEST_F(OutputSafety, AFifoThatNoProcessReadsIsRefusedBeforeAnyWork) {
+  const auto refusedQuickly = [&](const std::string& args, const std::string& fragment) {
+    const auto start = std::chrono::steady_clock::now();
+    const Result r = shell("timeout -k 5 60 '" FLOCKLAB_BINARY_DIR "/flocklab' " + args);
+    const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_EQ(r.status, 2) << args << "\n" << r.err;
+    EXPECT_LT(took, 20.0) << args;
+    EXPECT_EQ(r.err.rfind("flocklab: error: ", 0), 0u) << args << "\n" << r.err;
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << args << "\n" << r.err;
+    EXPECT_NE(r.err.find(fragment), std::string::npos) << args << "\n" << r.err;
+  };
+  for (const char* name : {"p.csv", "p.svg", "p.npy", "p.json", "p.mp4"})
+    ASSERT_EQ(mkfifo((dir_ / name).c_str(), 0600), 0);
+  const std::string noReader = "is a FIFO that no process reads";
+  for (const std::string output : {"--save p.csv", "--metrics-out p.csv", "--plot p.svg", "--plot-track p.svg",
+                                   "--picture p.svg", "--trajectory p.npy", "--write-config p.json", "--movie p.mp4"})
+    refusedQuickly(std::string("run --steps 10 -q ") +
+                       (output.rfind("--metrics-out", 0) == 0 ? "--save" : "--metrics-out") + " m.csv " + output,
+                   noReader);
+  refusedQuickly("run --steps 10 -q --dry-run --save p.csv", noReader);
+  refusedQuickly("sweep --param radius=4 --seeds 1 --steps 2 -q --out s.csv --plot p.svg", noReader);
+  refusedQuickly("sweep --param radius=4 --seeds 1 --steps 2 -q --out s.csv --write-config p.json", noReader);
+  refusedQuickly("bench --only W5 --repeats 1 -q --plot p.svg", noReader);
+  EXPECT_FALSE(fs::exists(dir_ / "m.csv"));
+  EXPECT_FALSE(fs::exists(dir_ / "s.csv"));
+
+  // A checkpoint is read back by --resume, which reads only regular files: a FIFO is refused as
+  // one, read or not, before the first step.
+  fs::create_directory(dir_ / "cp");
+  ASSERT_EQ(mkfifo((dir_ / "cp" / "checkpoint.flk").c_str(), 0600), 0);
+  refusedQuickly("run --model couzin --steps 40 -q --checkpoint-every 20 cp --metrics-out m.csv",
+                 "cp/checkpoint.flk: it is a FIFO, not a regular file");
+  EXPECT_FALSE(fs::exists(dir_ / "m.csv"));
+  // A frame that the run will write: refused before the first frame is drawn.
+  fs::create_directory(dir_ / "frames");
+  ASSERT_EQ(mkfifo((dir_ / "frames" / "frame-000004.png").c_str(), 0600), 0);
+  refusedQuickly("run --steps 8 -q --picture-every 2 frames",
+                 "frames/frame-000004.png: it is a FIFO, not a regular file");
+  EXPECT_FALSE(fs::exists(dir_ / "frames" / "frame-000000.png"));
+  // A frame it will not write stays out of the way.
+  const Result fewer =
+      shell("timeout -k 5 60 '" FLOCKLAB_BINARY_DIR "/flocklab' run --steps 3 -q --picture-every 2 frames");
+  EXPECT_EQ(fewer.status, 0) << fewer.err;
+  EXPECT_TRUE(fs::exists(dir_ / "frames" / "frame-000002.png"));
 }
 
 TEST_F(OutputSafety, SymbolicLinksAreFollowedAndKept) {
@@ -234,10 +286,23 @@ TEST_F(Interrupts, ADenseStartIsInterruptedWithoutAFile) {
   expectAnsweredCleanly("run --count 300000 --steps 1 -q --save s.csv --write-config c.json", 3);
 }
 
-TEST_F(Interrupts, AFifoWithoutAReaderIsInterrupted) {
-  ASSERT_EQ(mkfifo((dir_ / "pipe").c_str(), 0600), 0);
+// A FIFO with a reader that never reads: the run waits for it as a shell pipeline would, and an
+// interrupt still ends it within about a second, with no file.
+TEST_F(Interrupts, AFifoWhoseReaderDoesNotReadIsInterrupted) {
+  const std::string pipe = (dir_ / "pipe").string();
+  ASSERT_EQ(mkfifo(pipe.c_str(), 0600), 0);
+  // The reader holds the FIFO open and reads nothing; the state of 20,000 boids fills its buffer.
+  const pid_t reader = fork();
+  if (reader == 0) {
+    open(pipe.c_str(), O_RDONLY);
+    pause();
+    _exit(0);
+  }
+  ASSERT_GT(reader, 0);
   double answered = 0;
-  const Result r = interrupted("run --steps 10 -q --save pipe --metrics-out m.csv", 2, answered);
+  const Result r = interrupted("run --count 20000 --steps 1 -q --save pipe --metrics-out m.csv", 4, answered);
+  kill(reader, SIGKILL);
+  waitpid(reader, nullptr, 0);
   EXPECT_EQ(r.status, 130) << r.err;
   EXPECT_LT(answered, 15.0);
   EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << r.err;

@@ -73,6 +73,13 @@ TEST_F(Cli, TheCameraMovesAndOrbits) {
   expectUsageError("run --dims 3 --camera 10,90 --picture x.svg", "(elevation from -89 to 89)");
   expectUsageError("run --dims 3 --camera orbit:x --picture x.svg", "orbit or orbit:DEG (got orbit:x)");
   expectUsageError("run --camera 10,10 --picture x.svg", "--camera places the camera of 3D pictures; this run is 2D");
+  // Issue 43, item 13: numbers read as every option reads them (strtod took hex, '+' and spaces).
+  for (const char* camera :
+       {"0x10,20", "10,+20", "+10,20", "orbit:0x10", "orbit:+5", "10, 20", "1e400,20", "inf,20", "10,20 ", "orbit:nan"})
+    expectUsageError(std::string("run --dims 3 --picture x.svg --camera '") + camera + "'",
+                     "--camera takes AZIMUTH,ELEVATION in degrees");
+  EXPECT_EQ(run("run --dims 3 --steps 0 --picture e.svg --camera=-1.5e1,2.5E1 --quiet").status, 0);
+  EXPECT_NE(slurp(dir_ / "e.svg").find("camera at azimuth -15, elevation 25 degrees"), std::string::npos);
 }
 
 // In 3D the centre of mass's path is drawn as its three components against the step.

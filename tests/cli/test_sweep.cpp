@@ -309,6 +309,11 @@ TEST_F(Sweep, BadInputIsRefusedBeforeAnyRun) {
   expectUsageError("sweep --param radius=1,,2" + o, "--param must look like");
   expectUsageError("sweep --param radius=1,x" + o, "--param must look like");
   expectUsageError("sweep --param radius=1,nan" + o, "--param must look like");
+  // Issue 43, item 13: every number as the options read them (flocklab/decimal_text.hpp), no hex,
+  // no '+', no inf. (from_chars refused these already; the range's rounding used strtod.)
+  for (const char* spec : {"radius=0x2:0x8:2", "radius=+2:8:2", "radius=2:8:0x1p1", "radius=2:8:+2", "radius=0x4,5",
+                           "radius=+4,5", "radius=2:inf:2", "radius=4,1e400", "radius= 4,5"})
+    expectUsageError(std::string("sweep --param '") + spec + "'" + o, "--param must look like");
   expectUsageError("sweep --param radius" + o, "--param must look like");
   expectUsageError("sweep --param =1,2" + o, "--param must look like");
   expectUsageError("sweep --param radius=2,2" + o, "gives the value 2 twice");

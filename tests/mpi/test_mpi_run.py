@@ -117,6 +117,20 @@ def test_errors_are_one_line_from_the_first_rank(tmp_path):
     assert not (tmp_path / "no").exists()
 
 
+def test_warnings_come_once_from_the_first_rank(tmp_path):
+    """Issue 43, item 13: every rank set the model up and said the same warning."""
+    food = ["--model", "steering", "--steps", "5", "-q", "--obstacle", "500,300,50", "--food", "500,300:5"]
+    warning = "flocklab: warning: food at 500,300 lies inside an obstacle and cannot be reached"
+    for words, processes in ((["run", *food], 1), (["run", *food], 3),
+                             (["sweep", *food, "--param", "alignment=0.5,1,1.5,2", "--seeds", "1",
+                               "--out", str(tmp_path / "s.csv")], 3)):
+        done = command(words, processes)
+        assert done.returncode == 0, (words, processes, done.stderr)
+        said = [line for line in done.stderr.splitlines() if "warning" in line]
+        assert said == [warning], (words, processes, done.stderr)
+        (tmp_path / "s.csv").unlink(missing_ok=True)
+
+
 def test_other_commands_run_once():
     done = command(["models"], 2)
     assert done.returncode == 0, done.stderr

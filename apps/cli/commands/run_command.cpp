@@ -14,6 +14,8 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 #include "flocklab/io/state_csv.hpp"
@@ -135,10 +137,32 @@ std::string flockPicture(const Simulation& sim, const std::string& caption, cons
   return renderFlockSvg(picture);
 }
 
+std::string framePath(const std::string& dir, std::uint64_t step) {
+  return (std::filesystem::path(dir) / fmt::format("frame-{:06}.png", step)).string();
+}
+
+// A frame is a file of its own, written as it comes: a FIFO or a device is no place for one.
 void writeFrame(const std::string& dir, std::uint64_t step, const std::string& svg) {
-  onOutputs([&] {
-    AtomicFile((std::filesystem::path(dir) / fmt::format("frame-{:06}.png", step)).string()).commit(svgToPng(svg));
-  });
+  onOutputs([&] { AtomicFile(framePath(dir, step), AtomicFile::Accept::regularFile).commit(svgToPng(svg)); });
+}
+
+// The frames of --picture-every that the run will write (the start's, and each K-th step's up to
+// `last`) and that exist already as something other than a regular file (a FIFO, a folder, a link
+// to nothing): refused now, as any output is, rather than at their step.
+void checkFrames(const std::string& dir, std::uint64_t every, std::uint64_t last) {
+  std::error_code error;
+  for (std::filesystem::directory_iterator it(dir, error), end; !error && it != end; it.increment(error)) {
+    const std::string name = it->path().filename().string();
+    std::uint64_t step = 0;
+    const std::string_view digits = std::string_view(name).substr(std::min<std::size_t>(6, name.size()));
+    const auto [stop, failed] = std::from_chars(digits.data(), digits.data() + digits.size(), step);
+    if (failed != std::errc() || std::string_view(stop) != ".png" || name != fmt::format("frame-{:06}.png", step))
+      continue;
+    if ((step != 0 && step % every != 0) || step > last) continue;
+    std::error_code ignored;
+    if (!std::filesystem::is_regular_file(it->path(), ignored))
+      onOutputs([&] { AtomicFile{framePath(dir, step), AtomicFile::Accept::regularFile}; });
+  }
 }
 
 // The seed's three curves: polarization, milling and the largest group's share over the steps;
@@ -376,7 +400,7 @@ CLI::App* addRunCommand(CLI::App& app, RunOptions& o) {
   run->add_flag("--quiet,-q", o.quiet, "No progress bar")->group(engine);
   run->add_flag("--dry-run", o.dryRun,
                 "Check every option and set the start up (reading --config, --init, --resume), print the "
-                "summary's first line, and stop: no step run, no file written")
+                "summary's first line (with --json, its fields as JSON), and stop: no step run, no file written")
       ->group(engine);
 
   const char* pictures = "pictures, trajectories and run files";
@@ -439,7 +463,14 @@ void prepareRun(RunOptions& o, const CLI::App& command) {
   checkOptions(o);
 }
 
-int executeRun(RunOptions o, const CLI::App& command) {
+namespace {
+
+// Thrown where ffmpeg failed after an interrupt: the run was interrupted (a signal for the whole
+// process group reaches ffmpeg as well), and its unwinding removes every temporary file and stops
+// ffmpeg before the interrupt is reported.
+struct RunInterrupted {};
+
+int runOnce(RunOptions o, const CLI::App& command) {
   const auto began = std::chrono::steady_clock::now();
   prepareRun(o, command);
   // Open every output before the first step: a bad path fails now, not after the run.
@@ -483,10 +514,13 @@ int executeRun(RunOptions o, const CLI::App& command) {
                     "the sequential form moves one agent after another",
                     setup.model->name));
   if (frameEvery && !o.dryRun) makeFolder("--picture-every", o.pictureEvery[1]);
+  if (frameEvery)
+    checkFrames(o.pictureEvery[1], frameEvery, o.steps ? static_cast<std::uint64_t>(*o.steps) : setup.defaultSteps);
   if (checkpointEvery && !o.dryRun) {
     makeFolder("--checkpoint-every", o.checkpointEvery[1]);
-    // A checkpoint that could not be written would be found at its first step: try now.
-    onOutputs([&] { AtomicFile{checkpointPath(o)}; });
+    // A checkpoint that could not be written would be found at its first step: try now. It must
+    // be a regular file, which --resume reads back (a FIFO or a device cannot be).
+    onOutputs([&] { AtomicFile{checkpointPath(o), AtomicFile::Accept::regularFile}; });
   }
 
   if ((trajectoryFile || trackFile) && setup.model->countMayChange(setup.model->current(sim)))
@@ -510,7 +544,7 @@ int executeRun(RunOptions o, const CLI::App& command) {
   const nlohmann::json checkpointRun = runFile;
   const auto writeCheckpoint = [&] {
     const std::string bytes = formatCheckpoint({checkpointRun, sim.stepCount(), sim.flock(), sim.modelState()});
-    onOutputs([&] { AtomicFile(checkpointPath(o)).commit(bytes); });
+    onOutputs([&] { AtomicFile(checkpointPath(o), AtomicFile::Accept::regularFile).commit(bytes); });
   };
   if (setup.seedUsed) report.seed = o.seed;
   report.startFile = o.initFile;
@@ -528,8 +562,10 @@ int executeRun(RunOptions o, const CLI::App& command) {
     throw UsageError("--camera places the camera of 3D pictures; this run is 2D");
   const Camera camera = o.camera.empty() ? Camera{} : parseCamera(o.camera);
   if (o.dryRun) {
-    const std::string text = summaryHeader(report) + "dry run: every option checked and the start set up; no step "
-                                                     "run, no file written\n";
+    const std::string text = o.json ? formatDryRunJson(report)
+                                    : summaryHeader(report) +
+                                          "dry run: every option checked and the start set up; no step run, no file "
+                                          "written\n";
     std::fwrite(text.data(), 1, text.size(), stdout);
     return 0;
   }
@@ -545,11 +581,13 @@ int executeRun(RunOptions o, const CLI::App& command) {
   };
   std::unique_ptr<MovieEncoder> movie;
   if (movieFile) movie = std::make_unique<MovieEncoder>(o.movieFile, o.fps);
-  // ffmpeg's failures are the movie's output errors, named by its path.
+  // ffmpeg's failures are the movie's output errors, named by its path; after an interrupt, the
+  // interrupt's.
   const auto forMovie = [&](const auto& work) {
     try {
       return work();
     } catch (const std::runtime_error& e) {
+      if (interrupted()) throw RunInterrupted{};
       throw OutputError(std::string("--movie ") + o.movieFile + ": " + e.what());
     }
   };
@@ -605,6 +643,16 @@ int executeRun(RunOptions o, const CLI::App& command) {
   const std::string text = o.json ? formatSummaryJson(report) : formatSummary(report);
   std::fwrite(text.data(), 1, text.size(), stdout);
   return 0;
+}
+
+}  // namespace
+
+int executeRun(RunOptions o, const CLI::App& command) {
+  try {
+    return runOnce(std::move(o), command);
+  } catch (const RunInterrupted&) {
+    return reportInterrupted();
+  }
 }
 
 }  // namespace flocklab::cli

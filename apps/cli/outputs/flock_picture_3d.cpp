@@ -13,9 +13,12 @@
 #include <array>
 #include <cmath>
 #include <numbers>
+#include <optional>
 #include <stdexcept>
+#include <string_view>
 #include <vector>
 
+#include "flocklab/decimal_text.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "outputs/text_fit.hpp"
 
@@ -68,23 +71,21 @@ Camera parseCamera(const std::string& text) {
     c.orbit = 2;
     return c;
   }
+  // Numbers as every option reads them (flocklab/decimal_text.hpp): plain decimal, no '+' or hex.
   if (text.rfind("orbit:", 0) == 0) {
-    const std::string degrees = text.substr(6);
-    char* end = nullptr;
-    c.orbit = std::strtod(degrees.c_str(), &end);
-    if (degrees.empty() || *end != '\0' || !std::isfinite(c.orbit) || std::abs(c.orbit) > 360)
-      throw std::invalid_argument(shape);
+    const std::optional<double> degrees = readDecimal(std::string_view(text).substr(6));
+    if (!degrees || !std::isfinite(*degrees) || std::abs(*degrees) > 360) throw std::invalid_argument(shape);
+    c.orbit = *degrees;
     return c;
   }
   const std::size_t comma = text.find(',');
   if (comma == std::string::npos) throw std::invalid_argument(shape);
-  const std::string a = text.substr(0, comma), e = text.substr(comma + 1);
-  char *endA = nullptr, *endE = nullptr;
-  c.azimuth = std::strtod(a.c_str(), &endA);
-  c.elevation = std::strtod(e.c_str(), &endE);
-  if (a.empty() || e.empty() || *endA != '\0' || *endE != '\0' || !std::isfinite(c.azimuth) ||
-      !std::isfinite(c.elevation) || std::abs(c.elevation) > 89 || std::abs(c.azimuth) > 1e6)
+  const std::optional<double> a = readDecimal(std::string_view(text).substr(0, comma));
+  const std::optional<double> e = readDecimal(std::string_view(text).substr(comma + 1));
+  if (!a || !e || !std::isfinite(*a) || !std::isfinite(*e) || std::abs(*e) > 89 || std::abs(*a) > 1e6)
     throw std::invalid_argument(shape);
+  c.azimuth = *a;
+  c.elevation = *e;
   return c;
 }
 

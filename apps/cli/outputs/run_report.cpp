@@ -89,7 +89,10 @@ std::string formatSummary(const RunReport& r) {
   return out;
 }
 
-std::string formatSummaryJson(const RunReport& r) {
+namespace {
+
+// The summary's JSON fields that are known before the first step, in the summary's order.
+nlohmann::ordered_json headerJson(const RunReport& r) {
   nlohmann::ordered_json j = {{"flocklab", kVersion}, {"model", r.model}};
   if (!r.preset.empty()) j["preset"] = r.preset;
   if (!r.form.empty()) j["form"] = r.form;
@@ -103,6 +106,19 @@ std::string formatSummaryJson(const RunReport& r) {
   if (r.seed) j["seed"] = *r.seed;
   j["threads"] = r.threads;
   if (r.processes > 1) j["processes"] = r.processes;
+  return j;
+}
+
+}  // namespace
+
+std::string formatDryRunJson(const RunReport& r) {
+  nlohmann::ordered_json j = headerJson(r);
+  j["dry_run"] = true;
+  return j.dump() + "\n";
+}
+
+std::string formatSummaryJson(const RunReport& r) {
+  nlohmann::ordered_json j = headerJson(r);
   j["seconds"] = r.seconds;
   j["seconds_total"] = r.totalSeconds;
   j["start"] = metricsToJson(r.start, r.metrics);

@@ -43,6 +43,9 @@ std::string summaryHeader(const RunReport& report);
 std::string formatSummary(const RunReport& report);
 /// The summary as one JSON object and a newline.
 std::string formatSummaryJson(const RunReport& report);
+/// What `run --dry-run --json` prints: the summary's JSON fields known before the first step
+/// (model, count, steps, the start, threads) and "dry_run": true, one object and a newline.
+std::string formatDryRunJson(const RunReport& report);
 /// The metrics series as CSV (header step,polarization,...) or, if `json`, a JSON array, with
 /// the columns `metrics` names.
 std::string formatSeries(const std::vector<SeriesRow>& rows, const std::vector<MetricSpec>& metrics, bool json);

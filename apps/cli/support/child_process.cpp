@@ -47,6 +47,10 @@ pid_t spawnTiedChild(const std::vector<std::string>& argv, std::array<int, 3> st
     int error = 0;
     // A parent already gone before the tie was made would never signal: give up then.
     if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent) _exit(127);
+    // A process group of its own: a Ctrl-C at the terminal (SIGINT to the foreground group)
+    // reaches flocklab alone, which then stops the child, instead of killing the child first
+    // and reporting its death as the failure.
+    setpgid(0, 0);
     sigset_t none;
     sigemptyset(&none);
     sigprocmask(SIG_SETMASK, &none, nullptr);

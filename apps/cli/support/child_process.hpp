@@ -26,7 +26,9 @@ std::string findInPath(const std::string& name);
 /// Starts argv[0] (a path) with descriptors `stdio` of this process as its stdin, stdout and
 /// stderr (-1: /dev/null) and returns its PID. The kernel sends it SIGKILL when the calling thread
 /// ends, however it ends (SIGKILL included), so call it from the thread that waits for the child
-/// (the main thread). Throws std::runtime_error, with the reason, when it cannot be started.
+/// (the main thread). It runs in a process group of its own, so that signals for flocklab's group
+/// (a terminal's Ctrl-C) reach flocklab alone. Throws std::runtime_error, with the reason, when it
+/// cannot be started.
 pid_t spawnTiedChild(const std::vector<std::string>& argv, std::array<int, 3> stdio);
 
 /// How a child ended, from waitpid's status: "it exited with status N" or "it was killed by
