@@ -124,32 +124,37 @@ struct UnionFind {
   }
 };
 
+// (x, y, z) / |(x, y, z)| in place; false (unchanged) for the zero vector. Determinism: where
+// the sum of squares is a normal number (every run's vectors but the tiniest) this is the plain
+// sqrt and division, the bits metrics always had; below, where the squares lose their digits or
+// underflow to 0 (a speed of 1e-170), the vector is first scaled by 2^600, exactly, so that the
+// unit vector is still one long and a measure stays within [0, 1].
+bool toUnit(double& x, double& y, double& z) {
+  double s = x * x + y * y + z * z;
+  if (!(s >= std::numeric_limits<double>::min())) {
+    if (x == 0 && y == 0 && z == 0) return false;
+    x *= 0x1p600, y *= 0x1p600, z *= 0x1p600;
+    s = x * x + y * y + z * z;
+  }
+  const double length = std::sqrt(s);
+  x /= length, y /= length, z /= length;
+  return true;
+}
+
 // Polarization: |mean of unit headings|.
 double polarization(const Flock& flock) {
   const std::size_t n = flock.size();
   const double count = static_cast<double>(n);
-  // Determinism: serial sums in boid index order.
-  if (!flock.is3d()) {
-    double ux = 0, uy = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-      const double speed = std::sqrt(flock.vx[i] * flock.vx[i] + flock.vy[i] * flock.vy[i]);
-      if (speed > 0) {
-        ux += flock.vx[i] / speed;
-        uy += flock.vy[i] / speed;
-      }
-    }
-    return std::sqrt((ux / count) * (ux / count) + (uy / count) * (uy / count));
-  }
+  const bool in3d = flock.is3d();
+  // Determinism: serial sums in boid index order; in 2D, z stays 0 and adds +0 to every sum.
   double ux = 0, uy = 0, uz = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const double vx = flock.vx[i], vy = flock.vy[i], vz = flock.vz[i];
-    const double speed = std::sqrt(vx * vx + vy * vy + vz * vz);
-    if (speed > 0) {
-      ux += vx / speed;
-      uy += vy / speed;
-      uz += vz / speed;
-    }
+    double vx = flock.vx[i], vy = flock.vy[i], vz = in3d ? flock.vz[i] : 0.0;
+    if (!toUnit(vx, vy, vz)) continue;
+    ux += vx, uy += vy;
+    if (in3d) uz += vz;
   }
+  if (!in3d) return std::sqrt((ux / count) * (ux / count) + (uy / count) * (uy / count));
   return std::sqrt((ux / count) * (ux / count) + (uy / count) * (uy / count) + (uz / count) * (uz / count));
 }
 
@@ -179,12 +184,10 @@ double milling(const Flock& flock, const Space& space) {
   }
   double sx = 0, sy = 0, sz = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const double rx = image(i, 0) - centre[0], ry = image(i, 1) - centre[1];
-    const double rz = in3d ? image(i, 2) - centre[2] : 0.0;
-    const double vx = flock.vx[i], vy = flock.vy[i], vz = in3d ? flock.vz[i] : 0.0;
-    const double r = std::sqrt(rx * rx + ry * ry + rz * rz), v = std::sqrt(vx * vx + vy * vy + vz * vz);
-    if (r == 0 || v == 0) continue;
-    const double ax = rx / r, ay = ry / r, az = rz / r, bx = vx / v, by = vy / v, bz = vz / v;
+    double ax = image(i, 0) - centre[0], ay = image(i, 1) - centre[1];
+    double az = in3d ? image(i, 2) - centre[2] : 0.0;
+    double bx = flock.vx[i], by = flock.vy[i], bz = in3d ? flock.vz[i] : 0.0;
+    if (!toUnit(ax, ay, az) || !toUnit(bx, by, bz)) continue;
     sz += ax * by - ay * bx;
     if (in3d) {
       sx += ay * bz - az * by;

@@ -36,8 +36,13 @@ CouzinModel describeCouzin() {
   m.defaultSteps = 3000;
   m.groupsLink = "agents closer than r_a = r_r + dro + dra";
   m.neighborsCount = "the other agents an agent perceives: closer than r_a, outside its blind cone";
-  m.number(length("repulsion", "r_r: agents closer than this repel, and nothing else counts", true, 5, 0.1),
-           &CouzinParams::repulsion);
+  // At least 1e-100, so that r_r squared is a normal number: two agents on one spot (their
+  // distance 0, or a square that underflows to 0) must fall in the zone of repulsion, which
+  // skips them, not in the zone of attraction, which would divide by their distance.
+  ParamSpec repulsion =
+      length("repulsion", "r_r: agents closer than this repel, and nothing else counts", false, 5, 0.1);
+  repulsion.min = 1e-100;
+  m.number(repulsion, &CouzinParams::repulsion);
   m.number(length("dro", "delta r_o: the width of the zone of orientation beyond r_r", false, 20, 0.1),
            &CouzinParams::dro);
   m.number(

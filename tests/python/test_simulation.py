@@ -315,3 +315,19 @@ def test_a_ramp_moves_a_parameter_as_the_commands_does(cli, tmp_path):
         flocklab.Simulation("couzin", ramp=["nearest=0:32@0-10"])
     with pytest.raises(ValueError, match=r"^ramp max_speed=180:3000@0-20: at step \d+, max_speed \* dt"):
         flocklab.Simulation("steering", ramp=["dt=0.01:3@0-20", "max_speed=180:3000@0-20"])
+
+
+def test_set_state_refuses_what_would_overflow():
+    # A velocity whose square overflows froze an abm agent; a position 1e200 off made couzin's NaN.
+    sim = flocklab.Simulation("abm", count=3, seed=1)
+    positions, velocities = sim.state()
+    velocities = np.array(velocities)
+    velocities[0, 0] = 1e154
+    with pytest.raises(ValueError, match=r"^boid 0 has a velocity component beyond 1e100 \(1e154\)"):
+        sim.set_state(positions, velocities)
+    couzin = flocklab.Simulation("couzin", count=3, seed=1)
+    positions, velocities = couzin.state()
+    positions = np.array(positions)
+    positions[1, 0] = 1e200
+    with pytest.raises(ValueError, match=r"^boid 1 lies beyond 1e120 along an axis \(1e200\)"):
+        couzin.set_state(positions, velocities)

@@ -280,5 +280,23 @@ TEST(Milling, OpenSpaceMeasuresAGroupFarFromTheStartsBox) {
   expectSameMetrics(m, slowMetrics(far, open, MetricRules::within(1)), "a ring far off in open space");
 }
 
+// A ring 1e-160 across whose agents move at 1e-170: the squares of their offsets and speeds lose
+// their digits (1e-320) or underflow to 0, which made headings longer than one (polarization
+// above 1) or left the agents out; measured as the same ring at scale 1.
+TEST(Milling, TinyRingsAndSpeedsMeasureAsLargeOnes) {
+  const Space open = Space::open(10, 2);
+  Flock tiny = ring(60, 0, 0, 1);
+  for (auto* field : {&tiny.x, &tiny.y})
+    for (double& v : *field) v *= 1e-160;
+  for (auto* field : {&tiny.vx, &tiny.vy})
+    for (double& v : *field) v *= 1e-170;
+  const Metrics m = measure(tiny, open, MetricRules::within(1e-150), {NeighborSearch::Grid, 1});
+  EXPECT_NEAR(m.milling, 1.0, 1e-12);
+  EXPECT_NEAR(m.polarization, 0.0, 1e-12);
+  for (double& v : tiny.vx) v = 1e-170;
+  for (double& v : tiny.vy) v = 5e-324;
+  EXPECT_NEAR(measure(tiny, open, MetricRules::within(1e-150), {NeighborSearch::Grid, 1}).polarization, 1.0, 1e-15);
+}
+
 }  // namespace
 }  // namespace flocklab
