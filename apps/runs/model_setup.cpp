@@ -4,10 +4,12 @@
 // do; so is a --seed that a start from --init leaves without effect. Values are checked by the
 // description's table, and its messages name the flag.
 #include "runs/model_setup.hpp"
+#include "runs/atomic_file.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -20,6 +22,7 @@
 #include "flocklab/registry.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/word_list.hpp"
+#include "runs/atomic_file.hpp"
 #include "runs/cluster.hpp"
 #include "runs/counted.hpp"
 #include "runs/memory.hpp"
@@ -85,7 +88,7 @@ Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet&
       try {
         return parseStateCsv(text, m.space(p));
       } catch (const CsvError& e) {
-        throw CsvError(o.initFile + ": " + e.what());
+        throw CsvError(excerpt(o.initFile, kPathChars) + ": " + e.what());
       }
     } catch (const CsvError& e) {
       throw UsageError(markedMessage(e));
@@ -106,7 +109,10 @@ Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet&
 
 // Prints the model's warnings about these parameters (food no boid can reach) to stderr and goes
 // on. Each is said once in the process: a sweep sets its model up once for each of its runs.
+std::atomic<bool> warningsShown{true};
+
 void sayWarnings(const ModelDescription& m, const ParamSet& p) {
+  if (!warningsShown) return;
   static std::mutex mutex;
   static std::set<std::string> said;
   for (const std::string& warning : m.warnings(p)) {
@@ -177,6 +183,8 @@ ParamSet resolveParams(const RunOptions& o) {
   if (const std::string problem = p.markedProblem(); !problem.empty()) throw UsageError(problem);
   return p;
 }
+
+void showWarnings(bool show) { warningsShown = show; }
 
 ModelSetup setUpModel(const RunOptions& o, const EngineOptions& engine) {
   const ModelDescription& m = chosenModel(o);

@@ -34,6 +34,11 @@ std::string ownersOf(std::string_view name);
 /// The parameters `options` give for its model (preset, then each given flag), checked.
 /// Throws UsageError naming the option at fault.
 ParamSet resolveParams(const RunOptions& options);
+/// Whether setUpModel says the model's warnings on stderr ("flocklab: warning: ...", each once a
+/// process); true unless turned off (flocklab-mpi's ranks after the first, which set the same
+/// runs up and would repeat them). Thread-safe.
+void showWarnings(bool show);
+
 /// Builds the simulation; throws UsageError naming the option at fault, and for --seed given with
 /// --init to a model whose steps draw nothing from it (the seed would change nothing).
 ModelSetup setUpModel(const RunOptions& options, const EngineOptions& engine);

@@ -136,3 +136,33 @@ TEST_F(CliMessages, ShortFlagsAreTheSameOnEveryCommand) {
   EXPECT_TRUE(r.err.empty()) << r.err;
   EXPECT_NE(slurp(dir_ / "r.csv").find("radius"), std::string::npos);
 }
+
+// A start file whose name is not UTF-8 (caf\xe9.csv, a Latin-1 name) runs, and every output that
+// shows its name escapes it: the summary, the JSON summary, a picture's caption (an SVG must be
+// UTF-8). A run file or a checkpoint, which must name it for a later run to open, refuses it
+// before the run in one line; they ended in an internal error, exit 1.
+TEST_F(CliMessages, AStartFileWhoseNameIsNotUtf8IsShownEscaped) {
+  const std::string name = "caf\xe9.csv";
+  write(name, "x,y,vx,vy\n1,1,1,0\n2,2,0,1\n");
+  const Result text = run("run --steps 5 --init '" + name + "' --picture p.svg");
+  ASSERT_EQ(text.status, 0) << text.err;
+  EXPECT_NE(text.out.find("start caf\\xE9.csv"), std::string::npos) << text.out;
+  EXPECT_NE(slurp(dir_ / "p.svg").find("start caf\\xE9.csv"), std::string::npos);
+  const Result json = run("run --steps 5 --init '" + name + "' --json");
+  ASSERT_EQ(json.status, 0) << json.err;
+  EXPECT_EQ(nlohmann::json::parse(json.out).at("init"), "caf\\xE9.csv");
+  expectUsageError(
+      "run --steps 5 --init '" + name + "' --write-config r.json",
+      "--write-config cannot name --init caf\\xE9.csv, which is not UTF-8 text without control characters");
+  expectUsageError("run --steps 5 --init '" + name + "' --checkpoint-every 2 ck",
+                   "--checkpoint-every cannot name --init caf\\xE9.csv");
+}
+
+// Output paths quoted in messages are excerpts: no escape sequence reaches the terminal, no
+// newline splits the line, and a long name is cut.
+TEST_F(CliMessages, OutputPathsInMessagesAreExcerpts) {
+  expectUsageError("run --metrics-out \"$(printf '\\033[31mx\\nnext')\"", "(got \\x1B[31mx\\nnext)");
+  const Result longName = run("run --save " + std::string(3000, 'a'));
+  EXPECT_EQ(longName.status, 2);
+  EXPECT_LT(longName.err.size(), 300u) << longName.err.size();
+}

@@ -26,6 +26,7 @@
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/models/abm_simulation.hpp"
 #include "flocklab/models/lab_simulation.hpp"
+#include "flocklab/text_excerpt.hpp"
 #include "flocklab/version.hpp"
 #include "outputs/png_image.hpp"
 #include "outputs/svg_chart.hpp"
@@ -496,11 +497,11 @@ int executeBench(const BenchOptions& o) {
     const std::size_t end = std::min(o.only.find(',', begin), o.only.size());
     const std::string id = o.only.substr(begin, end - begin);
     if (std::find(std::begin(kWorkloads), std::end(kWorkloads), id) == std::end(kWorkloads))
-      throw UsageError("--only takes workload ids W1 to W7 separated by commas (got " + o.only + ")");
+      throw UsageError("--only takes workload ids W1 to W7 separated by commas (got " + excerpt(o.only) + ")");
     begin = end + 1;
   }
   if (!o.plot.empty() && !isPicturePath(o.plot))
-    throw UsageError("--plot must end in .svg or .png (got " + o.plot + ")");
+    throw UsageError("--plot must end in .svg or .png (got " + excerpt(o.plot, runs::kPathChars) + ")");
   if (!o.reference.empty() && !std::filesystem::is_regular_file(o.reference))
     throw UsageError("--reference: no such file " + o.reference);
   Bench bench(o);

@@ -11,7 +11,9 @@
 #include "flocklab/io/params_json.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/metric_schema.hpp"
+#include "flocklab/text_excerpt.hpp"
 #include "flocklab/version.hpp"
+#include "runs/atomic_file.hpp"
 #include "runs/counted.hpp"
 
 namespace flocklab::cli {
@@ -46,7 +48,7 @@ std::string shortScientific(double value) {
 std::string summaryHeader(const RunReport& r) {
   // The start as it was made: the seed's random start, a file, or a file and the seed of what the
   // model draws after it (abm's order); never a seed that changed nothing.
-  std::string start = r.startFile.empty() ? "" : "start " + r.startFile;
+  std::string start = r.startFile.empty() ? "" : "start " + excerpt(r.startFile, runs::kPathChars);
   if (r.seed) start += (start.empty() ? "" : ", ") + fmt::format("seed {}", *r.seed);
   if (!r.resumedFrom.empty()) start += fmt::format(", resumed at step {} from {}", r.firstStep, r.resumedFrom);
   return fmt::format("flocklab {} - model {} - {} - {} - {}\n", kVersion, r.label, counted(r.count, r.countUnit),
@@ -102,7 +104,7 @@ nlohmann::ordered_json headerJson(const RunReport& r) {
     j["resumed_from"] = r.resumedFrom;
     j["resumed_at_step"] = r.firstStep;
   }
-  if (!r.startFile.empty()) j["init"] = r.startFile;
+  if (!r.startFile.empty()) j["init"] = excerpt(r.startFile, r.startFile.size());  // as given, if UTF-8
   if (r.seed) j["seed"] = *r.seed;
   j["threads"] = r.threads;
   if (r.processes > 1) j["processes"] = r.processes;
