@@ -317,17 +317,14 @@ def test_a_ramp_moves_a_parameter_as_the_commands_does(cli, tmp_path):
         flocklab.Simulation("steering", ramp=["dt=0.01:3@0-20", "max_speed=180:3000@0-20"])
 
 
-def test_set_state_refuses_what_would_overflow():
+@pytest.mark.parametrize("model, field, index, message", [
     # A velocity whose square overflows froze an abm agent; a position 1e200 off made couzin's NaN.
-    sim = flocklab.Simulation("abm", count=3, seed=1)
-    positions, velocities = sim.state()
-    velocities = np.array(velocities)
-    velocities[0, 0] = 1e154
-    with pytest.raises(ValueError, match=r"^boid 0 has a velocity component beyond 1e100 \(1e154\)"):
-        sim.set_state(positions, velocities)
-    couzin = flocklab.Simulation("couzin", count=3, seed=1)
-    positions, velocities = couzin.state()
-    positions = np.array(positions)
-    positions[1, 0] = 1e200
-    with pytest.raises(ValueError, match=r"^boid 1 lies beyond 1e120 along an axis \(1e200\)"):
-        couzin.set_state(positions, velocities)
+    ("abm", 1, (0, 0), r"^boid 0 has a velocity component beyond 1e100 \(1e200\)"),
+    ("couzin", 0, (1, 0), r"^boid 1 lies beyond 1e120 along an axis \(1e200\)"),
+])
+def test_set_state_refuses_what_would_overflow(model, field, index, message):
+    sim = flocklab.Simulation(model, count=3, seed=1)
+    state = [np.array(part) for part in sim.state()]
+    state[field][index] = 1e200
+    with pytest.raises(ValueError, match=message):
+        sim.set_state(*state)
