@@ -950,6 +950,22 @@ test('the ramp note shows the value the engine runs the next step with, whicheve
   });
 });
 
+test('a Share link whose ramps break a rule together is refused at its start in one line; the page runs the default flock', { timeout: 60000 }, async () => {
+  // Each ramp alone is valid; together max_speed * dt passes the world's side at step 5. The
+  // page used to start the run and fail midway; every ramped step is now checked first.
+  const ramps = encodeURIComponent(JSON.stringify(['max_speed=180:3000@0-20', 'dt=0.01:3@0-20']));
+  const opened = await openPage(browser, `${server.url}#v=2&model=steering&count=50&seed=1&params={}&at=10&ramp=${ramps}`);
+  try {
+    assert.equal(opened.state.ok, false);
+    assert.match(opened.state.error, /^Cannot start: ramp (dt|max_speed)=[\d.:@-]+: at step 5, maxSpeed \* dt \([\d.]+ px\) must not exceed the world's smaller side \(560 px\)\.$/);
+    assert.equal(await opened.page.textContent('#message'), opened.state.error);
+    assert.equal(await hook(opened.page, () => window.flocklab.model()), 'steering');
+    assert.deepEqual(await hook(opened.page, () => window.flocklab.cliArgs().filter((a) => a === '--ramp')), []);
+  } finally {
+    await opened.context.close();
+  }
+});
+
 test('a Share link to a huge step asks first; its replay shows its progress, and Cancel, Run, Restart and the model menu stop it', { timeout: 120000 }, async () => {
   const huge = 2 ** 53 - 1;
   const link = `${server.url}#v=2&model=steering&count=300&seed=1&params={}&at=${huge}`;
