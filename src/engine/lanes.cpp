@@ -1,6 +1,6 @@
 // Which lane kernel steps run (see flocklab/engine/lanes.hpp): AVX-512 where the CPU has it,
-// else the scalar path, the fastest measured (bench/README.md), unless a test, a benchmark or
-// FLOCKLAB_LANES picks another.
+// else AVX2 where it has that, else the scalar path, the fastest measured on each kind of CPU
+// (bench/README.md), unless a test, a benchmark or FLOCKLAB_LANES picks another.
 #include "flocklab/engine/lanes.hpp"
 
 #include <atomic>
@@ -17,7 +17,7 @@ constexpr LaneKernel kKernels[] = {LaneKernel::Scalar, LaneKernel::Portable, Lan
 LaneKernel fromEnvironment() {
   const char* wanted = std::getenv("FLOCKLAB_LANES");
   if (wanted == nullptr || *wanted == '\0')
-    return laneKernelSupported(LaneKernel::Avx512) ? LaneKernel::Avx512 : LaneKernel::Scalar;
+    return preferredLaneKernel(laneKernelSupported(LaneKernel::Avx512), laneKernelSupported(LaneKernel::Avx2));
   for (LaneKernel kernel : kKernels) {
     if (std::string(wanted) != laneKernelName(kernel)) continue;
     if (!laneKernelSupported(kernel))
@@ -45,6 +45,10 @@ bool laneKernelSupported(LaneKernel kernel) {
 #endif
     default: return false;
   }
+}
+
+LaneKernel preferredLaneKernel(bool hasAvx512, bool hasAvx2) {
+  return hasAvx512 ? LaneKernel::Avx512 : hasAvx2 ? LaneKernel::Avx2 : LaneKernel::Scalar;
 }
 
 LaneKernel laneKernel() {

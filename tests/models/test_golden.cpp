@@ -9,6 +9,7 @@
 // checks the steering rules against an independent implementation).
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -79,7 +80,8 @@ TEST(Golden, OneSharedPoolGivesTheSameHashes) {
 
 // Every lane kernel (flocklab/engine/lanes.hpp) gives every scene's pinned hash, with the grid
 // on 1 and 8 threads and brute force on 2; a kernel this CPU cannot run is skipped, and says
-// so (the default kernel, AVX-512 where the CPU has it, else scalar, runs every other test).
+// so (the default kernel, AVX-512 where the CPU has it, else AVX2, else scalar, runs every other
+// test).
 class GoldenLanes : public ::testing::TestWithParam<LaneKernel> {};
 
 TEST_P(GoldenLanes, EverySceneKeepsItsHash) {
@@ -109,6 +111,17 @@ INSTANTIATE_TEST_SUITE_P(Kernels, GoldenLanes,
                          [](const ::testing::TestParamInfo<LaneKernel>& info) {
                            return std::string(laneKernelName(info.param));
                          });
+
+// The default is the widest lanes the CPU has: AVX2 on a CPU without AVX-512 (an AMD EPYC,
+// where it beat the one-boid path), which used to run the one-boid path.
+TEST(GoldenLanes, TheDefaultIsTheWidestLanesTheCpuHas) {
+  EXPECT_EQ(preferredLaneKernel(true, true), LaneKernel::Avx512);
+  EXPECT_EQ(preferredLaneKernel(false, true), LaneKernel::Avx2);
+  EXPECT_EQ(preferredLaneKernel(false, false), LaneKernel::Scalar);
+  if (std::getenv("FLOCKLAB_LANES") == nullptr)
+    EXPECT_EQ(laneKernel(),
+              preferredLaneKernel(laneKernelSupported(LaneKernel::Avx512), laneKernelSupported(LaneKernel::Avx2)));
+}
 
 TEST(GoldenLanes, AKernelTheCpuLacksIsRefused) {
   for (LaneKernel kernel : {LaneKernel::Avx2, LaneKernel::Avx512})

@@ -10,9 +10,10 @@
 // operations: the bits of the one-boid path (distance filter, then add() hit by hit), which it
 // replaces, filter included. The vector type is GCC's and Clang's vector extension, so one
 // source serves every width: 8 lanes with AVX-512, 4 with AVX2, 2 with SSE2 (any x86-64) and
-// WebAssembly simd128. Measured against the one-boid path on the same machine
-// (bench/README.md), only the 8 lanes of AVX-512 pay: steps run them where the CPU has
-// AVX-512 and the one-boid path elsewhere, unless FLOCKLAB_LANES or setLaneKernel picks one.
+// WebAssembly simd128. Measured against the one-boid path (bench/README.md): the 8 lanes of
+// AVX-512 pay wherever the CPU has them; where it has AVX2 and no AVX-512 (an AMD EPYC) the 4
+// lanes of AVX2 beat the one-boid path too. Steps run the widest of the two the CPU has, else
+// the one-boid path, unless FLOCKLAB_LANES or setLaneKernel picks one.
 // Vectors cross function boundaries only by reference: passed or returned by value between
 // functions built for different instruction sets they would change the ABI (Clang refuses it).
 #include <cstdint>
@@ -27,10 +28,12 @@ enum class LaneKernel { Scalar, Portable, Avx2, Avx512 };
 /// True when this build and this CPU can run `kernel` (Scalar and Portable always).
 bool laneKernelSupported(LaneKernel kernel);
 /// The kernel steps run: the one set by setLaneKernel, else the environment variable
-/// FLOCKLAB_LANES (scalar, portable, avx2 or avx512), else Avx512 where the CPU has it
-/// (AVX-512 F, VL and DQ), else Scalar.
+/// FLOCKLAB_LANES (scalar, portable, avx2 or avx512), else preferredLaneKernel for this CPU.
 /// Throws std::invalid_argument when FLOCKLAB_LANES names no kernel or one this CPU lacks.
 LaneKernel laneKernel();
+/// The kernel steps run by default on a CPU with (or without) AVX-512 F, VL and DQ and AVX2:
+/// Avx512, else Avx2, else Scalar (the choice bench/README.md measures). Pure.
+LaneKernel preferredLaneKernel(bool hasAvx512, bool hasAvx2);
 /// Makes every later step run `kernel` (for tests and benchmarks that compare the paths; all
 /// give the same bits). Throws std::invalid_argument when this CPU cannot run it.
 void setLaneKernel(LaneKernel kernel);

@@ -15,7 +15,8 @@
 // the buffers fit the largest candidate list. A rule with lane sums (kRuleLanes) may skip the
 // filter: W boids of the tile run at once, one a vector lane, over the whole candidate list,
 // each lane adding only its own hits (flocklab/engine/lanes.hpp): 8 lanes where the CPU has
-// AVX-512 and the tile at least 6 boids, else the filter (laneKernel() says which runs).
+// AVX-512 and the tile at least 6 boids, else 4 where it has AVX2 and the tile at least 3, else
+// the filter (laneKernel() says which runs).
 // Determinism: add() sees the neighbours in ascending index on both paths, so grid and brute
 // force run the same operations; tasks write disjoint slots, so the executor and its size
 // change nothing.
