@@ -21,9 +21,6 @@
 
 namespace flocklab::runs {
 
-/// Characters of an output path that a message quotes at most.
-inline constexpr std::size_t kPathChars = 100;
-
 /// An output path that cannot be written; what() is one line naming the path and the reason.
 class OutputError : public std::runtime_error {
  public:

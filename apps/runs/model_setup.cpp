@@ -4,7 +4,6 @@
 // do; so is a --seed that a start from --init leaves without effect. Values are checked by the
 // description's table, and its messages name the flag.
 #include "runs/model_setup.hpp"
-#include "runs/atomic_file.hpp"
 
 #include <fmt/format.h>
 
@@ -22,7 +21,6 @@
 #include "flocklab/registry.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/word_list.hpp"
-#include "runs/atomic_file.hpp"
 #include "runs/cluster.hpp"
 #include "runs/counted.hpp"
 #include "runs/memory.hpp"
@@ -107,10 +105,11 @@ Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet&
   return m.randomStart(p, static_cast<std::size_t>(count), o.seed);
 }
 
-// Prints the model's warnings about these parameters (food no boid can reach) to stderr and goes
-// on. Each is said once in the process: a sweep sets its model up once for each of its runs.
+// Off on flocklab-mpi's ranks after the first (showWarnings).
 std::atomic<bool> warningsShown{true};
 
+// Prints the model's warnings about these parameters (food no boid can reach) to stderr and goes
+// on. Each is said once in the process: a sweep sets its model up once for each of its runs.
 void sayWarnings(const ModelDescription& m, const ParamSet& p) {
   if (!warningsShown) return;
   static std::mutex mutex;

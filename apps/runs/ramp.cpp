@@ -84,25 +84,27 @@ Ramp parseRamp(const ParamSet& params, const std::string& text) {
 // number's 3.2), and two ramps can meet where together they break a rule (max_speed x dt beyond
 // the world). Values move only inside some ramp's [A, B]; after its B a ramp holds TO.
 void checkEveryStep(const ParamSet& params, const std::vector<Ramp>& ramps) {
-  std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;  // each ramp's [A, B]
+  // The ramps' [A, B], merged where they overlap or meet, in ascending order.
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> spans;
   for (const Ramp& ramp : ramps) spans.emplace_back(ramp.first, ramp.last);
   std::sort(spans.begin(), spans.end());
-  std::uint64_t steps = 0, next = 0;  // the steps A <= k < B of some ramp; the first not yet counted
-  for (const auto& [first, last] : spans) {
-    if (last > next) steps += last - std::max(first, next);
-    next = std::max(next, last);
-  }
+  std::vector<std::pair<std::uint64_t, std::uint64_t>> merged;
+  std::uint64_t steps = 0;  // the steps A <= k < B of some ramp
+  for (const auto& [first, last] : spans)
+    if (!merged.empty() && first <= merged.back().second) merged.back().second = std::max(merged.back().second, last);
+    else merged.emplace_back(first, last);
+  for (const auto& [first, last] : merged) steps += last - first;
   if (steps > kMaxRampedSteps)
     throw UsageError(markKey("ramp") + ": the ramps span " + std::to_string(steps) +
                      " steps, and flocklab checks each before the run: at most " + std::to_string(kMaxRampedSteps) +
                      " in all");
   const ModelDescription& model = params.model();
   ParamSet at = params;
-  next = 0;
-  for (const auto& [first, last] : spans) {
-    for (std::uint64_t step = std::max(first, next); step <= last; ++step) {
+  for (const auto& [first, last] : merged)
+    for (std::uint64_t step = first; step <= last; ++step) {
       const Ramp* moved = nullptr;
       for (std::size_t i = 0; i < ramps.size(); ++i) {
+        if (step < ramps[i].first || step > ramps[i].last) continue;  // before A it sets nothing; after B it holds TO
         const auto value = settingValue(ramps, i, step);
         if (!value || std::get<double>(at.get(ramps[i].key)) == *value) continue;
         if (const std::string problem = valueProblem(*model.findParam(ramps[i].key), *value); !problem.empty())
@@ -114,8 +116,6 @@ void checkEveryStep(const ParamSet& params, const std::vector<Ramp>& ramps) {
       if (const std::string problem = at.markedCrossProblem(); !problem.empty())  // each value passed above
         refuse(moved->text, "at step " + std::to_string(step) + ", " + problem);
     }
-    next = std::max(next, last + 1);
-  }
 }
 
 }  // namespace

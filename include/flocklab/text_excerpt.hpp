@@ -11,6 +11,8 @@ namespace flocklab {
 
 /// Characters of a user's text that a message quotes at most.
 inline constexpr std::size_t kExcerptChars = 40;
+/// Characters of a file's path (an output, a start file) that a message quotes at most.
+inline constexpr std::size_t kPathChars = 100;
 
 /// `text` for a message: its first `maxChars` characters (an escape such as "\n" or "\xff"
 /// counts as one), then "..." when there was more. The result holds no control character and is

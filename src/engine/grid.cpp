@@ -16,7 +16,7 @@ int clampIndex(double position, double side, int count) {
 GridWindow boundingWindow(const double* x, const double* y, const double* z, std::size_t n, double radius) {
   GridWindow window;
   const double* axes[3] = {x, y, z};
-  std::vector<double> sorted;
+  thread_local std::vector<double> sorted;  // scratch kept from step to step: no allocation a step
   for (int a = 0; a < 3 && axes[a]; ++a) {
     double lo = n ? axes[a][0] : 0, hi = lo;
     for (std::size_t k = 1; k < n; ++k) lo = std::min(lo, axes[a][k]), hi = std::max(hi, axes[a][k]);

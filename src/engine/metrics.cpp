@@ -146,15 +146,14 @@ double polarization(const Flock& flock) {
   const std::size_t n = flock.size();
   const double count = static_cast<double>(n);
   const bool in3d = flock.is3d();
-  // Determinism: serial sums in boid index order; in 2D, z stays 0 and adds +0 to every sum.
+  // Determinism: serial sums in boid index order; in 2D, z stays +0 and adds +0 to every sum,
+  // which changes no bit.
   double ux = 0, uy = 0, uz = 0;
   for (std::size_t i = 0; i < n; ++i) {
     double vx = flock.vx[i], vy = flock.vy[i], vz = in3d ? flock.vz[i] : 0.0;
     if (!toUnit(vx, vy, vz)) continue;
-    ux += vx, uy += vy;
-    if (in3d) uz += vz;
+    ux += vx, uy += vy, uz += vz;
   }
-  if (!in3d) return std::sqrt((ux / count) * (ux / count) + (uy / count) * (uy / count));
   return std::sqrt((ux / count) * (ux / count) + (uy / count) * (uy / count) + (uz / count) * (uz / count));
 }
 

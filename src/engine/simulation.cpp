@@ -110,8 +110,9 @@ void checkState(const Flock& flock, const Space& space) {
     for (double v : values) finite = finite && std::isfinite(v);
     if (flock.is3d()) finite = finite && std::isfinite(flock.z[i]) && std::isfinite(flock.vz[i]);
     if (!finite) throw std::invalid_argument("boid " + std::to_string(i) + " has a non-finite value");
-    // Determinism and finiteness: lengths stop at kMaxLength (flocklab/model.hpp), so every
-    // square, product and sum a step or a metric forms stays finite (docs/reliability.md).
+    // Velocities stop at kMaxLength, open-space positions at kMaxCoordinate (flocklab/model.hpp),
+    // so every square, product and sum a step or a metric forms stays finite (docs/reliability.md,
+    // section 10).
     const double speeds[3] = {flock.vx[i], flock.vy[i], flock.is3d() ? flock.vz[i] : 0.0};
     for (double v : speeds)
       if (std::abs(v) > kMaxLength)

@@ -137,7 +137,7 @@ std::string ParamSet::markedProblem() const {
   for (const ParamSpec& spec : model_->params)
     if (const std::string p = valueProblem(spec, model_->read(values_, spec)); !p.empty())
       return markKey(spec.key) + " " + p;
-  return model_->crossProblem(values_);
+  return markedCrossProblem();
 }
 
 std::string ParamSet::markedCrossProblem() const { return model_->crossProblem(values_); }

@@ -501,7 +501,7 @@ int executeBench(const BenchOptions& o) {
     begin = end + 1;
   }
   if (!o.plot.empty() && !isPicturePath(o.plot))
-    throw UsageError("--plot must end in .svg or .png (got " + excerpt(o.plot, runs::kPathChars) + ")");
+    throw UsageError("--plot must end in .svg or .png (got " + excerpt(o.plot, kPathChars) + ")");
   if (!o.reference.empty() && !std::filesystem::is_regular_file(o.reference))
     throw UsageError("--reference: no such file " + o.reference);
   Bench bench(o);

@@ -60,15 +60,15 @@ void checkOptions(const RunOptions& o) {
   if (!parseNeighborSearch(o.neighbors))
     throw UsageError("--neighbors must be grid or brute (got " + excerpt(o.neighbors) + ")");
   if (!o.metricsOut.empty() && !endsWith(o.metricsOut, ".csv") && !endsWith(o.metricsOut, ".json"))
-    throw UsageError("--metrics-out must end in .csv or .json (got " + excerpt(o.metricsOut, runs::kPathChars) + ")");
+    throw UsageError("--metrics-out must end in .csv or .json (got " + excerpt(o.metricsOut, kPathChars) + ")");
   for (const auto& [flag, path] :
        {std::pair{"--plot", o.plotFile}, {"--plot-track", o.plotTrackFile}, {"--picture", o.pictureFile}})
     if (!path.empty() && !isPicturePath(path))
-      throw UsageError(fmt::format("{} must end in .svg or .png (got {})", flag, excerpt(path, runs::kPathChars)));
+      throw UsageError(fmt::format("{} must end in .svg or .png (got {})", flag, excerpt(path, kPathChars)));
   if (!o.trajectoryFile.empty() && !endsWith(o.trajectoryFile, ".npy"))
-    throw UsageError("--trajectory must end in .npy (got " + excerpt(o.trajectoryFile, runs::kPathChars) + ")");
+    throw UsageError("--trajectory must end in .npy (got " + excerpt(o.trajectoryFile, kPathChars) + ")");
   if (!o.writeConfigFile.empty() && !endsWith(o.writeConfigFile, ".json"))
-    throw UsageError("--write-config must end in .json (got " + excerpt(o.writeConfigFile, runs::kPathChars) + ")");
+    throw UsageError("--write-config must end in .json (got " + excerpt(o.writeConfigFile, kPathChars) + ")");
   // A run file and a checkpoint name the start's file for a later run to open: a name that is not
   // UTF-8 text without control characters cannot be written there as it is.
   if ((!o.writeConfigFile.empty() || !o.checkpointEvery.empty()) &&
@@ -76,7 +76,7 @@ void checkOptions(const RunOptions& o) {
     throw UsageError(fmt::format("{} cannot name {} {}, which is not UTF-8 text without control characters; "
                                  "rename the file",
                                  o.writeConfigFile.empty() ? "--checkpoint-every" : "--write-config", markKey("init"),
-                                 excerpt(o.initFile, runs::kPathChars)));
+                                 excerpt(o.initFile, kPathChars)));
   if (!o.movieFile.empty()) {
     if (const std::string problem = movieProblem(o.movieFile, o.fps); !problem.empty()) throw UsageError(problem);
     if (o.movieEvery < 1) throw UsageError(fmt::format("--movie-every must be at least 1 (got {})", o.movieEvery));

@@ -145,12 +145,11 @@ void Sweep::applyConfig() {
 void Sweep::checkOptions() {
   if (o_.params.empty()) throw UsageError("give at least one --param NAME=FROM:TO:STEP or NAME=V1,V2,...");
   if (o_.out.empty()) throw UsageError("--out FILE.csv is required (the sweep's results, one row per run)");
-  if (!endsWith(o_.out, ".csv"))
-    throw UsageError("--out must end in .csv (got " + excerpt(o_.out, runs::kPathChars) + ")");
+  if (!endsWith(o_.out, ".csv")) throw UsageError("--out must end in .csv (got " + excerpt(o_.out, kPathChars) + ")");
   if (!o_.plot.empty() && !isPicturePath(o_.plot))
-    throw UsageError("--plot must end in .svg or .png (got " + excerpt(o_.plot, runs::kPathChars) + ")");
+    throw UsageError("--plot must end in .svg or .png (got " + excerpt(o_.plot, kPathChars) + ")");
   if (!o_.writeConfig.empty() && !endsWith(o_.writeConfig, ".json"))
-    throw UsageError("--write-config must end in .json (got " + excerpt(o_.writeConfig, runs::kPathChars) + ")");
+    throw UsageError("--write-config must end in .json (got " + excerpt(o_.writeConfig, kPathChars) + ")");
   if (o_.out == o_.plot || o_.out == o_.writeConfig || (!o_.plot.empty() && o_.plot == o_.writeConfig))
     throw UsageError("--out, --plot and --write-config must name different files");
   if (o_.plotStyle != "lines" && o_.plotStyle != "points")

@@ -33,7 +33,6 @@
 #include <vector>
 
 #include "flocklab/text_excerpt.hpp"
-#include "runs/atomic_file.hpp"
 #include "runs/temporary_files.hpp"
 #include "runs/text_fields.hpp"
 #include "support/child_process.hpp"
@@ -88,7 +87,7 @@ bool folderFull(const std::string& folder) {
 
 std::string movieProblem(const std::string& path, double fps) {
   if (!endsWith(path, ".mp4") && !endsWith(path, ".gif"))
-    return "--movie must end in .mp4 or .gif (got " + excerpt(path, runs::kPathChars) + ")";
+    return "--movie must end in .mp4 or .gif (got " + excerpt(path, kPathChars) + ")";
   if (!(fps >= 1 && fps <= 120)) return "--fps must be between 1 and 120 frames a second";
   if (findInPath("ffmpeg").empty())
     return "--movie needs the ffmpeg program, which is not on PATH (on Debian: apt install ffmpeg)";

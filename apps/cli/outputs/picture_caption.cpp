@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "flocklab/text_excerpt.hpp"
-#include "runs/atomic_file.hpp"
 #include "runs/counted.hpp"
 #include "support/cli_messages.hpp"
 
@@ -55,7 +54,7 @@ std::string pictureCaption(const ModelSetup& setup, const RunOptions& options, s
   const std::size_t count = setup.simulation->flock().size();
   std::string caption = setup.label + " - " + counted(count, model.countUnit);
   if (!options.initFile.empty())
-    caption += " - start " + excerpt(std::filesystem::path(options.initFile).filename().string(), runs::kPathChars);
+    caption += " - start " + excerpt(std::filesystem::path(options.initFile).filename().string(), kPathChars);
   if (setup.seedUsed) caption += fmt::format(" - seed {}", options.seed);
   if (step) caption += fmt::format(" - step {}", *step);
   const std::string changed = changedSettings(model.defaults(setup.preset), model.current(*setup.simulation));

@@ -13,7 +13,6 @@
 #include "flocklab/metric_schema.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/version.hpp"
-#include "runs/atomic_file.hpp"
 #include "runs/counted.hpp"
 
 namespace flocklab::cli {
@@ -48,7 +47,7 @@ std::string shortScientific(double value) {
 std::string summaryHeader(const RunReport& r) {
   // The start as it was made: the seed's random start, a file, or a file and the seed of what the
   // model draws after it (abm's order); never a seed that changed nothing.
-  std::string start = r.startFile.empty() ? "" : "start " + excerpt(r.startFile, runs::kPathChars);
+  std::string start = r.startFile.empty() ? "" : "start " + excerpt(r.startFile, kPathChars);
   if (r.seed) start += (start.empty() ? "" : ", ") + fmt::format("seed {}", *r.seed);
   if (!r.resumedFrom.empty()) start += fmt::format(", resumed at step {} from {}", r.firstStep, r.resumedFrom);
   return fmt::format("flocklab {} - model {} - {} - {} - {}\n", kVersion, r.label, counted(r.count, r.countUnit),
