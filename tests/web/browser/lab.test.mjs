@@ -987,7 +987,7 @@ test('a Share link to a huge step asks first; its replay shows its progress, and
   const stepShown = (page) => page.evaluate(() => Number(document.getElementById('stat-step').textContent.replaceAll(',', '')));
 
   // The question, answered Cancel: the run stays at its start, and the page says so.
-  let opened = await openPage(browser, link);
+  const opened = await openPage(browser, link);
   try {
     await opened.page.screenshot({ path: artifactPath('browser-replay-ask.png') });
     await opened.page.click('#replay-cancel');
@@ -998,27 +998,34 @@ test('a Share link to a huge step asks first; its replay shows its progress, and
     await opened.context.close();
   }
 
+  /** Opens the link's replay, stops it with `act`, waits until the replay is gone, then `check`s the page. */
+  async function stoppedBy(act, check) {
+    const opened = await replaying();
+    try {
+      await act(opened.page);
+      await opened.page.waitForFunction(() => document.getElementById('replay').hidden);
+      const result = await check(opened.page);
+      assert.deepEqual(opened.errors, []);
+      return result;
+    } finally {
+      await opened.context.close();
+    }
+  }
+
   // Cancel stops the replay where it is; the page's link then replays to that step and hash.
-  let url, hash, at;
-  opened = await replaying();
-  try {
-    const { page } = opened;
+  const { url, hash, at } = await stoppedBy(async (page) => {
     const before = await stepShown(page);
     await page.waitForFunction((s) => Number(document.getElementById('stat-step').textContent.replaceAll(',', '')) > s, before);
     await page.screenshot({ path: artifactPath('browser-replay-progress.png') });
     await page.click('#replay-cancel');
-    await page.waitForFunction(() => document.getElementById('replay').hidden);
-    at = await hook(page, () => window.flocklab.stepCount());
+  }, async (page) => {
+    const at = await hook(page, () => window.flocklab.stepCount());
     assert.ok(at > 0 && at < huge);
     assert.match(await page.textContent('#message'), new RegExp(`^Replay stopped at step ${at.toLocaleString('en-US')} of 9,007,199,254,740,991`));
     assert.equal(await hook(page, () => window.flocklab.running()), false);
     assert.equal(await hook(page, () => window.flocklab.step(3)), at + 3, 'the controls work again');
-    url = await hook(page, () => window.flocklab.shareUrl());
-    hash = await hook(page, () => window.flocklab.hash());
-    assert.deepEqual(opened.errors, []);
-  } finally {
-    await opened.context.close();
-  }
+    return { url: await hook(page, () => window.flocklab.shareUrl()), hash: await hook(page, () => window.flocklab.hash()), at };
+  });
   const again = await openPage(browser, url);
   try {
     assert.equal(await hook(again.page, () => window.flocklab.stepCount()), at + 3);
@@ -1028,47 +1035,26 @@ test('a Share link to a huge step asks first; its replay shows its progress, and
   }
 
   // Run stops it and runs on from there.
-  opened = await replaying();
-  try {
-    const { page } = opened;
-    await page.click('#run');
-    await page.waitForFunction(() => document.getElementById('replay').hidden);
+  await stoppedBy((page) => page.click('#run'), async (page) => {
     assert.equal(await hook(page, () => window.flocklab.running()), true);
     const from = await hook(page, () => window.flocklab.stepCount());
     await page.waitForFunction((s) => window.flocklab.stepCount() > s + 5, from);
     assert.equal(await page.textContent('#run'), 'Pause');
-    assert.deepEqual(opened.errors, []);
-  } finally {
-    await opened.context.close();
-  }
+  });
 
   // Restart stops it and starts the run again from the seed.
-  opened = await replaying();
-  try {
-    const { page } = opened;
-    await page.click('#restart');
-    await page.waitForFunction(() => document.getElementById('replay').hidden);
+  await stoppedBy((page) => page.click('#restart'), async (page) => {
     await hook(page, () => window.flocklab.pause());
     assert.equal(await hook(page, () => window.flocklab.model()), 'steering');
     assert.ok(await hook(page, () => window.flocklab.stepCount()) < 30, 'restarted');
-    assert.deepEqual(opened.errors, []);
-  } finally {
-    await opened.context.close();
-  }
+  });
 
   // The model menu stops it and switches: the menu and the run show the same model.
-  opened = await replaying();
-  try {
-    const { page } = opened;
-    await page.selectOption('#model', 'vicsek');
-    await page.waitForFunction(() => document.getElementById('replay').hidden);
+  await stoppedBy((page) => page.selectOption('#model', 'vicsek'), async (page) => {
     await hook(page, () => window.flocklab.pause());
     assert.equal(await hook(page, () => window.flocklab.model()), 'vicsek');
     assert.equal(await page.inputValue('#model'), 'vicsek');
-    assert.deepEqual(opened.errors, []);
-  } finally {
-    await opened.context.close();
-  }
+  });
 
   // A step beyond 2^53-1 is no exact number: refused with a message, not rounded.
   const refused = await openPage(browser, `${server.url}#v=2&model=steering&count=300&seed=1&params={}&at=9007199254740993`);
