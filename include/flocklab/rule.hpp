@@ -20,7 +20,8 @@
 // A rule may also offer lane sums (kRuleLanes below): add() for W boids at once, one a vector
 // lane (flocklab/engine/lanes.hpp), each lane taking a candidate only where it is that boid's
 // hit; the driver runs them over the shared candidate list in ascending index, so each lane
-// adds its hits in the order above (in 8 lanes where the CPU has AVX-512).
+// adds its hits in the order above (in 8 lanes where the CPU has AVX-512). Or it may offer hit
+// lanes (kRuleHitLanes): one boid's hits W at a time, each sum taking the lanes in order.
 //
 // Determinism: the driver guarantees the order above for the grid and the brute-force search
 // and every executor, so a rule that uses only + - * / sqrt and comparisons (and is built
@@ -51,6 +52,11 @@ constexpr bool ruleIndexed() {
 template <class R>
 constexpr bool ruleLanes() {
   if constexpr (requires { R::kLanes; }) return R::kLanes;
+  return false;
+}
+template <class R>
+constexpr bool ruleHitLanes() {
+  if constexpr (requires { R::kHitLanes; }) return R::kHitLanes;
   return false;
 }
 template <class R>
@@ -89,6 +95,17 @@ inline constexpr bool kRulePairIndexed = detail::rulePairIndexed<R>();
 /// must then ignore its arguments. Not with kPairIndexed.
 template <class R>
 inline constexpr bool kRuleLanes = detail::ruleLanes<R>() && !detail::rulePairIndexed<R>();
+
+/// True when the rule declares `static constexpr bool kHitLanes = true` and offers hit lanes:
+/// addHitLanes<L>(Sums&, const HitLanes<L, kDimensions>&) (flocklab/engine/lanes.hpp; W of one
+/// boid's hits, one a lane, in ascending index), which must change the sums exactly as add()
+/// would for each lane in lane order (a lane with d2 = +inf, past the last hit, changes
+/// nothing), and bool hitsInLanes(const Sums&) const: false where a boid's hits must go through
+/// add() one by one. The driver filters each boid's candidates as on the one-boid path and
+/// hands the hits over W at a time (for a rule with many neighbours a boid, whose arithmetic a
+/// hit is the cost).
+template <class R>
+inline constexpr bool kRuleHitLanes = detail::ruleHitLanes<R>();
 
 /// A 2D rule: Sums start(x, y, vx, vy); add(Sums&, dx, dy, d2, vxj, vyj);
 /// finish(const Sums&, x&, y&, vx&, vy&). Units are the world's (positions) and world units

@@ -26,46 +26,21 @@
 #include <limits>
 #include <vector>
 
-#include "flocklab/cosine.hpp"
+#include "flocklab/engine/lanes.hpp"
 #include "flocklab/models/steering_params.hpp"
 #include "models/heading_noise.hpp"
 #include "models/nearest_few.hpp"
 #include "models/speed_clamp.hpp"
+#include "models/steering_kind.hpp"
+#include "models/steering_lanes.hpp"
 
 namespace flocklab {
-
-/// One species' constants as the rule reads them (built once per parameter change).
-struct SteeringKind {
-  double vmax = 0, vmin = 0, cap = 0;  // speed band and steering cap
-  double vision2 = 0, sep2 = 0, cosHalfFov = -1, sepWeight = 0, alignment = 0, cohesion = 0;
-  double size = 1, fear2 = 0, fleeWeight = 0, chaseWeight = 0;
-  bool fovLimited = false, predator = false;
-  std::uint64_t mates = 0;  // bit t: aligns and coheres with species t (its own included)
-};
-
-/// The kinds of `traits`, in order (at most 64 species).
-inline std::vector<SteeringKind> steeringKinds(const std::vector<SpeciesTraits>& traits) {
-  std::vector<SteeringKind> kinds;
-  for (std::size_t i = 0; i < traits.size(); ++i) {
-    const SpeciesTraits& t = traits[i];
-    SteeringKind k;
-    k.vmax = t.maxSpeed, k.vmin = t.maxSpeed / 3, k.cap = t.maxSpeed / 30;
-    k.vision2 = t.vision * t.vision, k.sep2 = t.separationRadius * t.separationRadius;
-    k.fovLimited = t.fov < 360, k.cosHalfFov = cosine(t.fov / 2 * (kPi / 180));
-    k.sepWeight = kSeparationFactor * t.separation, k.alignment = t.alignment, k.cohesion = t.cohesion;
-    k.size = t.size, k.fear2 = t.fearRadius * t.fearRadius, k.fleeWeight = t.fleeWeight, k.chaseWeight = t.chaseWeight;
-    k.predator = t.role == Role::Predator;
-    k.mates = std::uint64_t{1} << i;
-    for (std::size_t other : t.flocksWith) k.mates |= std::uint64_t{1} << other;
-    kinds.push_back(k);
-  }
-  return kinds;
-}
 
 /// What a step reads besides the flock and the parameters: the species' constants and, per
 /// boid, its species and a predator's rest; the food sources as they are now.
 struct SteeringWorld {
   const SteeringKind* kinds = nullptr;            // at least one
+  std::size_t kindCount = 1;                      // how many
   const std::uint32_t* speciesOf = nullptr;       // by boid index; null: every boid is kind 0
   const std::uint64_t* rest = nullptr;            // by boid index: steps a predator still rests; null: none
   const std::vector<FoodSource>* food = nullptr;  // null or empty: no food
@@ -77,6 +52,7 @@ class SteeringRuleOf {
   static constexpr int kDimensions = D;
   static constexpr bool kIndexed = true;      // the noise's draws are the boid's own
   static constexpr bool kPairIndexed = true;  // species are looked up by index
+  static constexpr bool kHitLanes = true;     // see models/steering_lanes.hpp
   using Vec = std::array<double, D>;
 
   /// The flocking rules' sums over the neighbours that count.
@@ -118,7 +94,8 @@ class SteeringRuleOf {
         pointerOn_(p.pointer.mode != PointerMode::Off && stepCount >= p.pointer.fromStep &&
                    stepCount < p.pointer.toStep),
         pointerWeight_(p.pointer.mode == PointerMode::Food ? p.foodWeight : p.predatorWeight),
-        nearest_(static_cast<std::uint32_t>(p.nearest)) {}
+        nearest_(static_cast<std::uint32_t>(p.nearest)),
+        lanes_(laneWorld(world)) {}
 
   // The rule contract's 2D and 3D faces.
   Sums start(std::uint32_t i, double, double, double vx, double vy) const requires(D == 2) {
@@ -134,6 +111,14 @@ class SteeringRuleOf {
            double vzj) const requires(D == 3) {
     see(s, j, {dx, dy, dz}, d2, {vxj, vyj, vzj});
   }
+  /// The hit lanes (flocklab/rule.hpp, kRuleHitLanes; models/steering_lanes.hpp): see() for W
+  /// hits at once, except for a predator that chases and with topological neighbours.
+  bool hitsInLanes(const Sums& s) const { return nearest_ == 0 && !s.chasing; }
+  template <class L, class Reader>
+  [[gnu::always_inline]] void addHitLanes(Sums& s, Reader& hits) const {
+    steeringSeeLanes<D, L>(lanes_, s, hits);
+  }
+
   void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const requires(D == 2) {
     Vec at{x, y}, v{vx, vy};
     move(s, index, at, v);
@@ -171,6 +156,11 @@ class SteeringRuleOf {
     else return {o.x, o.y};
   }
   std::uint32_t speciesOf(std::uint32_t boid) const { return world_.speciesOf ? world_.speciesOf[boid] : 0; }
+  static SteeringLaneWorld laneWorld(const SteeringWorld& world) {
+    SteeringLaneWorld lanes{world.kinds, world.speciesOf};
+    for (std::size_t k = 0; k < world.kindCount; ++k) lanes.anyPredator |= world.kinds[k].predator;
+    return lanes;
+  }
 
   Sums begin(std::uint32_t i, const Vec& v) const {
     Sums s;
@@ -343,6 +333,7 @@ class SteeringRuleOf {
   bool pointerOn_;
   double pointerWeight_;
   std::uint32_t nearest_;  // K, 0: every boid seen
+  SteeringLaneWorld lanes_;
 };
 
 /// The 2D rule, as the model has always run it, and the 3D one.

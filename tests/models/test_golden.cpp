@@ -112,6 +112,37 @@ INSTANTIATE_TEST_SUITE_P(Kernels, GoldenLanes,
                            return std::string(laneKernelName(info.param));
                          });
 
+// The steering rule's hit lanes with what no golden scene has: species that each see their own
+// field of view, vision and separation radius, of different sizes, flocking only with some
+// others, among hawks, in 2D and 3D, on a torus and in a box, dense enough that every lane
+// fills. Every kernel gives the one-boid path's bits.
+TEST(GoldenLanes, SteeringSpeciesWithTheirOwnViewsKeepTheOneBoidBits) {
+  const char* species =
+      R"("species": ["wide:300:fov=300,vision=45,separation_radius=25,flocks_with=narrow",)"
+      R"( "narrow:250:fov=120,vision=60,size=1.5,separation_radius=12", "blind:150:vision=30,size=0.7",)"
+      R"( "hawk:4:role=predator,fov=200"])";
+  const std::vector<std::string> worlds = {R"({"width": 300, "height": 200, )",
+                                           R"({"edges": "walls", "width": 300, "height": 200, )",
+                                           R"({"dims": 3, "width": 200, "height": 150, "depth": 100, )"};
+  const LaneKernel before = laneKernel();
+  for (const std::string& world : worlds) {
+    const scenes::Scene scene{"species lanes", "steering", "", world + species + "}", 704, 5, 60, "", ""};
+    std::string scalar;
+    for (LaneKernel kernel : {LaneKernel::Scalar, LaneKernel::Portable, LaneKernel::Avx2, LaneKernel::Avx512}) {
+      if (!laneKernelSupported(kernel) ||
+          (kSanitizer && kernel != LaneKernel::Scalar && kernel != LaneKernel::Portable))
+        continue;
+      setLaneKernel(kernel);
+      const auto sim = scenes::simulate(scene, scenes::start(scene), {NeighborSearch::Grid, 2});
+      sim->step(scene.steps);
+      const std::string hash = hashHex(stateHash(sim->flock()));
+      if (kernel == LaneKernel::Scalar) scalar = hash;
+      else EXPECT_EQ(hash, scalar) << world << " with the " << laneKernelName(kernel) << " kernel";
+    }
+  }
+  setLaneKernel(before);
+}
+
 // The default is the widest lanes the CPU has: AVX2 on a CPU without AVX-512 (an AMD EPYC,
 // where it beat the one-boid path), which used to run the one-boid path.
 TEST(GoldenLanes, TheDefaultIsTheWidestLanesTheCpuHas) {

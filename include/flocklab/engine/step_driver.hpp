@@ -36,6 +36,7 @@
 #include "flocklab/engine/candidate_filter.hpp"
 #include "flocklab/engine/cell_candidates.hpp"
 #include "flocklab/engine/grid.hpp"
+#include "flocklab/engine/hit_lanes.hpp"
 #include "flocklab/engine/lanes.hpp"
 #include "flocklab/engine/partition.hpp"
 #include "flocklab/engine_options.hpp"
@@ -116,6 +117,11 @@ class StepDriver {
       return cells ? cells->index(k) : (ids ? ids[k] : static_cast<std::uint32_t>(k));
     }
   };
+  // A candidate's boid index, for the hit lanes.
+  struct IndexOf {
+    const Candidates* c;
+    std::uint32_t operator()(std::size_t k) const { return c->index(k); }
+  };
   // One boid to update: its position among the candidates, its output slot, and whether
   // offsets may need the minimum image (false only where none can exceed half the world).
   struct Target {
@@ -180,9 +186,31 @@ class StepDriver {
     }
   };
 
-  // Filters one boid's candidates, applies the rule, writes its next state to its slot.
+  // Filters one boid's candidates, applies the rule (hit by hit, or W hits at a time in the
+  // lanes L where the rule has hit lanes), writes its next state to its slot.
+  template <class L, class R>
+  [[gnu::always_inline]] void update(Scratch& scratch, const Candidates& c, const Target& target, const Geometry& g,
+                                     const R& rule);
+  // update() of `count` boids, in a function of its own: inlined into updateAll it would leave
+  // the rule's add() a call a hit.
+  template <class L, class R>
+  [[gnu::noinline]] void updateEach(Scratch& scratch, const Candidates& c, const Target* targets, std::size_t count,
+                                    const Geometry& g, const R& rule) {
+    for (std::size_t t = 0; t < count; ++t) update<L>(scratch, c, targets[t], g, rule);
+  }
+  // The rule's start() for the boid of `target`, from its place and velocity among the candidates.
   template <class R>
-  void update(Scratch& scratch, const Candidates& c, const Target& target, const Geometry& g, const R& rule);
+  typename R::Sums start(const Candidates& c, const Target& target, const R& rule) const {
+    const std::size_t i = target.self;
+    if constexpr (kRuleDimensions<R> == 2) {
+      if constexpr (kRulePairIndexed<R>) return rule.start(ids_[target.out], c.x[i], c.y[i], c.vx[i], c.vy[i]);
+      else return rule.start(c.x[i], c.y[i], c.vx[i], c.vy[i]);
+    } else {
+      if constexpr (kRulePairIndexed<R>)
+        return rule.start(ids_[target.out], c.x[i], c.y[i], c.z[i], c.vx[i], c.vy[i], c.vz[i]);
+      else return rule.start(c.x[i], c.y[i], c.z[i], c.vx[i], c.vy[i], c.vz[i]);
+    }
+  }
   // Finishes one boid from its sums and writes its next state to its slot.
   template <class R>
   void finish(const typename R::Sums& sums, const Candidates& c, const Target& target, const R& rule);
@@ -200,7 +228,7 @@ class StepDriver {
   template <class L, class R>
   [[gnu::always_inline]] void updateLanesAnyWrap(const Candidates& c, const Target* targets, std::size_t count,
                                                  const Geometry& g, const R& rule) {
-    if (count > 0 && targets[0].wrap) updateLanes<L, true>(c, targets, count, g, rule);
+    if (count > 0 && targets[0].wrap && g.offsets.periodic) updateLanes<L, true>(c, targets, count, g, rule);
     else updateLanes<L, false>(c, targets, count, g, rule);
   }
 #ifdef FLOCKLAB_LANES_X86
@@ -213,6 +241,18 @@ class StepDriver {
   [[gnu::target("avx2")]] void lanesAvx2(const Candidates& c, const Target* targets, std::size_t count,
                                          const Geometry& g, const R& rule) {
     updateLanesAnyWrap<LaneVectors<4>>(c, targets, count, g, rule);
+  }
+  // The hit lanes of W = 8 and 4, boid by boid.
+  template <class R>
+  [[gnu::target("avx512f,avx512vl,avx512dq")]] void hitLanesAvx512(Scratch& scratch, const Candidates& c,
+                                                                   const Target* targets, std::size_t count,
+                                                                   const Geometry& g, const R& rule) {
+    for (std::size_t t = 0; t < count; ++t) update<LaneVectors<8>>(scratch, c, targets[t], g, rule);
+  }
+  template <class R>
+  [[gnu::target("avx2")]] void hitLanesAvx2(Scratch& scratch, const Candidates& c, const Target* targets,
+                                            std::size_t count, const Geometry& g, const R& rule) {
+    for (std::size_t t = 0; t < count; ++t) update<LaneVectors<4>>(scratch, c, targets[t], g, rule);
   }
 #endif
 
@@ -227,58 +267,52 @@ class StepDriver {
   std::vector<std::uint32_t> frozenIds_, scanOrder_;  // with a partition: its indices, and where each came from
 };
 
-template <class R>
-void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& target, const Geometry& g, const R& rule) {
-  const std::size_t self = target.self, out = target.out;
-  const double *cx = c.x, *cy = c.y, *cvx = c.vx, *cvy = c.vy;
-  const Offsets& offsets = g.offsets;
-  if constexpr (kRuleDimensions<R> == 2) {
-    double x = cx[self], y = cy[self], vx = cvx[self], vy = cvy[self];
-    const std::size_t found = filterCandidates({cx, cy, c.size, x, y, g.r2, kRuleInclusive<R>, self, target.wrap},
-                                               offsets, scratch.hits.data());
-    typename R::Sums sums = [&] {
-      if constexpr (kRulePairIndexed<R>) return rule.start(ids_[out], x, y, vx, vy);
-      else return rule.start(x, y, vx, vy);
-    }();
-    // Where no offset can exceed half the world (target.wrap false) the minimum image is the
-    // plain difference: the same numbers without the tests.
-    const auto addHits = [&](auto wrapped) {
-      for (std::size_t h = 0; h < found; ++h) {
-        const std::uint32_t k = scratch.hits[h];
-        double dx = cx[k] - x, dy = cy[k] - y;
-        if constexpr (decltype(wrapped)::value) dx = offsets.dx(x, cx[k]), dy = offsets.dy(y, cy[k]);
-        if constexpr (kRulePairIndexed<R>) rule.add(sums, c.index(k), dx, dy, dx * dx + dy * dy, cvx[k], cvy[k]);
-        else rule.add(sums, dx, dy, dx * dx + dy * dy, cvx[k], cvy[k]);
-      }
-    };
-    if (target.wrap) addHits(std::true_type{});
-    else addHits(std::false_type{});
-    finish(sums, c, target, rule);
-  } else {
-    const double *cz = c.z, *cvz = c.vz;
-    double x = cx[self], y = cy[self], z = cz[self], vx = cvx[self], vy = cvy[self], vz = cvz[self];
-    const std::size_t found = filterCandidates(
-        {cx, cy, c.size, x, y, g.r2, kRuleInclusive<R>, self, target.wrap, cz, z}, offsets, scratch.hits.data());
-    typename R::Sums sums = [&] {
-      if constexpr (kRulePairIndexed<R>) return rule.start(ids_[out], x, y, z, vx, vy, vz);
-      else return rule.start(x, y, z, vx, vy, vz);
-    }();
-    const auto addHits = [&](auto wrapped) {  // as in 2D
-      for (std::size_t h = 0; h < found; ++h) {
-        const std::uint32_t k = scratch.hits[h];
-        double dx = cx[k] - x, dy = cy[k] - y, dz = cz[k] - z;
-        if constexpr (decltype(wrapped)::value)
-          dx = offsets.dx(x, cx[k]), dy = offsets.dy(y, cy[k]), dz = offsets.dz(z, cz[k]);
-        // Determinism: d2 left to right, as the filter computed it.
-        const double d2 = dx * dx + dy * dy + dz * dz;
-        if constexpr (kRulePairIndexed<R>) rule.add(sums, c.index(k), dx, dy, dz, d2, cvx[k], cvy[k], cvz[k]);
-        else rule.add(sums, dx, dy, dz, d2, cvx[k], cvy[k], cvz[k]);
-      }
-    };
-    if (target.wrap) addHits(std::true_type{});
-    else addHits(std::false_type{});
-    finish(sums, c, target, rule);
+template <class L, class R>
+inline void StepDriver::update(Scratch& scratch, const Candidates& c, const Target& target, const Geometry& g,
+                               const R& rule) {
+  constexpr int Dim = kRuleDimensions<R>;
+  const std::size_t self = target.self;
+  const double* position[3] = {c.x, c.y, c.z};
+  const double* velocity[3] = {c.vx, c.vy, c.vz};
+  const double at[3] = {c.x[self], c.y[self], Dim == 3 ? c.z[self] : 0.0};
+  const std::size_t found = filterCandidates(
+      {c.x, c.y, c.size, at[0], at[1], g.r2, kRuleInclusive<R>, self, target.wrap, Dim == 3 ? c.z : nullptr, at[2]},
+      g.offsets, scratch.hits.data());
+  typename R::Sums sums = start(c, target, rule);
+  if constexpr (!std::is_void_v<L>) {
+    if (rule.hitsInLanes(sums)) {
+      HitLaneReader<L, Dim, IndexOf> hits(scratch.hits.data(), found, {c.x, c.y, c.z}, {c.vx, c.vy, c.vz}, at,
+                                          target.wrap && g.offsets.periodic, g.offsets, IndexOf{&c});
+      rule.template addHitLanes<L>(sums, hits);
+      return finish(sums, c, target, rule);
+    }
   }
+  // Where no offset can exceed half the world (target.wrap false) the minimum image is the
+  // plain difference: the same numbers without the tests.
+  const auto addHits = [&](auto wrapped) {
+    for (std::size_t h = 0; h < found; ++h) {
+      const std::uint32_t k = scratch.hits[h];
+      double d[Dim], v[Dim];
+      for (int a = 0; a < Dim; ++a) d[a] = position[a][k] - at[a], v[a] = velocity[a][k];
+      if constexpr (decltype(wrapped)::value) {
+        d[0] = g.offsets.dx(at[0], position[0][k]), d[1] = g.offsets.dy(at[1], position[1][k]);
+        if constexpr (Dim == 3) d[2] = g.offsets.dz(at[2], position[2][k]);
+      }
+      // Determinism: d2 left to right, as the filter computed it.
+      double d2 = d[0] * d[0] + d[1] * d[1];
+      if constexpr (Dim == 3) d2 += d[2] * d[2];
+      if constexpr (Dim == 2) {
+        if constexpr (kRulePairIndexed<R>) rule.add(sums, c.index(k), d[0], d[1], d2, v[0], v[1]);
+        else rule.add(sums, d[0], d[1], d2, v[0], v[1]);
+      } else {
+        if constexpr (kRulePairIndexed<R>) rule.add(sums, c.index(k), d[0], d[1], d[2], d2, v[0], v[1], v[2]);
+        else rule.add(sums, d[0], d[1], d[2], d2, v[0], v[1], v[2]);
+      }
+    }
+  };
+  if (target.wrap) addHits(std::true_type{});
+  else addHits(std::false_type{});
+  finish(sums, c, target, rule);
 }
 
 template <class R>
@@ -315,7 +349,17 @@ void StepDriver::updateAll(Scratch& scratch, const Candidates& c, const Target* 
       default: break;
     }
   }
-  for (std::size_t t = 0; t < count; ++t) update(scratch, c, targets[t], g, rule);
+  if constexpr (kRuleHitLanes<R>) {
+    switch (kernel) {
+#ifdef FLOCKLAB_LANES_X86
+      case LaneKernel::Avx512: return hitLanesAvx512(scratch, c, targets, count, g, rule);
+      case LaneKernel::Avx2: return hitLanesAvx2(scratch, c, targets, count, g, rule);
+#endif
+      case LaneKernel::Portable: return updateEach<LaneVectors<2>>(scratch, c, targets, count, g, rule);
+      default: break;
+    }
+  }
+  updateEach<void>(scratch, c, targets, count, g, rule);
 }
 
 template <class L, bool kWrap, class R>
