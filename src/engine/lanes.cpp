@@ -1,6 +1,7 @@
 // Which lane kernel steps run (see flocklab/engine/lanes.hpp): AVX-512 where the CPU has it,
-// else AVX2 where it has that, else the scalar path, the fastest measured on each kind of CPU
-// (bench/README.md), unless a test, a benchmark or FLOCKLAB_LANES picks another.
+// else AVX2 where it has that, else the one-boid path for lanes of boids and the portable two
+// lanes for a boid's hits, the fastest measured on each kind of CPU and in WebAssembly
+// (bench/README.md), unless a test, a benchmark or FLOCKLAB_LANES picks one for every use.
 #include "flocklab/engine/lanes.hpp"
 
 #include <atomic>
@@ -13,23 +14,24 @@ namespace flocklab {
 namespace {
 
 constexpr LaneKernel kKernels[] = {LaneKernel::Scalar, LaneKernel::Portable, LaneKernel::Avx2, LaneKernel::Avx512};
+constexpr int kUnread = -2, kPreferred = -1;  // besides a kernel's value
 
-LaneKernel fromEnvironment() {
+// FLOCKLAB_LANES's kernel, or kPreferred when it is unset or empty.
+int fromEnvironment() {
   const char* wanted = std::getenv("FLOCKLAB_LANES");
-  if (wanted == nullptr || *wanted == '\0')
-    return preferredLaneKernel(laneKernelSupported(LaneKernel::Avx512), laneKernelSupported(LaneKernel::Avx2));
+  if (wanted == nullptr || *wanted == '\0') return kPreferred;
   for (LaneKernel kernel : kKernels) {
     if (std::string(wanted) != laneKernelName(kernel)) continue;
     if (!laneKernelSupported(kernel))
       throw std::invalid_argument(std::string("FLOCKLAB_LANES: this CPU cannot run the ") + wanted + " kernel");
-    return kernel;
+    return static_cast<int>(kernel);
   }
   throw std::invalid_argument(std::string("FLOCKLAB_LANES must be scalar, portable, avx2 or avx512 (got ") + wanted +
                               ")");
 }
 
-// -1: not chosen yet.
-std::atomic<int> chosen{-1};
+// The kernel every use runs, kPreferred, or kUnread before the environment is read.
+std::atomic<int> chosen{kUnread};
 
 }  // namespace
 
@@ -47,16 +49,20 @@ bool laneKernelSupported(LaneKernel kernel) {
   }
 }
 
-LaneKernel preferredLaneKernel(bool hasAvx512, bool hasAvx2) {
-  return hasAvx512 ? LaneKernel::Avx512 : hasAvx2 ? LaneKernel::Avx2 : LaneKernel::Scalar;
+LaneKernel preferredLaneKernel(LaneUse use, bool hasAvx512, bool hasAvx2) {
+  if (hasAvx512) return LaneKernel::Avx512;
+  if (hasAvx2) return LaneKernel::Avx2;
+  return use == LaneUse::Hits ? LaneKernel::Portable : LaneKernel::Scalar;
 }
 
-LaneKernel laneKernel() {
+LaneKernel laneKernel(LaneUse use) {
   int kernel = chosen.load(std::memory_order_relaxed);
-  if (kernel < 0) {
-    kernel = static_cast<int>(fromEnvironment());
+  if (kernel == kUnread) {
+    kernel = fromEnvironment();
     chosen.store(kernel, std::memory_order_relaxed);
   }
+  if (kernel == kPreferred)
+    return preferredLaneKernel(use, laneKernelSupported(LaneKernel::Avx512), laneKernelSupported(LaneKernel::Avx2));
   return static_cast<LaneKernel>(kernel);
 }
 
@@ -65,6 +71,8 @@ void setLaneKernel(LaneKernel kernel) {
     throw std::invalid_argument(std::string("this CPU cannot run the ") + laneKernelName(kernel) + " kernel");
   chosen.store(static_cast<int>(kernel), std::memory_order_relaxed);
 }
+
+void useDefaultLaneKernels() { chosen.store(kUnread, std::memory_order_relaxed); }
 
 const char* laneKernelName(LaneKernel kernel) {
   switch (kernel) {

@@ -443,7 +443,21 @@ TEST_F(Cli, BenchTimesTheWorkloadsAndDrawsTheScaling) {
   EXPECT_EQ(rows[3].at("boids"), 400);
   // The machine beside the figures: its cores, the lanes and the load, which the targets assume idle.
   EXPECT_GE(report.at("cores").get<unsigned>(), 1u);
-  EXPECT_EQ(report.at("lanes"), flocklab::laneKernelName(flocklab::laneKernel()));
+  using flocklab::LaneUse;
+  EXPECT_EQ(report.at("lanes").at("boids"), flocklab::laneKernelName(flocklab::laneKernel(LaneUse::Boids)));
+  EXPECT_EQ(report.at("lanes").at("hits"), flocklab::laneKernelName(flocklab::laneKernel(LaneUse::Hits)));
+  // Each row names the kernel its steps ran: the lab's lanes of boids; none for node or W2's scan.
+  EXPECT_EQ(rows[0].at("kernel"), flocklab::laneKernelName(flocklab::laneKernel(LaneUse::Boids)));
+  for (std::size_t k = 1; k < 4; ++k) EXPECT_EQ(rows[k].at("kernel"), "-") << rows[k].dump();
+  // --lanes runs the workloads once a kernel, side by side, and refuses a kernel it lacks.
+  const Result passes = run("bench --only W8 --lanes scalar,portable --repeats 1 --json -q");
+  ASSERT_EQ(passes.status, 0) << passes.err;
+  const auto side = nlohmann::json::parse(passes.out).at("rows");
+  ASSERT_EQ(side.size(), 2u) << passes.out;
+  EXPECT_EQ(side[0].at("kernel"), "scalar");
+  EXPECT_EQ(side[1].at("kernel"), "portable");
+  EXPECT_EQ(side[1].at("id"), "W8");
+  expectUsageError("bench --lanes avx3", "--lanes takes scalar, portable, avx2 and avx512");
   EXPECT_GE(report.at("load_average").at("before").get<double>(), 0.0);
   EXPECT_GE(report.at("load_average").at("after").get<double>(), 0.0);
 
@@ -480,7 +494,7 @@ TEST_F(Cli, BenchTimesTheWorkloadsAndDrawsTheScaling) {
 }
 
 TEST_F(Cli, BenchRejectsBadOptions) {
-  expectUsageError("bench --only W9", "--only takes workload ids W1 to W7");
+  expectUsageError("bench --only W9", "--only takes workload ids W1 to W8");
   expectUsageError("bench --repeats 0", "--repeats must be between 1 and 1000");
   expectUsageError("bench --plot scaling.txt", "--plot must end in .svg or .png");
   expectUsageError("bench --threads -1", "--threads must be between 0");

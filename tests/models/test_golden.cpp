@@ -89,7 +89,6 @@ TEST_P(GoldenLanes, EverySceneKeepsItsHash) {
   if (!laneKernelSupported(kernel)) GTEST_SKIP() << "this CPU cannot run the " << laneKernelName(kernel) << " kernel";
   // Under a sanitizer the portable lanes (the same source as every width) suffice.
   if (kSanitizer && kernel != LaneKernel::Portable) GTEST_SKIP() << "under a sanitizer only the portable kernel runs";
-  const LaneKernel before = laneKernel();
   setLaneKernel(kernel);
   const std::vector<EngineOptions> options =
       kSanitizer ? std::vector<EngineOptions>{{NeighborSearch::Grid, 2}}
@@ -102,7 +101,7 @@ TEST_P(GoldenLanes, EverySceneKeepsItsHash) {
       EXPECT_EQ(hashHex(stateHash(sim->flock())), g.hash)
           << g.name << " with the " << laneKernelName(kernel) << " kernel, " << toString(o.search);
     }
-  setLaneKernel(before);
+  useDefaultLaneKernels();
 }
 
 INSTANTIATE_TEST_SUITE_P(Kernels, GoldenLanes,
@@ -124,7 +123,6 @@ TEST(GoldenLanes, SteeringSpeciesWithTheirOwnViewsKeepTheOneBoidBits) {
   const std::vector<std::string> worlds = {R"({"width": 300, "height": 200, )",
                                            R"({"edges": "walls", "width": 300, "height": 200, )",
                                            R"({"dims": 3, "width": 200, "height": 150, "depth": 100, )"};
-  const LaneKernel before = laneKernel();
   for (const std::string& world : worlds) {
     const scenes::Scene scene{"species lanes", "steering", "", world + species + "}", 704, 5, 60, "", ""};
     std::string scalar;
@@ -140,18 +138,23 @@ TEST(GoldenLanes, SteeringSpeciesWithTheirOwnViewsKeepTheOneBoidBits) {
       else EXPECT_EQ(hash, scalar) << world << " with the " << laneKernelName(kernel) << " kernel";
     }
   }
-  setLaneKernel(before);
+  useDefaultLaneKernels();
 }
 
 // The default is the widest lanes the CPU has: AVX2 on a CPU without AVX-512 (an AMD EPYC,
 // where it beat the one-boid path), which used to run the one-boid path.
 TEST(GoldenLanes, TheDefaultIsTheWidestLanesTheCpuHas) {
-  EXPECT_EQ(preferredLaneKernel(true, true), LaneKernel::Avx512);
-  EXPECT_EQ(preferredLaneKernel(false, true), LaneKernel::Avx2);
-  EXPECT_EQ(preferredLaneKernel(false, false), LaneKernel::Scalar);
-  if (std::getenv("FLOCKLAB_LANES") == nullptr)
-    EXPECT_EQ(laneKernel(),
-              preferredLaneKernel(laneKernelSupported(LaneKernel::Avx512), laneKernelSupported(LaneKernel::Avx2)));
+  for (LaneUse use : {LaneUse::Boids, LaneUse::Hits}) {
+    EXPECT_EQ(preferredLaneKernel(use, true, true), LaneKernel::Avx512);
+    EXPECT_EQ(preferredLaneKernel(use, false, true), LaneKernel::Avx2);
+    if (std::getenv("FLOCKLAB_LANES") == nullptr)
+      EXPECT_EQ(laneKernel(use), preferredLaneKernel(use, laneKernelSupported(LaneKernel::Avx512),
+                                                     laneKernelSupported(LaneKernel::Avx2)));
+  }
+  // Without AVX2: boids one at a time (two lanes of boids lose to it), hits in two lanes (they
+  // win in WebAssembly).
+  EXPECT_EQ(preferredLaneKernel(LaneUse::Boids, false, false), LaneKernel::Scalar);
+  EXPECT_EQ(preferredLaneKernel(LaneUse::Hits, false, false), LaneKernel::Portable);
 }
 
 TEST(GoldenLanes, AKernelTheCpuLacksIsRefused) {

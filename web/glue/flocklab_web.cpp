@@ -329,6 +329,24 @@ bool startThreads(double threads) {
 /// Threads each step uses: the pool's, or 1 without one.
 int threads() { return pool_ ? static_cast<int>(pool_->size()) : 1; }
 
+/// The kernels steps run for lanes of boids (the lab and abm models) and for a boid's hits (the
+/// steering model), joined by a comma: each "scalar" (the one-boid path) or "portable" (simd128).
+std::string lanes() {
+  return std::string(laneKernelName(laneKernel(LaneUse::Boids))) + "," + laneKernelName(laneKernel(LaneUse::Hits));
+}
+
+/// Makes every later step of every flock run the kernel `name` ("scalar" or "portable"; the
+/// bits are the same): false (see lastError()) for another name.
+bool setLanes(const std::string& name) {
+  return guarded(
+      [&] {
+        for (LaneKernel kernel : {LaneKernel::Scalar, LaneKernel::Portable})
+          if (name == laneKernelName(kernel)) return setLaneKernel(kernel), true;
+        throw std::invalid_argument("lanes must be scalar or portable (got " + excerpt(name) + ")");
+      },
+      false);
+}
+
 /// Why the last create(), step(), setParams() or spawn() failed ("" when it did not).
 std::string lastError() { return lastError_; }
 
@@ -367,6 +385,8 @@ EMSCRIPTEN_BINDINGS(flocklab) {
   emscripten::function("create", &create);
   emscripten::function("startThreads", &startThreads);
   emscripten::function("threads", &threads);
+  emscripten::function("lanes", &lanes);
+  emscripten::function("setLanes", &setLanes);
   emscripten::function("lastError", &lastError);
   emscripten::function("heapBytes", &heapBytes);
   emscripten::function("memoryBytes", &memoryBytes);

@@ -15,6 +15,12 @@ export interface LoadOptions {
    * rejects with RangeError. The hashes are the same for any number of threads.
    */
   threads?: number;
+  /**
+   * The kernel every step runs: 'scalar' (one boid at a time) or 'portable' (two lanes of
+   * WebAssembly SIMD); another string rejects with RangeError. By default each model runs the
+   * faster. The hashes are the same for either.
+   */
+  lanes?: 'scalar' | 'portable';
 }
 
 /** Loads the engine (WebAssembly) and resolves to it. */
@@ -203,6 +209,11 @@ export interface Flocklab {
   readonly version: string;
   /** Threads each step uses: createFlocklab's `threads` (1 by default). */
   readonly threads: number;
+  /**
+   * The kernels steps run: createFlocklab's `lanes`, else the faster for each use: `boids` for
+   * the lab and abm models' lanes of boids (scalar), `hits` for the steering model's (portable).
+   */
+  readonly lanes: { readonly boids: 'scalar' | 'portable'; readonly hits: 'scalar' | 'portable' };
   /** The Simulation class of this engine. */
   readonly Simulation: typeof Simulation;
   models(): ModelInfo[];

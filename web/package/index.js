@@ -57,6 +57,9 @@ function requireSharedMemory(threads) {
  * or `options.wasmUrl` override where the engine comes from (for bundlers): with threads > 1
  * they are those of flocklab_core_mt.wasm. `options.threads` (default 1): threads each step
  * uses; more than 1 needs a cross-origin isolated page or worker (else RangeError).
+ * `options.lanes`: the kernel every step runs, 'scalar' (one boid at a time) or 'portable'
+ * (two lanes of WebAssembly SIMD); by default each model runs the faster (docs/javascript.md),
+ * and every kernel gives the same bits.
  */
 export async function createFlocklab(options = {}) {
   if (options === null || typeof options !== 'object') {
@@ -83,8 +86,12 @@ export async function createFlocklab(options = {}) {
     settings.flocklabWorkers = threads - 1;
     factory = (await import('./flocklab_core_mt.js')).default;
   }
+  if (options.lanes !== undefined && typeof options.lanes !== 'string') {
+    throw new TypeError(`lanes must be a string (got ${describe(options.lanes)})`);
+  }
   const core = await factory(settings);
   if (threads > 1 && !core.startThreads(threads)) throw new RangeError(core.lastError());
+  if (options.lanes !== undefined && !core.setLanes(options.lanes)) throw new RangeError(core.lastError());
   return new Flocklab(core);
 }
 
@@ -102,6 +109,12 @@ class Flocklab {
     this.version = core.version();
     /** Threads each step uses (createFlocklab's `threads`); the results are the same for any. */
     this.threads = core.threads();
+    /**
+     * The kernels steps run, 'scalar' or 'portable' (createFlocklab's `lanes`, else the faster
+     * for each): `boids` for the lab and abm models, `hits` for steering; the results are the same for any.
+     */
+    const [boids, hits] = core.lanes().split(',');
+    this.lanes = { boids, hits };
     const lab = this;
     /** A flock of any model: `new Simulation(model, {count, seed, preset, ...params})`. */
     this.Simulation = class extends Simulation {

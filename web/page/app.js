@@ -90,7 +90,9 @@ async function init() {
   const query = new URLSearchParams(location.search);
   try {
     S.engine = new Engine();
-    const loading = S.engine.init({ threads: engineThreads(query), sampleEvery: SAMPLE_EVERY });
+    // ?lanes=scalar|portable runs that kernel (for bench/: the bits are the same either way).
+    const lanes = ['scalar', 'portable'].includes(query.get('lanes')) ? query.get('lanes') : undefined;
+    const loading = S.engine.init({ threads: engineThreads(query), lanes, sampleEvery: SAMPLE_EVERY });
     // ?renderer=NAME (draw.js's RENDERER_NAMES) draws with that renderer (WebGL falling back to
     // canvas 2D where it is missing), else the page measures which draws fastest on this machine
     // (draw.js), while the worker loads the engine.

@@ -100,9 +100,9 @@ export class Engine {
     }, options);
   }
 
-  /** Loads the engine in the worker (with `threads` threads where the page may use them). */
-  async init({ threads, sampleEvery }) {
-    this.info = await this.#request('init', { threads, sampleEvery }, (state) => state);
+  /** Loads the engine in the worker (with `threads` threads where the page may use them; `lanes`: its kernel, else the default). */
+  async init({ threads, lanes, sampleEvery }) {
+    this.info = await this.#request('init', { threads, lanes, sampleEvery }, (state) => state);
     return this.info;
   }
 

@@ -67,13 +67,13 @@ function step({ n, metrics }) {
 }
 
 const HANDLERS = {
-  async init({ threads, sampleEvery: every }) {
+  async init({ threads, lanes, sampleEvery: every }) {
     sampleEvery = every;
-    lab = await createFlocklab(threads > 1 ? { threads } : {});
+    lab = await createFlocklab({ ...(threads > 1 ? { threads } : {}), ...(lanes ? { lanes } : {}) });
     return {
       state: {
         version: lab.version, models: lab.models(), metrics: lab.metrics(),
-        threads: lab.threads ?? 1, isolated: Boolean(globalThis.crossOriginIsolated),
+        threads: lab.threads ?? 1, lanes: lab.lanes, isolated: Boolean(globalThis.crossOriginIsolated),
       },
     };
   },

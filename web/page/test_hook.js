@@ -59,7 +59,7 @@ window.flocklab = {
   events: read(() => JSON.parse(JSON.stringify(S.events))),
   setParams: (delta) => setLive(delta),
   /** The engine's threads and whether the page is cross-origin isolated, as the worker reported them. */
-  engine: () => ({ threads: S.engine.info.threads, isolated: S.engine.info.isolated }),
+  engine: () => ({ threads: S.engine.info.threads, lanes: S.engine.info.lanes, isolated: S.engine.info.isolated }),
   /** Where world point (x, y[, z]) is on the screen now (CSS px, as a mouse event's clientX/Y), in 2D or the 3D view. */
   screenPoint(x, y, z = 0) {
     const overlay = $('overlay'), rect = overlay.getBoundingClientRect();

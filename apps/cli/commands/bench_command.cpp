@@ -20,12 +20,14 @@
 #include <filesystem>
 #include <functional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 
 #include "flocklab/engine/lanes.hpp"
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/models/abm_simulation.hpp"
 #include "flocklab/models/lab_simulation.hpp"
+#include "flocklab/models/steering_simulation.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/version.hpp"
 #include "outputs/png_image.hpp"
@@ -44,7 +46,7 @@ namespace {
 
 // The ceiling per core: about 100 GFLOP/s of f64 and 13 vector operations a 2D pair check.
 constexpr double kChecksPerCoreSecond = 4e9;
-const char* const kWorkloads[] = {"W1", "W2", "W3", "W4", "W5", "W6", "W7"};
+const char* const kWorkloads[] = {"W1", "W2", "W3", "W4", "W5", "W6", "W7", "W8"};
 const char* const kW4Workload = "lab at the seed's density, steps 600 to 700";
 
 struct Row {
@@ -54,6 +56,7 @@ struct Row {
   double seconds = 0;  // median time of the timed steps
   double checks = 0;   // candidate checks over the timed steps
   std::string target, result, note;
+  std::string kernel;  // the lane kernel its steps ran ("-": none)
 };
 
 double median(std::vector<double> values) {
@@ -114,6 +117,13 @@ class Bench {
     if (!o_.quiet) std::fprintf(stderr, "bench: %s\n", text.c_str());
   }
 
+  std::size_t rowCount() const { return rows_.size(); }
+  // Names the kernel of the rows from `first` on that have none yet.
+  void labelKernels(std::size_t first, const std::string& kernel) {
+    for (std::size_t r = first; r < rows_.size(); ++r)
+      if (rows_[r].kernel.empty()) rows_[r].kernel = kernel;
+  }
+
   bool wanted(const char* id) const {
     if (o_.only.empty()) return true;
     return ("," + o_.only + ",").find(std::string(",") + id + ",") != std::string::npos;
@@ -130,6 +140,7 @@ class Bench {
     mine.workload = "lab defaults, whole process: flocklab run";
     peer.workload = "the same, JavaScript pair loop under node";
     mine.boids = peer.boids = 120;
+    peer.kernel = "-";
     mine.steps = peer.steps = 600;
     {
       LabSimulation sim(LabParams{}, randomLabStart(120, LabParams{}, 42), engine_);
@@ -225,6 +236,29 @@ class Bench {
     rows_.push_back(row);
   }
 
+  // The steering model, the browser lab's, natively: 5,000 boids from seed 1 (231 neighbours a
+  // boid by step 300), three blocks of 30 steps from step 300, the median block.
+  void w8() {
+    const SteeringParams p;
+    progress("W8: steering, 5,000 boids, forming the flock (300 steps)");
+    SteeringSimulation sim(p, randomSteeringStart(5000, p, 1), engine_, 1);
+    sim.step(300);
+    std::vector<double> times;
+    const std::uint64_t before = sim.candidateChecks();
+    for (int block = 0; block < 3; ++block) times.push_back(secondsOf([&] { sim.step(30); }));
+    Row row;
+    row.id = "W8";
+    row.workload = "steering, 5,000 boids, steps 300 to 390";
+    row.boids = 5000;
+    row.steps = 30;
+    row.seconds = median(times);
+    row.checks = static_cast<double>(sim.candidateChecks() - before) / 3;
+    const double perStep = row.seconds / 30 * 1e3;
+    row.target = "<= 3 ms / step";
+    row.result = fmt::format("{} ({:.2f} ms)", perStep <= 3 ? "met" : "missed", perStep);
+    rows_.push_back(row);
+  }
+
   void w4() {
     const LabParams p = labAtSeedDensity(1000000);
     progress("W4: 1,000,000 boids, forming the flock (600 steps; minutes)");
@@ -277,11 +311,18 @@ class Bench {
     if (!std::filesystem::exists(site + "/index.html"))
       return skipped("W7", workload, "no browser lab built (emscripten)");
     if (script.empty() || !std::filesystem::exists(script)) return skipped("W7", workload, "no " + script);
+    // --lanes: the page runs the kernel asked for, where WebAssembly has it.
+    std::vector<std::string> command{
+        node,     script, "--cli",     std::filesystem::read_symlink("/proc/self/exe").string(),
+        "--site", site,   "--repeats", std::to_string(std::min<std::int64_t>(o_.repeats, 3))};
+    if (forced_) {
+      if (*forced_ != LaneKernel::Scalar && *forced_ != LaneKernel::Portable)
+        return skipped("W7", workload, "WebAssembly runs the scalar and portable kernels only");
+      command.insert(command.end(), {"--lanes", laneKernelName(*forced_)});
+    }
     progress("W7: the browser lab in headless Chromium (node " + script + ")");
-    const std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
     // Each run watches the live page for 4 s a count: at most 3 runs (their medians).
-    const ChildResult r = runChild({node, script, "--cli", self, "--site", site, "--repeats",
-                                    std::to_string(std::min<std::int64_t>(o_.repeats, 3))});
+    const ChildResult r = runChild(command);
     nlohmann::json report;
     try {
       report = nlohmann::json::parse(r.output);
@@ -297,6 +338,7 @@ class Bench {
     for (const auto& measured : report.at("rows")) {
       Row one;
       one.id = "W7";
+      one.kernel = report.value("lanes", std::string("?"));
       one.workload = workload;
       one.boids = measured.at("boids").get<std::size_t>();
       one.steps = 1;
@@ -404,8 +446,10 @@ class Bench {
   // The machine as the table was measured on it: the targets hold for an idle 2-core machine, so
   // the load average beside them says how far a busy machine's figures can be read.
   std::string machine() const {
-    return fmt::format("{} cores, {} lanes, load average {:.2f} before and {:.2f} after", cores(),
-                       laneKernelName(laneKernel()), loadBefore_, loadAverage());
+    return fmt::format("{} cores, lanes {} for boids and {} for hits by default, load average {:.2f} before and "
+                       "{:.2f} after",
+                       cores(), laneKernelName(preferred(LaneUse::Boids)), laneKernelName(preferred(LaneUse::Hits)),
+                       loadBefore_, loadAverage());
   }
 
   std::string table() const {
@@ -414,8 +458,8 @@ class Bench {
                     counted(threads_, "threads"), kChecksPerCoreSecond * threads_, kChecksPerCoreSecond);
     out += fmt::format("{}; the targets are for an idle 2-core machine: on a busier one a miss may be the load's\n\n",
                        machine());
-    out += fmt::format("{:<3} {:<45} {:>9} {:>6} {:>10} {:>14} {:>12} {:>8}  {}\n", "id", "workload", "boids", "steps",
-                       "seconds", "boid-steps/s", "checks/s", "ceiling", "target: result");
+    out += fmt::format("{:<3} {:<45} {:<8} {:>9} {:>6} {:>10} {:>14} {:>12} {:>8}  {}\n", "id", "workload", "kernel",
+                       "boids", "steps", "seconds", "boid-steps/s", "checks/s", "ceiling", "target: result");
     for (const Row& r : rows_) {
       const double checksPerSecond = r.checks / r.seconds;
       // Checks are known only for flocklab's own steps; a row not run has no time.
@@ -427,8 +471,8 @@ class Bench {
       const std::string rate = timed ? fmt::format("{:.4g}", static_cast<double>(r.boids * r.steps) / r.seconds) : "-";
       std::string outcome = r.target.empty() ? "" : r.target + ": " + r.result;
       if (!r.note.empty()) outcome += (outcome.empty() ? "" : "; ") + r.note;
-      out += fmt::format("{:<3} {:<45} {:>9} {:>6} {:>10} {:>14} {:>12} {:>8}  {}\n", r.id, r.workload, r.boids,
-                         r.steps, seconds, rate, checks, ceiling, outcome);
+      out += fmt::format("{:<3} {:<45} {:<8} {:>9} {:>6} {:>10} {:>14} {:>12} {:>8}  {}\n", r.id, r.workload, r.kernel,
+                         r.boids, r.steps, seconds, rate, checks, ceiling, outcome);
     }
     return out;
   }
@@ -441,6 +485,7 @@ class Bench {
       const auto timed = [&](double value) { return r.seconds > 0 ? nlohmann::json(value) : nlohmann::json(); };
       rows.push_back({{"id", r.id},
                       {"workload", r.workload},
+                      {"kernel", r.kernel},
                       {"boids", r.boids},
                       {"steps", r.steps},
                       {"seconds", timed(r.seconds)},
@@ -454,7 +499,9 @@ class Bench {
     return nlohmann::json{{"flocklab", kVersion},
                           {"threads", threads_},
                           {"cores", cores()},
-                          {"lanes", laneKernelName(laneKernel())},
+                          {"lanes",
+                           {{"boids", laneKernelName(laneKernel(LaneUse::Boids))},
+                            {"hits", laneKernelName(laneKernel(LaneUse::Hits))}}},
                           {"load_average", {{"before", loadBefore_}, {"after", loadAverage()}}},
                           {"ceiling_checks_per_second", kChecksPerCoreSecond * threads_},
                           {"rows", rows}}
@@ -462,8 +509,20 @@ class Bench {
            "\n";
   }
 
+  // The kernel every step runs when --lanes names one, for this pass over the workloads.
+  void force(std::optional<LaneKernel> kernel) {
+    forced_ = kernel;
+    if (kernel) setLaneKernel(*kernel);
+    else useDefaultLaneKernels();
+  }
+
  private:
+  static LaneKernel preferred(LaneUse use) {
+    return preferredLaneKernel(use, laneKernelSupported(LaneKernel::Avx512), laneKernelSupported(LaneKernel::Avx2));
+  }
+
   const BenchOptions& o_;
+  std::optional<LaneKernel> forced_;
   EngineOptions engine_;
   unsigned threads_ = 1;
   double loadBefore_ = 0;
@@ -474,7 +533,7 @@ class Bench {
 }  // namespace
 
 CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
-  CLI::App* bench = app.add_subcommand("bench", "Time the performance workloads W1 to W7 (see bench/README.md)");
+  CLI::App* bench = app.add_subcommand("bench", "Time the performance workloads W1 to W8 (see bench/README.md)");
   bench->add_flag("--full", o.full, "Also the million-boid workloads (W4, and W5 and W6 at 1,000,000): minutes");
   bench->add_flag("--json", o.json, "Print the results as JSON");
   bench->add_option("--threads", o.threads, "Worker threads; 0 (the default) means all cores");
@@ -485,8 +544,41 @@ CLI::App* addBenchCommand(CLI::App& app, BenchOptions& o) {
   bench->add_option("--reference", o.reference,
                     "The JavaScript pair loop W1 compares with (tests/reference/lab_reference.mjs)");
   bench->add_option("--only", o.only, "Run only these workloads, e.g. W2,W3");
+  bench->add_option("--lanes", o.lanes,
+                    "Run every workload with each of these lane kernels, side by side (scalar, portable, avx2, "
+                    "avx512, or all the CPU runs); by default each runs the kernel steps pick");
   return bench;
 }
+
+namespace {
+
+// --lanes as passes: every kernel named (or every one the CPU runs for "all"), or one pass with
+// the default kernels when it is empty.
+std::vector<std::optional<LaneKernel>> lanePasses(const std::string& lanes) {
+  constexpr LaneKernel kAll[] = {LaneKernel::Scalar, LaneKernel::Portable, LaneKernel::Avx2, LaneKernel::Avx512};
+  std::vector<std::optional<LaneKernel>> passes;
+  if (lanes.empty()) return {std::nullopt};
+  if (lanes == "all") {
+    for (LaneKernel k : kAll)
+      if (laneKernelSupported(k)) passes.emplace_back(k);
+    return passes;
+  }
+  for (std::size_t begin = 0; begin <= lanes.size();) {
+    const std::size_t end = std::min(lanes.find(',', begin), lanes.size());
+    const std::string name = lanes.substr(begin, end - begin);
+    const LaneKernel* k =
+        std::find_if(std::begin(kAll), std::end(kAll), [&](LaneKernel x) { return name == laneKernelName(x); });
+    if (k == std::end(kAll))
+      throw UsageError("--lanes takes scalar, portable, avx2 and avx512 separated by commas, or all (got " +
+                       excerpt(lanes) + ")");
+    if (!laneKernelSupported(*k)) throw UsageError("--lanes: this CPU cannot run the " + name + " kernel");
+    passes.emplace_back(*k);
+    begin = end + 1;
+  }
+  return passes;
+}
+
+}  // namespace
 
 int executeBench(const BenchOptions& o) {
   if (o.threads < 0 || o.threads > 1024)
@@ -497,7 +589,7 @@ int executeBench(const BenchOptions& o) {
     const std::size_t end = std::min(o.only.find(',', begin), o.only.size());
     const std::string id = o.only.substr(begin, end - begin);
     if (std::find(std::begin(kWorkloads), std::end(kWorkloads), id) == std::end(kWorkloads))
-      throw UsageError("--only takes workload ids W1 to W7 separated by commas (got " + excerpt(o.only) + ")");
+      throw UsageError("--only takes workload ids W1 to W8 separated by commas (got " + excerpt(o.only) + ")");
     begin = end + 1;
   }
   if (!o.plot.empty() && !isPicturePath(o.plot))
@@ -514,16 +606,34 @@ int executeBench(const BenchOptions& o) {
     throw UsageError(e.what());
   }
 
-  if (bench.wanted("W1")) bench.w1();
-  if (bench.wanted("W2")) bench.w2();
-  if (bench.wanted("W3")) bench.w3();
-  if (bench.wanted("W4")) {
-    if (o.full) bench.w4();
-    else bench.skipped("W4", kW4Workload, "not run: --full runs it (minutes)");
+  // One pass over the workloads a kernel (or one with the default kernels); each row names the
+  // kernel its steps ran (W2's sequential scan and node's row run none).
+  const std::vector<std::optional<LaneKernel>> passes = lanePasses(o.lanes);
+  if (plot && passes.size() > 1) throw UsageError("--plot draws one pass: give --lanes one kernel, or none");
+  for (const std::optional<LaneKernel>& kernel : passes) {
+    bench.force(kernel);
+    const auto run = [&](const char* id, const char* use, const std::function<void()>& work) {
+      if (!bench.wanted(id)) return;
+      const std::size_t first = bench.rowCount();
+      work();
+      const std::optional<LaneUse> lanes = std::string(use) == "boids"  ? std::optional(LaneUse::Boids)
+                                           : std::string(use) == "hits" ? std::optional(LaneUse::Hits)
+                                                                        : std::nullopt;
+      bench.labelKernels(first, lanes ? laneKernelName(laneKernel(*lanes)) : "-");
+    };
+    run("W1", "boids", [&] { bench.w1(); });
+    run("W2", "none", [&] { bench.w2(); });
+    run("W3", "boids", [&] { bench.w3(); });
+    run("W4", "boids", [&] {
+      if (o.full) bench.w4();
+      else bench.skipped("W4", kW4Workload, "not run: --full runs it (minutes)");
+    });
+    run("W5", "boids", [&] { bench.w5(); });
+    run("W6", "boids", [&] { bench.w6(); });
+    run("W7", "none", [&] { bench.w7(); });  // the page says its kernel
+    run("W8", "hits", [&] { bench.w8(); });
   }
-  if (bench.wanted("W5")) bench.w5();
-  if (bench.wanted("W6")) bench.w6();
-  if (bench.wanted("W7")) bench.w7();
+  bench.force(std::nullopt);
   if (plot) {
     bench.bruteScaling();
     plot->commit(pictureBytes(o.plot, bench.plotSvg()));

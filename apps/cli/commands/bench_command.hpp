@@ -1,5 +1,5 @@
 #pragma once
-// `flocklab bench`: the performance workloads W1 to W7 (bench/README.md), timed on this
+// `flocklab bench`: the performance workloads W1 to W8 (bench/README.md), timed on this
 // machine and printed as a table or JSON, with an optional scaling chart.
 #include <cstdint>
 #include <string>
@@ -16,6 +16,7 @@ struct BenchOptions {
   std::string plot;          ///< FILE.svg or FILE.png: time per boid-step against boids, grid and brute force
   std::string reference;     ///< the JavaScript pair loop for W1 (default: the source tree's)
   std::string only;          ///< comma-separated workload ids to run (default: all)
+  std::string lanes;  ///< comma-separated lane kernels, each a pass over the workloads, or "all" (default: none forced)
 };
 
 CLI::App* addBenchCommand(CLI::App& app, BenchOptions& options);

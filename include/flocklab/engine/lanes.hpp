@@ -19,27 +19,36 @@
 #include <cstdint>
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #include <immintrin.h>  // declares GCC's x86 builtins, which laneSqrt calls in the kernels' own ISA
+#elif defined(__wasm_simd128__)
+#include <wasm_simd128.h>
 #endif
 
 namespace flocklab {
 
 /// The kernels a lane rule's step can run: Scalar is the one-boid path (the distance filter,
-/// then the rule's add() hit by hit), the others lanes of boids. Portable is 2 lanes (SSE2 on
-/// x86-64, simd128 in WebAssembly, whatever the target gives elsewhere).
+/// then the rule's add() hit by hit), the others lanes. Portable is 2 lanes (SSE2 on x86-64,
+/// simd128 in WebAssembly, whatever the target gives elsewhere).
 enum class LaneKernel { Scalar, Portable, Avx2, Avx512 };
+/// What the lanes hold: boids of a tile (a rule with lane sums, kRuleLanes of
+/// flocklab/rule.hpp) or one boid's hits (a rule with hit lanes, kRuleHitLanes).
+enum class LaneUse { Boids, Hits };
 
 /// True when this build and this CPU can run `kernel` (Scalar and Portable always).
 bool laneKernelSupported(LaneKernel kernel);
-/// The kernel steps run: the one set by setLaneKernel, else the environment variable
+/// The kernel steps run for `use`: the one set by setLaneKernel, else the environment variable
 /// FLOCKLAB_LANES (scalar, portable, avx2 or avx512), else preferredLaneKernel for this CPU.
 /// Throws std::invalid_argument when FLOCKLAB_LANES names no kernel or one this CPU lacks.
-LaneKernel laneKernel();
-/// The kernel steps run by default on a CPU with (or without) AVX-512 F, VL and DQ and AVX2:
-/// Avx512, else Avx2, else Scalar (the choice bench/README.md measures). Pure.
-LaneKernel preferredLaneKernel(bool hasAvx512, bool hasAvx2);
-/// Makes every later step run `kernel` (for tests and benchmarks that compare the paths; all
-/// give the same bits). Throws std::invalid_argument when this CPU cannot run it.
+LaneKernel laneKernel(LaneUse use = LaneUse::Boids);
+/// The kernel steps run for `use` by default on a CPU with (or without) AVX-512 F, VL and DQ
+/// and AVX2 (the choices bench/README.md measures): Avx512, else Avx2, else for boids the
+/// one-boid path (two lanes of boids lose to it) and for hits the portable two lanes (which
+/// beat it in WebAssembly). Pure.
+LaneKernel preferredLaneKernel(LaneUse use, bool hasAvx512, bool hasAvx2);
+/// Makes every later step run `kernel` for every use (for tests and benchmarks that compare
+/// the paths; all give the same bits). Throws std::invalid_argument when this CPU cannot run it.
 void setLaneKernel(LaneKernel kernel);
+/// Undoes setLaneKernel: later steps run FLOCKLAB_LANES's kernel, else the preferred ones.
+void useDefaultLaneKernels();
 /// "scalar", "portable", "avx2" or "avx512".
 const char* laneKernelName(LaneKernel kernel);
 
@@ -84,6 +93,9 @@ template <class M>
   if constexpr (sizeof(M) == 64) return __builtin_ia32_cvtq2mask512(reinterpret_cast<__v8di>(m)) != 0;
   else if constexpr (sizeof(M) == 32) return __builtin_ia32_movmskpd256(reinterpret_cast<__v4df>(m)) != 0;
   else return __builtin_ia32_movmskpd(reinterpret_cast<__v2df>(m)) != 0;
+#elif defined(__wasm_simd128__)
+  static_assert(sizeof(M) == 16, "WebAssembly runs two lanes");
+  return wasm_v128_any_true(reinterpret_cast<v128_t>(m));
 #else
   if constexpr (sizeof(M) == 64) {
     const auto half = __builtin_shufflevector(m, m, 0, 1, 2, 3) | __builtin_shufflevector(m, m, 4, 5, 6, 7);
@@ -121,6 +133,9 @@ template <class V>
     out = __builtin_ia32_sqrtpd512_mask(in, in, static_cast<unsigned char>(-1), _MM_FROUND_CUR_DIRECTION);
   else if constexpr (sizeof(V) == 32) out = __builtin_ia32_sqrtpd256(in);
   else out = __builtin_ia32_sqrtpd(in);
+#elif defined(__wasm_simd128__)
+  static_assert(sizeof(V) == 16, "WebAssembly runs two lanes");
+  out = reinterpret_cast<V>(wasm_f64x2_sqrt(reinterpret_cast<v128_t>(in)));
 #elif defined(__clang__) && __has_builtin(__builtin_elementwise_sqrt)
   out = __builtin_elementwise_sqrt(in);
 #else

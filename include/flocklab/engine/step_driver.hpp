@@ -16,7 +16,8 @@
 // filter: W boids of the tile run at once, one a vector lane, over the whole candidate list,
 // each lane adding only its own hits (flocklab/engine/lanes.hpp): 8 lanes where the CPU has
 // AVX-512 and the tile at least 6 boids, else 4 where it has AVX2 and the tile at least 3, else
-// the filter (laneKernel() says which runs).
+// the filter (laneKernel() says which runs). A rule with hit lanes (kRuleHitLanes) keeps the
+// filter and takes each boid's hits W at a time (flocklab/engine/hit_lanes.hpp).
 // Determinism: add() sees the neighbours in ascending index on both paths, so grid and brute
 // force run the same operations; tasks write disjoint slots, so the executor and its size
 // change nothing.
@@ -459,7 +460,7 @@ void StepDriver::scanAll(const Space& space, double radius, const R& rule, std::
   const Flock& f = frozen_;
   const Candidates all{f.x.data(), f.y.data(), f.z.data(), f.vx.data(), f.vy.data(), f.vz.data(), n, nullptr, ids};
   const std::uint32_t* from = partition_ ? scanOrder_.data() : nullptr;
-  const LaneKernel kernel = laneKernel();
+  const LaneKernel kernel = laneKernel(kRuleHitLanes<R> ? LaneUse::Hits : LaneUse::Boids);
   executor_->run(tasks, [&](unsigned task, unsigned worker) {
     Scratch& scratch = scratch_[worker];
     const std::size_t end = std::min(n, (task + 1) * chunk);
@@ -518,7 +519,7 @@ void StepDriver::stepOwned(const Space& space, double radius, NeighborSearch sea
   splitTileRows(tasks);
   const int perLayer = tileRowsPerLayer();
   const bool halo = owned < n;
-  const LaneKernel kernel = laneKernel();
+  const LaneKernel kernel = laneKernel(kRuleHitLanes<R> ? LaneUse::Hits : LaneUse::Boids);
   executor_->run(tasks, [&](unsigned task, unsigned worker) {
     Scratch& scratch = scratch_[worker];
     const CellCandidates& c = scratch.candidates;

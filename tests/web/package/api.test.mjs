@@ -460,3 +460,19 @@ test('threads: one by default and on request; more than one needs an isolated br
   }
   await assert.rejects(createFlocklab({ threads: 0 }), { message: 'threads must be a whole number from 1 to 64 (got 0)' });
 });
+
+test('lanes: each model runs the faster kernel by default, either on request, with the command\'s bits', async () => {
+  const { createFlocklab } = await import(`${new URL(`file://${PACKAGE}/index.js`).href}`);
+  // Lanes of boids lose to one boid at a time in WebAssembly; a boid's hits in lanes win (bench/README.md).
+  assert.deepEqual(lab.lanes, { boids: 'scalar', hits: 'portable' });
+  const native = nativeRun(['--model', 'steering', '--count', '1500', '--seed', '3', '--steps', '40']).hash;
+  for (const lanes of ['scalar', 'portable']) {
+    const forced = await createFlocklab({ lanes });
+    assert.deepEqual(forced.lanes, { boids: lanes, hits: lanes });
+    withSimulation(forced.Simulation, 'steering', { count: 1500, seed: 3 }, (sim) => {
+      assert.equal(sim.step(40).hash(), native, lanes);
+    });
+  }
+  await assert.rejects(createFlocklab({ lanes: 'avx2' }), { name: 'RangeError', message: 'lanes must be scalar or portable (got avx2)' });
+  await assert.rejects(createFlocklab({ lanes: 2 }), { name: 'TypeError', message: 'lanes must be a string (got 2)' });
+});
