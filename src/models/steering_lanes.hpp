@@ -44,10 +44,11 @@ struct SteeringLaneTotals {
 
 /// see() for the hits `h` of a boid of species `me` (speed `selfSpeed`, velocity `self`), its
 /// field of view narrower than all around where kFieldOfView.
-template <bool kFieldOfView, int D, class L>
+template <bool kFieldOfView, int D, class L, class Reader>
 [[gnu::always_inline]] inline void steeringSeeHits(const SteeringLaneWorld& world, const SteeringKind& me,
                                                    const std::array<double, D>& self, double selfSpeed,
-                                                   SteeringLaneTotals<D>& s, const HitLanes<L, D>& h) {
+                                                   SteeringLaneTotals<D>& s, const HitLanes<L, D>& h,
+                                                   const Reader& hits) {
   using V = typename L::D;
   using M = typename L::M;
   constexpr int W = L::kWidth;
@@ -63,7 +64,7 @@ template <bool kFieldOfView, int D, class L>
     alignas(sizeof(V)) std::int64_t predatorOf[W], mateOf[W];
     alignas(sizeof(V)) double sizeOf[W];
     for (int l = 0; l < W; ++l) {
-      const std::uint32_t t = world.speciesOf[h.index[l]];
+      const std::uint32_t t = world.speciesOf[hits.boid(h.at[l])];
       const SteeringKind& them = world.kinds[t];
       predatorOf[l] = them.predator ? -1 : 0, mateOf[l] = (me.mates >> t) & 1 ? -1 : 0, sizeOf[l] = them.size;
     }
@@ -141,9 +142,9 @@ template <int D, class L, class Sums, class Reader>
                           s.flee,           s.afraid};
   HitLanes<L, D> h;
   if (s.kind->fovLimited)
-    while (hits.next(h)) steeringSeeHits<true, D, L>(world, *s.kind, s.self, s.selfSpeed, t, h);
+    while (hits.next(h)) steeringSeeHits<true, D, L>(world, *s.kind, s.self, s.selfSpeed, t, h, hits);
   else
-    while (hits.next(h)) steeringSeeHits<false, D, L>(world, *s.kind, s.self, s.selfSpeed, t, h);
+    while (hits.next(h)) steeringSeeHits<false, D, L>(world, *s.kind, s.self, s.selfSpeed, t, h, hits);
   s.flocking.count = t.count, s.flocking.mates = t.mates, s.flocking.separate = t.separate;
   s.flocking.align = t.align, s.flocking.cohere = t.cohere, s.flee = t.flee, s.afraid = t.afraid;
 }

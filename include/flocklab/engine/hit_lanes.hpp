@@ -19,12 +19,12 @@ namespace flocklab {
 
 /// W hits of one boid (L a LaneVectors<W>) in Dim dimensions, one a lane, in ascending index:
 /// their offsets, d2 (+inf in the lanes past the last hit, which repeat it), the neighbours'
-/// velocities and their indices.
+/// velocities and their places among the candidates (HitLaneReader::boid gives their indices).
 template <class L, int Dim>
 struct HitLanes {
   std::array<typename L::D, Dim> d, v;
   typename L::D d2;
-  std::uint32_t index[L::kWidth];
+  std::uint32_t at[L::kWidth];
 };
 
 /// Reads a boid's hits (positions among the candidates, ascending) W at a time; `indexOf`
@@ -51,19 +51,18 @@ class HitLaneReader {
     for (int l = 0; l < W; ++l) lane_[l] = l;
   }
 
+  /// The boid index of the candidate at `at` (a lane's HitLanes::at).
+  std::uint32_t boid(std::uint32_t at) const { return indexOf_(at); }
+
   /// The next W hits into `h`; false when none is left.
   [[gnu::always_inline]] bool next(HitLanes<L, Dim>& h) {
     if (first_ >= found_) return false;
     const std::size_t lanes = std::min<std::size_t>(W, found_ - first_);
-    std::uint32_t k[W];
-    for (int l = 0; l < W; ++l) {
-      k[l] = hits_[first_ + std::min<std::size_t>(l, lanes - 1)];
-      h.index[l] = indexOf_(k[l]);
-    }
+    for (int l = 0; l < W; ++l) h.at[l] = hits_[first_ + std::min<std::size_t>(l, lanes - 1)];
     for (int a = 0; a < Dim; ++a) {
       // Determinism: the one-boid path's offsets and d2, lane by lane.
-      gatherLanes(h.d[a], position_[a], k);
-      gatherLanes(h.v[a], velocity_[a], k);
+      gatherLanes(h.d[a], position_[a], h.at);
+      gatherLanes(h.v[a], velocity_[a], h.at);
       h.d[a] -= from_[a];
       if (wrap_) {
         h.d[a] = h.d[a] > above_[a] ? h.d[a] - span_[a] : h.d[a];
