@@ -118,10 +118,10 @@ class Bench {
   }
 
   std::size_t rowCount() const { return rows_.size(); }
-  // Names the kernel of the rows from `first` on that have none yet.
+  // Names the kernel of the rows from `first` on that have none yet ("-" for a row not run).
   void labelKernels(std::size_t first, const std::string& kernel) {
     for (std::size_t r = first; r < rows_.size(); ++r)
-      if (rows_[r].kernel.empty()) rows_[r].kernel = kernel;
+      if (rows_[r].kernel.empty()) rows_[r].kernel = rows_[r].seconds > 0 ? kernel : "-";
   }
 
   bool wanted(const char* id) const {
