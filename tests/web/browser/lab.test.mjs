@@ -49,7 +49,9 @@ test('the page loads with no console error, runs, and shows step, hash and order
     // so its engine worker steps on WebAssembly threads: one a core, at most 4, and the footer says how many
     const cores = await page.evaluate(() => navigator.hardwareConcurrency);
     const threads = Math.max(1, Math.min(cores, 4));
-    assert.deepEqual(await hook(page, () => window.flocklab.engine()), { threads, isolated: true });
+    // The kernels by use: a boid's hits in simd128 lanes, lanes of boids one boid at a time (bench/README.md).
+    const lanes = { boids: 'scalar', hits: 'portable' };
+    assert.deepEqual(await hook(page, () => window.flocklab.engine()), { threads, lanes, isolated: true });
     assert.match(await page.textContent('#version'), new RegExp(`WebAssembly in a worker, ${threads} thread${threads === 1 ? '' : 's'}$`));
     assert.deepEqual(errors, []);
   } finally {
@@ -851,7 +853,8 @@ test('the built site from a plain static host (no isolation headers): the engine
   try {
     assert.equal(state.ok, true, state.error);
     assert.equal(await page.evaluate(() => window.crossOriginIsolated), false);
-    assert.deepEqual(await hook(page, () => window.flocklab.engine()), { threads: 1, isolated: false });
+    const lanes = { boids: 'scalar', hits: 'portable' };
+    assert.deepEqual(await hook(page, () => window.flocklab.engine()), { threads: 1, lanes, isolated: false });
     assert.match(await page.textContent('#version'), /WebAssembly in a worker, 1 thread \(this page is not cross-origin isolated/);
     await hook(page, () => window.flocklab.restart({ count: 700, seed: '3' }));
     await hook(page, () => window.flocklab.step(200));
