@@ -12,8 +12,11 @@
 // source serves every width: 8 lanes with AVX-512, 4 with AVX2, 2 with SSE2 (any x86-64) and
 // WebAssembly simd128. Measured against the one-boid path (bench/README.md): the 8 lanes of
 // AVX-512 pay wherever the CPU has them; where it has AVX2 and no AVX-512 (an AMD EPYC) the 4
-// lanes of AVX2 beat the one-boid path too. Steps run the widest of the two the CPU has, else
-// the one-boid path, unless FLOCKLAB_LANES or setLaneKernel picks one.
+// lanes of AVX2 beat the one-boid path too. A rule with hit lanes (kRuleHitLanes) puts one
+// boid's hits in the lanes instead (flocklab/engine/hit_lanes.hpp). Steps run the widest lanes
+// the CPU has; without AVX2, lanes of boids give way to the one-boid path and hit lanes run the
+// portable two (each the faster in WebAssembly), unless FLOCKLAB_LANES or setLaneKernel picks
+// one. The helpers below (any, countSet, laneSqrt, gatherLanes) are written once for every width.
 // Vectors cross function boundaries only by reference: passed or returned by value between
 // functions built for different instruction sets they would change the ABI (Clang refuses it).
 #include <cstdint>
