@@ -20,14 +20,13 @@ constexpr int kUnread = -2, kPreferred = -1;  // besides a kernel's value
 int fromEnvironment() {
   const char* wanted = std::getenv("FLOCKLAB_LANES");
   if (wanted == nullptr || *wanted == '\0') return kPreferred;
-  for (LaneKernel kernel : kKernels) {
-    if (std::string(wanted) != laneKernelName(kernel)) continue;
-    if (!laneKernelSupported(kernel))
-      throw std::invalid_argument(std::string("FLOCKLAB_LANES: this CPU cannot run the ") + wanted + " kernel");
-    return static_cast<int>(kernel);
-  }
-  throw std::invalid_argument(std::string("FLOCKLAB_LANES must be scalar, portable, avx2 or avx512 (got ") + wanted +
-                              ")");
+  const std::optional<LaneKernel> kernel = laneKernelNamed(wanted);
+  if (!kernel)
+    throw std::invalid_argument(std::string("FLOCKLAB_LANES must be scalar, portable, avx2 or avx512 (got ") + wanted +
+                                ")");
+  if (!laneKernelSupported(*kernel))
+    throw std::invalid_argument(std::string("FLOCKLAB_LANES: this CPU cannot run the ") + wanted + " kernel");
+  return static_cast<int>(*kernel);
 }
 
 // The kernel every use runs, kPreferred, or kUnread before the environment is read.
@@ -61,8 +60,10 @@ LaneKernel laneKernel(LaneUse use) {
     kernel = fromEnvironment();
     chosen.store(kernel, std::memory_order_relaxed);
   }
-  if (kernel == kPreferred)
-    return preferredLaneKernel(use, laneKernelSupported(LaneKernel::Avx512), laneKernelSupported(LaneKernel::Avx2));
+  if (kernel == kPreferred) {
+    static const bool avx512 = laneKernelSupported(LaneKernel::Avx512), avx2 = laneKernelSupported(LaneKernel::Avx2);
+    return preferredLaneKernel(use, avx512, avx2);
+  }
   return static_cast<LaneKernel>(kernel);
 }
 
@@ -82,6 +83,12 @@ const char* laneKernelName(LaneKernel kernel) {
     case LaneKernel::Avx512: return "avx512";
   }
   return "?";
+}
+
+std::optional<LaneKernel> laneKernelNamed(std::string_view name) {
+  for (LaneKernel kernel : kKernels)
+    if (name == laneKernelName(kernel)) return kernel;
+  return std::nullopt;
 }
 
 }  // namespace flocklab

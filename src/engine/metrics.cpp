@@ -51,11 +51,11 @@ struct Geometry {
   }
 };
 
-// The boids of slots [begin, end) against the one in `self`, two at a time (SSE2 natively,
-// simd128 in WebAssembly): how many it sees with a sight all around (not fovLimited), added to
-// `count`, and the least d2, into `best`. Determinism: each lane's d2 is Geometry::d2's (the
-// same wrap, then the squares left to right), the count is a whole number and the least of a
-// set of distances is the same in any order: the scalar loop's results.
+// The boids of slots [begin, end) against the one in `self`: how many it sees, added to `count`,
+// and the least d2, into `best`. With a sight all around, two at a time (SSE2 natively, simd128
+// in WebAssembly); with a field of view, and for the last odd slot, one at a time.
+// Determinism: each lane's d2 is Geometry::d2's (the same wrap, then the squares left to right),
+// the count is a whole number and the least of a set of distances is the same in any order.
 template <int D>
 void scanSlots(const Geometry<D>& g, const Sight& sight, std::size_t self, std::size_t begin, std::size_t end,
                std::uint32_t& count, double& best) {
@@ -77,7 +77,7 @@ void scanSlots(const Geometry<D>& g, const Sight& sight, std::size_t self, std::
   slotOf = V{static_cast<double>(begin), static_cast<double>(begin + 1)};
   L::M seen{};
   std::size_t s = begin;
-  for (; s + 2 <= end; s += 2, slotOf += two) {
+  for (; !sight.fovLimited && s + 2 <= end; s += 2, slotOf += two) {
     V d2{};
     for (int a = 0; a < D; ++a) {
       V d = V{at[a][s], at[a][s + 1]} - from[a];
@@ -93,7 +93,7 @@ void scanSlots(const Geometry<D>& g, const Sight& sight, std::size_t self, std::
     if (sight.apartOnly) in &= d2 != zero;
     seen -= in;  // a set lane is -1
   }
-  count += static_cast<std::uint32_t>(seen[0] + seen[1]);
+  count += static_cast<std::uint32_t>(seen[0] + seen[1]);  // each lane counts up by its -1s
   best = std::min({best, least[0], least[1]});
   for (; s < end; ++s) {
     if (s == self) continue;
@@ -286,18 +286,7 @@ Metrics measureIn(const Flock& flock, const Space& space, const MetricRules& rul
       std::uint32_t count = 0;
       double best = std::numeric_limits<double>::infinity();
       const int cells = grid.neighborCells(grid.cellOf(i), block);
-      for (int c = 0; c < cells; ++c) {
-        if (!sight.fovLimited) {
-          scanSlots(g, sight, slot, grid.begin(block[c]), grid.end(block[c]), count, best);
-          continue;
-        }
-        for (std::uint32_t s = grid.begin(block[c]); s < grid.end(block[c]); ++s) {
-          if (s == slot) continue;
-          const double dd = g.d2(slot, s);
-          best = std::min(best, dd);
-          count += g.sees(sight, slot, s, dd);
-        }
-      }
+      for (int c = 0; c < cells; ++c) scanSlots(g, sight, slot, grid.begin(block[c]), grid.end(block[c]), count, best);
       neighbors[i] = sight.nearest > 0 ? std::min(count, sight.nearest) : count;
       nearest[i] = n > 1 ? std::sqrt(best <= blockReach2 ? best : nearestDistance2(g, slot)) : 0.0;
     }

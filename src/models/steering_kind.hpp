@@ -1,6 +1,7 @@
 #pragma once
 // One steering species' constants as the steering rule reads them (docs/model-steering.md,
-// "Species, predators and food"), built once per parameter change from its traits.
+// "Species, predators and food"), built once per parameter change from its traits, and what
+// a step reads of the species and the world.
 #include <cstdint>
 #include <vector>
 
@@ -36,5 +37,15 @@ inline std::vector<SteeringKind> steeringKinds(const std::vector<SpeciesTraits>&
   }
   return kinds;
 }
+
+/// What a step reads besides the flock and the parameters: the species' constants and, per
+/// boid, its species and a predator's rest; the food sources as they are now.
+struct SteeringWorld {
+  const SteeringKind* kinds = nullptr;            // at least one
+  bool predators = false;                         // some species hunts
+  const std::uint32_t* speciesOf = nullptr;       // by boid index; null: every boid is kind 0
+  const std::uint64_t* rest = nullptr;            // by boid index: steps a predator still rests; null: none
+  const std::vector<FoodSource>* food = nullptr;  // null or empty: no food
+};
 
 }  // namespace flocklab

@@ -26,14 +26,6 @@
 
 namespace flocklab {
 
-/// What the hit lanes read of a step's species: their constants, each boid's species, and
-/// whether any is a predator (decided once per step).
-struct SteeringLaneWorld {
-  const SteeringKind* kinds = nullptr;
-  const std::uint32_t* speciesOf = nullptr;  // null: one species, every boid's
-  bool anyPredator = false;
-};
-
 /// The sums see() changes, as locals while the hits are read (in registers).
 template <int D>
 struct SteeringLaneTotals {
@@ -45,7 +37,7 @@ struct SteeringLaneTotals {
 /// see() for the hits `h` of a boid of species `me` (speed `selfSpeed`, velocity `self`), its
 /// field of view narrower than all around where kFieldOfView.
 template <bool kFieldOfView, int D, class L, class Reader>
-[[gnu::always_inline]] inline void steeringSeeHits(const SteeringLaneWorld& world, const SteeringKind& me,
+[[gnu::always_inline]] inline void steeringSeeHits(const SteeringWorld& world, const SteeringKind& me,
                                                    const std::array<double, D>& self, double selfSpeed,
                                                    SteeringLaneTotals<D>& s, const HitLanes<L, D>& h,
                                                    const Reader& hits) {
@@ -72,7 +64,7 @@ template <bool kFieldOfView, int D, class L, class Reader>
     __builtin_memcpy(&mate, mateOf, sizeof(M));
     __builtin_memcpy(&size, sizeOf, sizeof(V));
   }
-  if (world.anyPredator && !me.predator) {  // prey flee predators within the fear radius
+  if (world.predators && !me.predator) {  // prey flee predators within the fear radius
     V fear2;
     broadcast(fear2, me.fear2);
     const V fearD2 = predator ? d2 : never;
@@ -137,7 +129,7 @@ template <bool kFieldOfView, int D, class L, class Reader>
 /// see() for every hit `hits` reads (a HitLaneReader) of a boid whose sums `s` (a
 /// SteeringRuleOf<D>::Sums) do not chase.
 template <int D, class L, class Sums, class Reader>
-[[gnu::always_inline]] inline void steeringSeeLanes(const SteeringLaneWorld& world, Sums& s, Reader& hits) {
+[[gnu::always_inline]] inline void steeringSeeLanes(const SteeringWorld& world, Sums& s, Reader& hits) {
   SteeringLaneTotals<D> t{s.flocking.count, s.flocking.mates, s.flocking.separate, s.flocking.align, s.flocking.cohere,
                           s.flee,           s.afraid};
   HitLanes<L, D> h;

@@ -38,16 +38,6 @@
 
 namespace flocklab {
 
-/// What a step reads besides the flock and the parameters: the species' constants and, per
-/// boid, its species and a predator's rest; the food sources as they are now.
-struct SteeringWorld {
-  const SteeringKind* kinds = nullptr;            // at least one
-  std::size_t kindCount = 1;                      // how many
-  const std::uint32_t* speciesOf = nullptr;       // by boid index; null: every boid is kind 0
-  const std::uint64_t* rest = nullptr;            // by boid index: steps a predator still rests; null: none
-  const std::vector<FoodSource>* food = nullptr;  // null or empty: no food
-};
-
 template <int D>
 class SteeringRuleOf {
  public:
@@ -96,8 +86,7 @@ class SteeringRuleOf {
         pointerOn_(p.pointer.mode != PointerMode::Off && stepCount >= p.pointer.fromStep &&
                    stepCount < p.pointer.toStep),
         pointerWeight_(p.pointer.mode == PointerMode::Food ? p.foodWeight : p.predatorWeight),
-        nearest_(static_cast<std::uint32_t>(p.nearest)),
-        lanes_(laneWorld(world)) {}
+        nearest_(static_cast<std::uint32_t>(p.nearest)) {}
 
   // The rule contract's 2D and 3D faces.
   Sums start(std::uint32_t i, double, double, double vx, double vy) const requires(D == 2) {
@@ -118,7 +107,7 @@ class SteeringRuleOf {
   bool hitsInLanes(const Sums& s) const { return nearest_ == 0 && !s.chasing; }
   template <class L, class Reader>
   [[gnu::always_inline]] void addHitLanes(Sums& s, Reader& hits) const {
-    steeringSeeLanes<D, L>(lanes_, s, hits);
+    steeringSeeLanes<D, L>(world_, s, hits);
   }
 
   void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const requires(D == 2) {
@@ -158,11 +147,6 @@ class SteeringRuleOf {
     else return {o.x, o.y};
   }
   std::uint32_t speciesOf(std::uint32_t boid) const { return world_.speciesOf ? world_.speciesOf[boid] : 0; }
-  static SteeringLaneWorld laneWorld(const SteeringWorld& world) {
-    SteeringLaneWorld lanes{world.kinds, world.speciesOf};
-    for (std::size_t k = 0; k < world.kindCount; ++k) lanes.anyPredator |= world.kinds[k].predator;
-    return lanes;
-  }
 
   Sums begin(std::uint32_t i, const Vec& v) const {
     Sums s;
@@ -335,7 +319,6 @@ class SteeringRuleOf {
   bool pointerOn_;
   double pointerWeight_;
   std::uint32_t nearest_;  // K, 0: every boid seen
-  SteeringLaneWorld lanes_;
 };
 
 /// The 2D rule, as the model has always run it, and the 3D one.

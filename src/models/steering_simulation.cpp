@@ -144,7 +144,7 @@ void SteeringSimulation::step(std::uint64_t steps) {
   for (std::uint64_t s = 0; s < steps; ++s) {
     const std::uint64_t step = stepCount();
     // One species: no lookups, the plain model's operations.
-    const SteeringWorld now{kinds_.data(), kinds_.size(), traits_.size() == 1 ? nullptr : speciesOf_.data(),
+    const SteeringWorld now{kinds_.data(), predators_, traits_.size() == 1 ? nullptr : speciesOf_.data(),
                             rest_.empty() ? nullptr : rest_.data(), &food_};
     if (params_.dims == 3) driver().step(space(), radius_, options().search, SteeringRule3d(params_, now, seed_, step));
     else driver().step(space(), radius_, options().search, SteeringRule(params_, now, seed_, step));

@@ -84,6 +84,8 @@ TEST(Golden, OneSharedPoolGivesTheSameHashes) {
 // test).
 class GoldenLanes : public ::testing::TestWithParam<LaneKernel> {};
 
+constexpr LaneKernel kKernels[] = {LaneKernel::Scalar, LaneKernel::Portable, LaneKernel::Avx2, LaneKernel::Avx512};
+
 TEST_P(GoldenLanes, EverySceneKeepsItsHash) {
   const LaneKernel kernel = GetParam();
   if (!laneKernelSupported(kernel)) GTEST_SKIP() << "this CPU cannot run the " << laneKernelName(kernel) << " kernel";
@@ -104,9 +106,7 @@ TEST_P(GoldenLanes, EverySceneKeepsItsHash) {
   useDefaultLaneKernels();
 }
 
-INSTANTIATE_TEST_SUITE_P(Kernels, GoldenLanes,
-                         ::testing::Values(LaneKernel::Scalar, LaneKernel::Portable, LaneKernel::Avx2,
-                                           LaneKernel::Avx512),
+INSTANTIATE_TEST_SUITE_P(Kernels, GoldenLanes, ::testing::ValuesIn(kKernels),
                          [](const ::testing::TestParamInfo<LaneKernel>& info) {
                            return std::string(laneKernelName(info.param));
                          });
@@ -126,7 +126,7 @@ TEST(GoldenLanes, SteeringSpeciesWithTheirOwnViewsKeepTheOneBoidBits) {
   for (const std::string& world : worlds) {
     const scenes::Scene scene{"species lanes", "steering", "", world + species + "}", 704, 5, 60, "", ""};
     std::string scalar;
-    for (LaneKernel kernel : {LaneKernel::Scalar, LaneKernel::Portable, LaneKernel::Avx2, LaneKernel::Avx512}) {
+    for (LaneKernel kernel : kKernels) {
       if (!laneKernelSupported(kernel) ||
           (kSanitizer && kernel != LaneKernel::Scalar && kernel != LaneKernel::Portable))
         continue;

@@ -340,9 +340,11 @@ std::string lanes() {
 bool setLanes(const std::string& name) {
   return guarded(
       [&] {
-        for (LaneKernel kernel : {LaneKernel::Scalar, LaneKernel::Portable})
-          if (name == laneKernelName(kernel)) return setLaneKernel(kernel), true;
-        throw std::invalid_argument("lanes must be scalar or portable (got " + excerpt(name) + ")");
+        const std::optional<LaneKernel> kernel = laneKernelNamed(name);
+        if (kernel != LaneKernel::Scalar && kernel != LaneKernel::Portable)
+          throw std::invalid_argument("lanes must be scalar or portable (got " + excerpt(name) + ")");
+        setLaneKernel(*kernel);
+        return true;
       },
       false);
 }

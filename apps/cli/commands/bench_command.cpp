@@ -35,6 +35,7 @@
 #include "runs/atomic_file.hpp"
 #include "runs/counted.hpp"
 #include "runs/temporary_files.hpp"
+#include "runs/text_fields.hpp"
 #include "runs/usage_error.hpp"
 #include "scenes.hpp"
 #include "support/child_process.hpp"
@@ -95,6 +96,20 @@ Row timeSimulation(const std::function<std::unique_ptr<Simulation>()>& make, std
   }
   row.steps = steps;
   row.seconds = median(times);
+  return row;
+}
+
+// Times `blocks` blocks of `steps` steps of `sim`, one after the other; returns the median block,
+// its boids and the candidate checks of a block.
+Row timeBlocks(Simulation& sim, int blocks, std::uint64_t steps) {
+  std::vector<double> times;
+  const std::uint64_t before = sim.candidateChecks();
+  for (int b = 0; b < blocks; ++b) times.push_back(secondsOf([&] { sim.step(steps); }));
+  Row row;
+  row.boids = sim.flock().size();
+  row.steps = steps;
+  row.seconds = median(times);
+  row.checks = static_cast<double>(sim.candidateChecks() - before) / blocks;
   return row;
 }
 
@@ -243,16 +258,9 @@ class Bench {
     progress("W8: steering, 5,000 boids, forming the flock (300 steps)");
     SteeringSimulation sim(p, randomSteeringStart(5000, p, 1), engine_, 1);
     sim.step(300);
-    std::vector<double> times;
-    const std::uint64_t before = sim.candidateChecks();
-    for (int block = 0; block < 3; ++block) times.push_back(secondsOf([&] { sim.step(30); }));
-    Row row;
+    Row row = timeBlocks(sim, 3, 30);
     row.id = "W8";
     row.workload = "steering, 5,000 boids, steps 300 to 390";
-    row.boids = 5000;
-    row.steps = 30;
-    row.seconds = median(times);
-    row.checks = static_cast<double>(sim.candidateChecks() - before) / 3;
     const double perStep = row.seconds / 30 * 1e3;
     row.target = "<= 3 ms / step";
     row.result = fmt::format("{} ({:.2f} ms)", perStep <= 3 ? "met" : "missed", perStep);
@@ -264,16 +272,9 @@ class Bench {
     progress("W4: 1,000,000 boids, forming the flock (600 steps; minutes)");
     LabSimulation sim(p, randomLabStart(1000000, p, 42), engine_);
     sim.step(600);
-    std::vector<double> times;
-    const std::uint64_t before = sim.candidateChecks();
-    for (int s = 0; s < 100; ++s) times.push_back(secondsOf([&] { sim.step(1); }));
-    Row row;
+    Row row = timeBlocks(sim, 100, 1);
     row.id = "W4";
     row.workload = kW4Workload;
-    row.boids = 1000000;
-    row.steps = 1;
-    row.seconds = median(times);
-    row.checks = static_cast<double>(sim.candidateChecks() - before) / 100;
     const double rate = 1 / row.seconds, memory = peakMegabytes();
     row.target = ">= 10 steps/s, <= 200 MB";
     row.result = fmt::format("{} ({:.1f} steps/s, peak {:.0f} MB)", rate >= 10 && memory <= 200 ? "met" : "missed",
@@ -446,9 +447,9 @@ class Bench {
   // The machine as the table was measured on it: the targets hold for an idle 2-core machine, so
   // the load average beside them says how far a busy machine's figures can be read.
   std::string machine() const {
-    return fmt::format("{} cores, lanes {} for boids and {} for hits by default, load average {:.2f} before and "
+    return fmt::format("{} cores, lanes {} for boids and {} for hits unless --lanes, load average {:.2f} before and "
                        "{:.2f} after",
-                       cores(), laneKernelName(preferred(LaneUse::Boids)), laneKernelName(preferred(LaneUse::Hits)),
+                       cores(), laneKernelName(laneKernel(LaneUse::Boids)), laneKernelName(laneKernel(LaneUse::Hits)),
                        loadBefore_, loadAverage());
   }
 
@@ -517,10 +518,6 @@ class Bench {
   }
 
  private:
-  static LaneKernel preferred(LaneUse use) {
-    return preferredLaneKernel(use, laneKernelSupported(LaneKernel::Avx512), laneKernelSupported(LaneKernel::Avx2));
-  }
-
   const BenchOptions& o_;
   std::optional<LaneKernel> forced_;
   EngineOptions engine_;
@@ -555,25 +552,15 @@ namespace {
 // --lanes as passes: every kernel named (or every one the CPU runs for "all"), or one pass with
 // the default kernels when it is empty.
 std::vector<std::optional<LaneKernel>> lanePasses(const std::string& lanes) {
-  constexpr LaneKernel kAll[] = {LaneKernel::Scalar, LaneKernel::Portable, LaneKernel::Avx2, LaneKernel::Avx512};
-  std::vector<std::optional<LaneKernel>> passes;
   if (lanes.empty()) return {std::nullopt};
-  if (lanes == "all") {
-    for (LaneKernel k : kAll)
-      if (laneKernelSupported(k)) passes.emplace_back(k);
-    return passes;
-  }
-  for (std::size_t begin = 0; begin <= lanes.size();) {
-    const std::size_t end = std::min(lanes.find(',', begin), lanes.size());
-    const std::string name = lanes.substr(begin, end - begin);
-    const LaneKernel* k =
-        std::find_if(std::begin(kAll), std::end(kAll), [&](LaneKernel x) { return name == laneKernelName(x); });
-    if (k == std::end(kAll))
+  std::vector<std::optional<LaneKernel>> passes;
+  for (std::string_view name : split(lanes == "all" ? "scalar,portable,avx2,avx512" : lanes, ',')) {
+    const std::optional<LaneKernel> kernel = laneKernelNamed(name);
+    if (!kernel)
       throw UsageError("--lanes takes scalar, portable, avx2 and avx512 separated by commas, or all (got " +
                        excerpt(lanes) + ")");
-    if (!laneKernelSupported(*k)) throw UsageError("--lanes: this CPU cannot run the " + name + " kernel");
-    passes.emplace_back(*k);
-    begin = end + 1;
+    if (laneKernelSupported(*kernel)) passes.push_back(kernel);
+    else if (lanes != "all") throw UsageError("--lanes: this CPU cannot run the " + std::string(name) + " kernel");
   }
   return passes;
 }
@@ -585,13 +572,9 @@ int executeBench(const BenchOptions& o) {
     throw UsageError(fmt::format("--threads must be between 0 (all cores) and 1024 (got {})", o.threads));
   if (o.repeats < 1 || o.repeats > 1000)
     throw UsageError(fmt::format("--repeats must be between 1 and 1000 (got {})", o.repeats));
-  for (std::size_t begin = 0; !o.only.empty() && begin <= o.only.size();) {
-    const std::size_t end = std::min(o.only.find(',', begin), o.only.size());
-    const std::string id = o.only.substr(begin, end - begin);
+  for (std::string_view id : o.only.empty() ? std::vector<std::string_view>{} : split(o.only, ','))
     if (std::find(std::begin(kWorkloads), std::end(kWorkloads), id) == std::end(kWorkloads))
       throw UsageError("--only takes workload ids W1 to W8 separated by commas (got " + excerpt(o.only) + ")");
-    begin = end + 1;
-  }
   if (!o.plot.empty() && !isPicturePath(o.plot))
     throw UsageError("--plot must end in .svg or .png (got " + excerpt(o.plot, kPathChars) + ")");
   if (!o.reference.empty() && !std::filesystem::is_regular_file(o.reference))
@@ -612,26 +595,25 @@ int executeBench(const BenchOptions& o) {
   if (plot && passes.size() > 1) throw UsageError("--plot draws one pass: give --lanes one kernel, or none");
   for (const std::optional<LaneKernel>& kernel : passes) {
     bench.force(kernel);
-    const auto run = [&](const char* id, const char* use, const std::function<void()>& work) {
+    // `use`: the lanes the workload's steps run (none: W2's sequential scan; W7's page says its own).
+    const auto run = [&](const char* id, std::optional<LaneUse> use, const std::function<void()>& work) {
       if (!bench.wanted(id)) return;
       const std::size_t first = bench.rowCount();
       work();
-      const std::optional<LaneUse> lanes = std::string(use) == "boids"  ? std::optional(LaneUse::Boids)
-                                           : std::string(use) == "hits" ? std::optional(LaneUse::Hits)
-                                                                        : std::nullopt;
-      bench.labelKernels(first, lanes ? laneKernelName(laneKernel(*lanes)) : "-");
+      bench.labelKernels(first, use ? laneKernelName(laneKernel(*use)) : "-");
     };
-    run("W1", "boids", [&] { bench.w1(); });
-    run("W2", "none", [&] { bench.w2(); });
-    run("W3", "boids", [&] { bench.w3(); });
-    run("W4", "boids", [&] {
+    constexpr auto boids = LaneUse::Boids;
+    run("W1", boids, [&] { bench.w1(); });
+    run("W2", std::nullopt, [&] { bench.w2(); });
+    run("W3", boids, [&] { bench.w3(); });
+    run("W4", boids, [&] {
       if (o.full) bench.w4();
       else bench.skipped("W4", kW4Workload, "not run: --full runs it (minutes)");
     });
-    run("W5", "boids", [&] { bench.w5(); });
-    run("W6", "boids", [&] { bench.w6(); });
-    run("W7", "none", [&] { bench.w7(); });  // the page says its kernel
-    run("W8", "hits", [&] { bench.w8(); });
+    run("W5", boids, [&] { bench.w5(); });
+    run("W6", boids, [&] { bench.w6(); });
+    run("W7", std::nullopt, [&] { bench.w7(); });
+    run("W8", LaneUse::Hits, [&] { bench.w8(); });
   }
   bench.force(std::nullopt);
   if (plot) {

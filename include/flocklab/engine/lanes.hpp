@@ -20,6 +20,8 @@
 // Vectors cross function boundaries only by reference: passed or returned by value between
 // functions built for different instruction sets they would change the ABI (Clang refuses it).
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #include <immintrin.h>  // declares GCC's x86 builtins, which laneSqrt calls in the kernels' own ISA
 #elif defined(__wasm_simd128__)
@@ -54,6 +56,8 @@ void setLaneKernel(LaneKernel kernel);
 void useDefaultLaneKernels();
 /// "scalar", "portable", "avx2" or "avx512".
 const char* laneKernelName(LaneKernel kernel);
+/// The kernel laneKernelName calls `name`, or none.
+std::optional<LaneKernel> laneKernelNamed(std::string_view name);
 
 /// W lanes of doubles (D), their mask (M: a lane is all ones where true) and unsigned 64-bit
 /// integers (U), as GCC and Clang vector extensions. Comparisons of D give an M; `mask ? a : b` selects lane by lane.

@@ -26,6 +26,7 @@
 // the partition sends, updates only its own boids (neighbours still in ascending global
 // index), drops the halo and lets the partition hand over the boids that left.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -273,8 +274,7 @@ inline void StepDriver::update(Scratch& scratch, const Candidates& c, const Targ
                                const R& rule) {
   constexpr int Dim = kRuleDimensions<R>;
   const std::size_t self = target.self;
-  const double* position[3] = {c.x, c.y, c.z};
-  const double* velocity[3] = {c.vx, c.vy, c.vz};
+  const std::array<const double*, 3> position{c.x, c.y, c.z}, velocity{c.vx, c.vy, c.vz};
   const double at[3] = {c.x[self], c.y[self], Dim == 3 ? c.z[self] : 0.0};
   const std::size_t found = filterCandidates(
       {c.x, c.y, c.size, at[0], at[1], g.r2, kRuleInclusive<R>, self, target.wrap, Dim == 3 ? c.z : nullptr, at[2]},
@@ -282,7 +282,7 @@ inline void StepDriver::update(Scratch& scratch, const Candidates& c, const Targ
   typename R::Sums sums = start(c, target, rule);
   if constexpr (!std::is_void_v<L>) {
     if (rule.hitsInLanes(sums)) {
-      HitLaneReader<L, Dim, IndexOf> hits(scratch.hits.data(), found, {c.x, c.y, c.z}, {c.vx, c.vy, c.vz}, at,
+      HitLaneReader<L, Dim, IndexOf> hits(scratch.hits.data(), found, position, velocity, at,
                                           target.wrap && g.offsets.periodic, g.offsets, IndexOf{&c});
       rule.template addHitLanes<L>(sums, hits);
       return finish(sums, c, target, rule);
