@@ -457,6 +457,14 @@ TEST_F(Cli, BenchTimesTheWorkloadsAndDrawsTheScaling) {
   EXPECT_EQ(side[0].at("kernel"), "scalar");
   EXPECT_EQ(side[1].at("kernel"), "portable");
   EXPECT_EQ(side[1].at("id"), "W8");
+  // `all`: a pass for each kernel this CPU runs (W2's two rows each).
+  const Result every = run("bench --only W2 --lanes all --repeats 1 --json -q");
+  ASSERT_EQ(every.status, 0) << every.err;
+  std::size_t kernels = 0;
+  for (auto k : {flocklab::LaneKernel::Scalar, flocklab::LaneKernel::Portable, flocklab::LaneKernel::Avx2,
+                 flocklab::LaneKernel::Avx512})
+    kernels += flocklab::laneKernelSupported(k);
+  EXPECT_EQ(nlohmann::json::parse(every.out).at("rows").size(), 2 * kernels) << every.out;
   expectUsageError("bench --lanes avx3", "--lanes takes scalar, portable, avx2 and avx512");
   EXPECT_GE(report.at("load_average").at("before").get<double>(), 0.0);
   EXPECT_GE(report.at("load_average").at("after").get<double>(), 0.0);

@@ -554,7 +554,8 @@ namespace {
 std::vector<std::optional<LaneKernel>> lanePasses(const std::string& lanes) {
   if (lanes.empty()) return {std::nullopt};
   std::vector<std::optional<LaneKernel>> passes;
-  for (std::string_view name : split(lanes == "all" ? "scalar,portable,avx2,avx512" : lanes, ',')) {
+  const std::string names = lanes == "all" ? "scalar,portable,avx2,avx512" : lanes;  // outlives the fields
+  for (std::string_view name : split(names, ',')) {
     const std::optional<LaneKernel> kernel = laneKernelNamed(name);
     if (!kernel)
       throw UsageError("--lanes takes scalar, portable, avx2 and avx512 separated by commas, or all (got " +
