@@ -73,11 +73,10 @@ int executeServe(const ServeOptions& o) {
                           ? " (install emscripten and build again: bash scripts/setup-debian.sh, then cmake --build)"
                           : ""));
 
-  const ServeFolder folder{o.host, o.port, root, limits};
   const auto serve = reinterpret_cast<decltype(&flocklab_serve_folder)>(
       moduleSymbol("libflocklab_serve.so", "flocklab_serve_folder", FLOCKLAB_SERVE_MODULE));
   std::string error;
-  if (!serve(folder, error)) throw UsageError(error);
+  if (!serve(o.host.c_str(), o.port, root.c_str(), &limits, sinkInto(error))) throw UsageError(error);
   return 0;
 }
 

@@ -17,7 +17,7 @@ std::string svgToPng(const std::string& svg) {
   static const auto render = reinterpret_cast<decltype(&flocklab_svg_to_png)>(
       moduleSymbol("libflocklab_png.so", "flocklab_svg_to_png", FLOCKLAB_PNG_MODULE));
   std::string png, error;
-  if (!render(svg, png, error)) throw std::runtime_error(error);
+  if (!render(textOf(svg), sinkInto(png), sinkInto(error))) throw std::runtime_error(error);
   return png;
 }
 

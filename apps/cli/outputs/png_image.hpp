@@ -2,6 +2,8 @@
 // SVG to PNG through librsvg, for pictures a user opens without a browser.
 #include <string>
 
+#include "support/module_abi.hpp"
+
 namespace flocklab::cli {
 
 /// The SVG document rendered at its own width and height (which must be given in px) on a
@@ -17,5 +19,6 @@ std::string pictureBytes(const std::string& path, const std::string& svg);
 }  // namespace flocklab::cli
 
 /// The entry of the PNG renderer module libflocklab_png.so (png_module.cpp), which svgToPng
-/// loads: the PNG of `svg`, or false with a one-line `error`.
-extern "C" bool flocklab_svg_to_png(const std::string& svg, std::string& png, std::string& error);
+/// loads: the PNG of `svg` written to `png`, or false with a one-line error written to `error`.
+extern "C" bool flocklab_svg_to_png(flocklab::cli::ModuleText svg, flocklab::cli::ModuleSink png,
+                                    flocklab::cli::ModuleSink error);

@@ -83,15 +83,17 @@ std::string render(const std::string& svg) {
 }  // namespace
 
 // The module's one entry (png_image.hpp). No exception leaves it.
-extern "C" __attribute__((visibility("default"))) bool flocklab_svg_to_png(const std::string& svg, std::string& png,
-                                                                           std::string& error) {
+extern "C" __attribute__((visibility("default"))) bool flocklab_svg_to_png(flocklab::cli::ModuleText svg,
+                                                                           flocklab::cli::ModuleSink png,
+                                                                           flocklab::cli::ModuleSink error) {
+  using flocklab::cli::put;
   try {
-    png = render(svg);
+    put(png, render(std::string(svg.data, svg.size)));
     return true;
   } catch (const std::exception& e) {
-    error = e.what();
+    put(error, e.what());
   } catch (...) {
-    error = "cannot render the SVG as PNG";
+    put(error, "cannot render the SVG as PNG");
   }
   return false;
 }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "serve/server_limits.hpp"
+#include "support/module_abi.hpp"
 
 namespace flocklab::cli {
 
@@ -18,5 +19,8 @@ struct ServeFolder {
 
 }  // namespace flocklab::cli
 
-/// Serves until killed; false with a one-line `error` when the port cannot be bound.
-extern "C" bool flocklab_serve_folder(const flocklab::cli::ServeFolder& folder, std::string& error);
+/// Serves `root` (a canonical folder with index.html) at host:port (0 picks a free port) until
+/// killed; false with a one-line error written to `error` when the port cannot be bound. Plain
+/// C types only (module_abi.hpp).
+extern "C" bool flocklab_serve_folder(const char* host, int port, const char* root,
+                                      const flocklab::cli::ServerLimits* limits, flocklab::cli::ModuleSink error);

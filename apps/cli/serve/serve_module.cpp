@@ -112,12 +112,16 @@ bool serveFolder(const ServeFolder& folder, std::string& error) {
 }  // namespace flocklab::cli
 
 // The module's entry (serve_folder.hpp). No exception leaves it.
-extern "C" __attribute__((visibility("default"))) bool flocklab_serve_folder(const flocklab::cli::ServeFolder& folder,
-                                                                             std::string& error) {
+extern "C" __attribute__((visibility("default"))) bool flocklab_serve_folder(const char* host, int port,
+                                                                             const char* root,
+                                                                             const flocklab::cli::ServerLimits* limits,
+                                                                             flocklab::cli::ModuleSink error) {
+  std::string problem;
   try {
-    return flocklab::cli::serveFolder(folder, error);
+    if (flocklab::cli::serveFolder(flocklab::cli::ServeFolder{host, port, root, *limits}, problem)) return true;
   } catch (const std::exception& e) {
-    error = e.what();
+    problem = e.what();
   }
+  flocklab::cli::put(error, problem);
   return false;
 }
