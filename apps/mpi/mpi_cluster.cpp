@@ -7,8 +7,10 @@
 #include <atomic>
 #include <cstdio>
 #include <exception>
+#include <optional>
 #include <string>
 
+#include "runs/runner.hpp"
 #include "runs/usage_error.hpp"
 
 namespace flocklab::mpi {
@@ -150,33 +152,28 @@ int MpiCluster::follow(const Following& following) {
 }
 
 int MpiCluster::followRun(const Following& following) {
-  runs::ModelSetup setup;
-  Simulation* sim = nullptr;
+  std::optional<runs::Runner> runner;
   std::string failure = "no word to set the run up came";
   for (;;) {
     switch (command(0)) {
-      case kSetUp:
-        try {
-          setup = following.setUpRun(partition_);
-          sim = setup.simulation.get();
+      case kSetUp: try { runner.emplace(following.setUpRun(partition_));
         } catch (const std::exception& e) {
           // The first rank meets the same error and reports it; if it does not, the first step
           // says what went wrong here.
-          sim = nullptr;
+          runner.reset();
           failure = e.what();
         }
         break;
       case kStep:
-        if (!sim) abort("could not set up the run: " + failure);
+        if (!runner) abort("could not set up the run: " + failure);
         inStep_ = true;
-        runs::applyRamps(*setup.model, *sim, setup.ramps, sim->stepCount());
-        sim->step(1);
+        runner->step();
         inStep_ = false;
         break;
       case kGather: {
-        if (!sim) abort("could not set up the run: " + failure);
+        if (!runner) abort("could not set up the run: " + failure);
         const std::uint64_t before = gathers_;
-        sim->flock();
+        runner->simulation().flock();
         if (gathers_ == before) abort("the ranks are out of step");
         break;
       }

@@ -25,7 +25,7 @@ struct ModelSetup {
   std::uint64_t bytesPerBoid = 0;    ///< the model's measured memory a boid (ModelDescription::bytesPerBoid)
   bool seedUsed = true;          ///< false when the seed had no effect: a start from --init, nothing random after it
   std::uint64_t startCount = 0;  ///< the boids at the start (a run that removes caught prey ends with fewer)
-  std::vector<Ramp> ramps;       ///< the parameters moved during the run: applyRamps before each step
+  std::vector<Ramp> ramps;       ///< the parameters moved during the run: a Runner sets them before each step
 };
 
 /// The models that have a parameter called `name`, as "lab or steering".

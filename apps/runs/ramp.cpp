@@ -79,7 +79,7 @@ Ramp parseRamp(const ParamSet& params, const std::string& text) {
   return ramp;
 }
 
-// Every value the ramps will set, step by step as applyRamps sets them, beside the run's other
+// Every value the ramps will set, step by step as the runner sets them, beside the run's other
 // parameters: a ramp whose ends are valid can pass through a value its parameter refuses (a whole
 // number's 3.2), and two ramps can meet where together they break a rule (max_speed x dt beyond
 // the world). Values move only inside some ramp's [A, B]; after its B a ramp holds TO.
@@ -150,21 +150,6 @@ std::optional<double> settingValue(const std::vector<Ramp>& ramps, std::size_t i
   for (const Ramp& other : ramps)
     if (other.key == ramp.key && other.first > ramp.first && other.first <= step) return std::nullopt;
   return ramp.valueAt(step);
-}
-
-void applyRamps(const ModelDescription& model, Simulation& simulation, const std::vector<Ramp>& ramps,
-                std::uint64_t step) {
-  if (ramps.empty()) return;
-  ParamSet params = model.current(simulation);
-  bool changed = false;
-  for (std::size_t i = 0; i < ramps.size(); ++i) {
-    const auto value = settingValue(ramps, i, step);
-    if (value && std::get<double>(params.get(ramps[i].key)) != *value) {
-      params.set(ramps[i].key, *value);
-      changed = true;
-    }
-  }
-  if (changed) model.change(simulation, params);
 }
 
 std::vector<std::pair<std::string, double>> rampedValues(const std::vector<Ramp>& ramps, std::uint64_t step) {

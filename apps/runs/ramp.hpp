@@ -13,7 +13,6 @@
 #include <vector>
 
 #include "flocklab/model.hpp"
-#include "flocklab/simulation.hpp"
 
 namespace flocklab::runs {
 
@@ -39,7 +38,7 @@ inline constexpr std::uint64_t kMaxRampedSteps = 10'000'000;
 /// the model, both values lie in its range and suit the other parameters, A < B, two ramps of one
 /// key do not overlap (they may meet at a step), and at every step where a value moves, the
 /// values the ramps set then pass every check of the model beside the run's other parameters (as
-/// applyRamps would set them). Throws UsageError naming --ramp (markKey("ramp")) and the text at
+/// the runner would set them). Throws UsageError naming --ramp (markKey("ramp")) and the text at
 /// fault, with the step.
 std::vector<Ramp> parseRamps(const ParamSet& params, const std::vector<std::string>& texts);
 
@@ -47,15 +46,10 @@ std::vector<Ramp> parseRamps(const ParamSet& params, const std::vector<std::stri
 /// the same parameter begun later (at or before `step`) has taken over.
 std::optional<double> settingValue(const std::vector<Ramp>& ramps, std::size_t i, std::uint64_t step);
 
-/// Sets every ramped parameter of `simulation` to its value for the step from `step` on, before
-/// that step is run: nothing for a ramp not yet begun; of one parameter's ramps, the one begun last.
-void applyRamps(const ModelDescription& model, Simulation& simulation, const std::vector<Ramp>& ramps,
-                std::uint64_t step);
-
-/// The value each ramped parameter runs with for the step from `step` on, as applyRamps sets it
-/// (settingValue: of one parameter's ramps, the one begun last), as (key, value) in the order of
-/// the ramps that set them; a parameter none of whose ramps has begun by `step` is left out.
-/// For a front end that shows the values (the browser lab's note) or checks them before setting.
+/// The value each ramped parameter runs with for the step from `step` on (settingValue: of one
+/// parameter's ramps, the one begun last), as (key, value) in the order of the ramps that set
+/// them; a parameter none of whose ramps has begun by `step` is left out. The runner
+/// (runner.hpp) sets them before each step; a front end may show them (the browser lab's note).
 std::vector<std::pair<std::string, double>> rampedValues(const std::vector<Ramp>& ramps, std::uint64_t step);
 
 }  // namespace flocklab::runs

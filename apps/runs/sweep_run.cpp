@@ -6,14 +6,15 @@
 
 #include "runs/model_setup.hpp"
 #include "runs/run_options.hpp"
+#include "runs/runner.hpp"
 
 namespace flocklab::runs {
 
 RunResult measureRun(const RunOptions& options, std::uint64_t steps, std::uint64_t every,
                      std::shared_ptr<Executor> executor, const std::atomic<bool>& stop) {
-  ModelSetup setup = setUpModel(options, EngineOptions{NeighborSearch::Grid, 1, std::move(executor), nullptr});
-  Simulation& sim = *setup.simulation;
-  const std::vector<MetricSpec> schema = setup.model->metrics(setup.model->current(sim));
+  Runner runner(setUpModel(options, EngineOptions{NeighborSearch::Grid, 1, std::move(executor), nullptr}));
+  Simulation& sim = runner.simulation();
+  const std::vector<MetricSpec> schema = runner.model().metrics(runner.model().current(sim));
   RunResult r;
   r.lastFifth.assign(schema.size(), 0);
   // The steps measured: those of `run --every K --metrics-out` (multiples of K, and the last
@@ -22,11 +23,8 @@ RunResult measureRun(const RunOptions& options, std::uint64_t steps, std::uint64
   const std::uint64_t after = steps - steps / 5;
   std::uint64_t measured = 0;
   const auto measureAt = [&](std::uint64_t s) {
-    while (sim.stepCount() < s) {
-      if (stop) throw RunStopped();
-      applyRamps(*setup.model, sim, setup.ramps, sim.stepCount());
-      sim.step(1);
-    }
+    runner.advance(s - sim.stepCount(), [&] { return stop.load(); });
+    if (sim.stepCount() < s) throw RunStopped();
     const Metrics m = sim.metrics();
     r.final.clear();
     for (std::size_t k = 0; k < schema.size(); ++k) {

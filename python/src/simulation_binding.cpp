@@ -45,6 +45,7 @@
 #include "keywords.hpp"
 #include "runs/model_setup.hpp"
 #include "runs/run_file.hpp"
+#include "runs/runner.hpp"
 #include "runs/text_fields.hpp"
 
 namespace py = pybind11;
@@ -165,13 +166,13 @@ class PySimulation {
       }
     }
     options_ = runOptions(modelKeywords);
-    translated([&] { setup_ = std::make_shared<runs::ModelSetup>(runs::setUpModel(options_, engine_)); });
+    translated([&] { runner_ = std::make_shared<runs::Runner>(runs::setUpModel(options_, engine_)); });
     startCount_ = sim().flock().size();
-    if (!setup_->ramps.empty()) begun_ = runs::resolvedRunFile(options_, *setup_, 0);
+    if (!setup().ramps.empty()) begun_ = runs::resolvedRunFile(options_, setup(), 0);
   }
 
-  Simulation& sim() { return *setup_->simulation; }
-  const Simulation& sim() const { return *setup_->simulation; }
+  Simulation& sim() { return runner_->simulation(); }
+  const Simulation& sim() const { return runner_->simulation(); }
   /// (For Python's calls.) The simulation once a job an interrupted call left has ended.
   Simulation& ready() {
     if (pending_) {
@@ -180,7 +181,7 @@ class PySimulation {
     }
     return sim();
   }
-  const ModelDescription& description() const { return *setup_->model; }
+  const ModelDescription& description() const { return runner_->model(); }
   int dims() { return ready().flock().dimensions; }
 
   void step(const py::object& stepsArgument) {
@@ -197,8 +198,7 @@ class PySimulation {
       HandOver handOver;
       const auto start = Clock::now();
       while (done < steps) {
-        runs::applyRamps(*setup_->model, sim(), setup_->ramps, sim().stepCount());
-        sim().step(1);
+        runner_->step();
         if (++done < steps && handOver.due()) break;
       }
       if (done > 0) stepSeconds_ = secondsSince(start) / static_cast<double>(done);
@@ -212,13 +212,12 @@ class PySimulation {
       const auto record = [&] { stepSeconds_ = seconds->load(); };
       try {
         runInterruptibly(
-            [setup = setup_, p = positions_.buffer, v = velocities_.buffer, left, eager, copied,
+            [runner = runner_, p = positions_.buffer, v = velocities_.buffer, left, eager, copied,
              seconds](const std::atomic<bool>& stop) {
-              Simulation& s = *setup->simulation;
+              Simulation& s = runner->simulation();
               for (std::int64_t k = 0; k < left && !stop; ++k) {
                 const auto start = Clock::now();
-                runs::applyRamps(*setup->model, s, setup->ramps, s.stepCount());
-                s.step(1);
+                runner->step();
                 *seconds = secondsSince(start);
               }
               if (eager && !stop) *copied = copyInto(s.flock(), *p, *v);
@@ -291,7 +290,7 @@ class PySimulation {
         throw runs::UsageError(std::string("set_state: ") + e.what() + " (row r is boid r - 2)");
       }
     });
-    setup_->simulation = description().create(params, std::move(start), options_.seed, engine_);
+    runner_->setup().simulation = description().create(params, std::move(start), options_.seed, engine_);
     startCount_ = sim().flock().size();
     startReplaced_ = true;
     viewsStale_ = true;
@@ -308,9 +307,9 @@ class PySimulation {
       auto seconds = std::make_shared<std::atomic<double>>(metricsSeconds_);
       try {
         runInterruptibly(
-            [setup = setup_, out, seconds](const std::atomic<bool>&) {
+            [runner = runner_, out, seconds](const std::atomic<bool>&) {
               const auto start = Clock::now();
-              *out = setup->simulation->metrics();
+              *out = runner->simulation().metrics();
               *seconds = secondsSince(start);
             },
             pending_);
@@ -370,9 +369,9 @@ class PySimulation {
     viewsStale_ = true;
     // The records and steps from where they are, stopping between steps once `stop` says so or
     // `handOver` asks for the rest to go to a Job (which then goes on where this left off).
-    const auto work = [setup = setup_, out, specs, n, d, end, every, trajectory](
+    const auto work = [runner = runner_, out, specs, n, d, end, every, trajectory](
                           const std::atomic<bool>& stop, const std::function<bool()>& handOver) {
-      Simulation& s = *setup->simulation;
+      Simulation& s = runner->simulation();
       const auto record = [&] {
         const auto start = Clock::now();
         out->at.push_back(s.stepCount());
@@ -390,8 +389,7 @@ class PySimulation {
       }
       while (s.stepCount() < end && !stop) {
         const auto start = Clock::now();
-        runs::applyRamps(*setup->model, s, setup->ramps, s.stepCount());
-        s.step(1);
+        runner->step();
         out->stepSeconds = secondsSince(start);
         const std::uint64_t at = s.stepCount();
         if (at % static_cast<std::uint64_t>(every) == 0 || at == end) record();
@@ -451,7 +449,7 @@ class PySimulation {
                                  ", whose name is not UTF-8; save the state as .csv, or rename the file");
         // With ramps, the parameters the run began with (the ramps move them again on a replay).
         nlohmann::ordered_json file =
-            setup_->ramps.empty() ? runs::resolvedRunFile(options_, *setup_, sim().stepCount()) : begun_;
+            setup().ramps.empty() ? runs::resolvedRunFile(options_, setup(), sim().stepCount()) : begun_;
         file["steps"] = sim().stepCount();
         text = file.dump(2) + "\n";
       } else {
@@ -501,9 +499,9 @@ class PySimulation {
   }
 
   std::uint64_t runSteps() const {
-    return options_.steps ? static_cast<std::uint64_t>(*options_.steps) : setup_->defaultSteps;
+    return options_.steps ? static_cast<std::uint64_t>(*options_.steps) : setup().defaultSteps;
   }
-  const runs::ModelSetup& setup() const { return *setup_; }
+  const runs::ModelSetup& setup() const { return runner_->setup(); }
   unsigned threads() { return ready().options().threads; }
 
  private:
@@ -558,7 +556,7 @@ class PySimulation {
 
   runs::RunOptions options_;
   EngineOptions engine_;
-  std::shared_ptr<runs::ModelSetup> setup_;                    // shared with a job that may outlive this
+  std::shared_ptr<runs::Runner> runner_;                       // shared with a job that may outlive this
   std::shared_ptr<Job> pending_;                               // a job an interrupted call left running
   double stepSeconds_ = kUnknown, metricsSeconds_ = kUnknown;  // the last step's and metrics' times
   std::size_t startCount_ = 0;                                 // boids at the start

@@ -9,9 +9,10 @@
 // -fexceptions (src/CMakeLists.txt), so an exception passing through them frees nothing they
 // hold (a ramped step refused by the model's setParams lost its message, 56 to 104 bytes a
 // call). So every value this file hands to the step code is checked here first, in code
-// compiled with -fexceptions: a change of parameters (a live one or a ramp's, checked(): the
-// values together, and a new world that must still hold every boid) and a spawned boid's kind
-// and place; the step code's own checks then never throw.
+// compiled with -fexceptions: a change of parameters (a live one or a ramp's, runs::checkChange,
+// which the runner also calls before each ramped step: the values together, and a new world
+// that must still hold every boid) and a spawned boid's kind and place; the step code's own
+// checks then never throw.
 //
 // Positions and velocities are typed-array views straight into wasm memory, for index.js to
 // copy from at once and never keep: the flock's arrays are gathered from the step driver only
@@ -46,6 +47,7 @@
 #include "flocklab/registry.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "runs/ramp.hpp"
+#include "runs/runner.hpp"
 #include "runs/start_count.hpp"
 
 namespace flocklab::web {
@@ -112,7 +114,9 @@ class WebSimulation {
     const std::uint64_t s = parseSeed(seed);
     readParamsJson(params_, paramsJson);
     if (const std::string problem = params_.markedProblem(); !problem.empty()) throw KeyedError(problem);
-    ramps_ = runs::parseRamps(params_, nlohmann::json::parse(rampsJson).get<std::vector<std::string>>());
+    runs::ModelSetup setup;
+    setup.model = model_;
+    setup.ramps = runs::parseRamps(params_, nlohmann::json::parse(rampsJson).get<std::vector<std::string>>());
     const bool given = !(count < 0);  // NaN is a count given, and refused by the start checks
     const std::uint64_t boids = runs::startCount(
         *model_, params_, given ? std::optional<double>(count) : std::nullopt, model_->countFor(preset),
@@ -124,7 +128,10 @@ class WebSimulation {
     EngineOptions options;
     options.threads = 1;
     options.executor = pool_;
-    sim_ = model_->create(params_, model_->randomStart(params_, static_cast<std::size_t>(boids), s), s, options);
+    setup.simulation =
+        model_->create(params_, model_->randomStart(params_, static_cast<std::size_t>(boids), s), s, options);
+    runner_ = std::make_unique<runs::Runner>(std::move(setup));
+    sim_ = &runner_->simulation();
   }
 
   /// `k` steps, a whole number from 0 to 2^53-1 (index.js checks it too). False (see
@@ -134,17 +141,8 @@ class WebSimulation {
         [&] {
           if (!whole(k, 0, kMaxWhole))
             throw std::invalid_argument("steps must be a whole number from 0 to 2^53-1 (got " + countText(k) + ")");
-          const auto steps = static_cast<std::uint64_t>(k);
-          if (ramps_.empty()) sim_->step(steps);
-          else
-            for (std::uint64_t done = 0; done < steps; ++done) {  // each step with its ramped values
-              const std::uint64_t now = sim_->stepCount();
-              ParamSet next = model_->current(*sim_);
-              for (const auto& [key, value] : runs::rampedValues(ramps_, now)) next.set(key, value);
-              checked(next);  // refused here, not in the model's setParams (see the top)
-              runs::applyRamps(*model_, *sim_, ramps_, now);
-              sim_->step(1);
-            }
+          // Each step with its ramped values, checked before they reach the step code (see the top).
+          runner_->advance(static_cast<std::uint64_t>(k));
           return true;
         },
         false);
@@ -158,7 +156,7 @@ class WebSimulation {
           if (!whole(step, 0, kMaxWhole))
             throw std::invalid_argument("step must be a whole number from 0 to 2^53-1 (got " + countText(step) + ")");
           nlohmann::ordered_json values = nlohmann::ordered_json::object();
-          for (const auto& [key, value] : runs::rampedValues(ramps_, static_cast<std::uint64_t>(step)))
+          for (const auto& [key, value] : runs::rampedValues(runner_->setup().ramps, static_cast<std::uint64_t>(step)))
             values[key] = value;
           return values.dump();
         },
@@ -270,7 +268,7 @@ class WebSimulation {
         [&] {
           ParamSet p = model_->current(*sim_);
           readParamsJson(p, json);
-          checked(p);
+          runs::checkChange(*model_, *sim_, p);  // refused here, not in the model's setParams (see the top)
           model_->change(*sim_, p);
           return true;
         },
@@ -279,25 +277,10 @@ class WebSimulation {
 
  private:
   std::vector<MetricSpec> metricSpecs() const { return model_->metrics(model_->current(*sim_)); }
-  /// Throws when `p` cannot apply to the flock, before it reaches the step code (see the top): its
-  /// values do not fit together, or the world it gives (the lab model's `world` changed live)
-  /// leaves a boid outside, as the model's setParams would say.
-  void checked(const ParamSet& p) const {
-    if (const std::string problem = p.markedProblem(); !problem.empty()) throw KeyedError(problem);
-    const Space now = sim_->space(), world = model_->space(p);
-    if (world.width == now.width && world.height == now.height && world.depth == now.depth &&
-        world.periodic == now.periodic && world.unbounded == now.unbounded)
-      return;
-    const Flock& f = sim_->flock();
-    for (std::size_t i = 0; i < f.size(); ++i)
-      if (!(f.is3d() ? world.contains(f.x[i], f.y[i], f.z[i]) : world.contains(f.x[i], f.y[i])))
-        throw std::invalid_argument("boid " + std::to_string(i) + " is outside the world");
-  }
-
   const ModelDescription* model_;
   ParamSet params_;
-  std::unique_ptr<Simulation> sim_;
-  std::vector<runs::Ramp> ramps_;  // set before each step (none for most flocks)
+  std::unique_ptr<runs::Runner> runner_;  // the run, stepped with its ramps (none for most flocks)
+  Simulation* sim_ = nullptr;             // runner_'s simulation
   std::vector<std::uint32_t> kindOf_;
 };
 

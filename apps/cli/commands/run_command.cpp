@@ -40,6 +40,7 @@
 #include "runs/output_set.hpp"
 #include "runs/run_file.hpp"
 #include "runs/run_resume.hpp"
+#include "runs/runner.hpp"
 #include "runs/text_fields.hpp"
 #include "runs/usage_error.hpp"
 #include "support/cli_messages.hpp"
@@ -512,8 +513,10 @@ int runOnce(RunOptions o, const CLI::App& command) {
     processes->setUpRun();
     engine.partition = processes->partition();
   }
-  ModelSetup setup = setUpRunModel(o, engine);
-  Simulation& sim = *setup.simulation;
+  Runner runner(setUpRunModel(o, engine));
+  const ModelSetup& setup = runner.setup();
+  Simulation& sim = runner.simulation();
+  if (processes) runner.stepWith([processes](Simulation& s) { processes->step(s); });
   if (processes && sim.flock().size() > 2147483647u)
     throw UsageError(
         fmt::format("over several MPI processes a run takes at most 2147483647 boids (got {})", sim.flock().size()));
@@ -617,9 +620,7 @@ int runOnce(RunOptions o, const CLI::App& command) {
       return reportInterrupted();
     }
     const auto begin = std::chrono::steady_clock::now();
-    applyRamps(*setup.model, sim, setup.ramps, sim.stepCount());
-    if (processes) processes->step(sim);
-    else sim.step(1);
+    runner.step();
     stepping += std::chrono::steady_clock::now() - begin;
     const std::uint64_t step = sim.stepCount();
     track.add(sim);

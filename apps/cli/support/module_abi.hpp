@@ -25,7 +25,9 @@ inline ModuleText textOf(const std::string& text) { return {text.data(), text.si
 
 /// A sink that appends to `text` (with this side's runtime).
 inline ModuleSink sinkInto(std::string& text) {
-  return {&text, [](void* owner, const char* data, std::size_t size) { static_cast<std::string*>(owner)->append(data, size); }};
+  return {&text, [](void* owner, const char* data, std::size_t size) {
+            static_cast<std::string*>(owner)->append(data, size);
+          }};
 }
 
 /// Writes `text` to `sink`.
