@@ -12,7 +12,7 @@
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
 #include "runs/model_setup.hpp"
-#include "runs/nearest_name.hpp"
+#include "runs/unknown_param.hpp"
 #include "runs/run_file.hpp"
 
 namespace py = pybind11;
@@ -179,15 +179,9 @@ const std::vector<std::string> kRunKeywords = {"model", "config",  "count",   "s
                                                "init",  "density", "threads", "neighbors", "ramp"};
 
 // One whole sentence for a keyword that no parameter of `m` and no run keyword answers to: the
-// nearest name when one is close, and where steps belong.
+// run library's, with Python's calls and keywords.
 std::string unknownKeywordMessage(const ModelDescription& m, const std::string& name) {
-  if (name == "steps" || name == "every")
-    return fmt::format("{} is not a setting of the simulation: give it to step(n) or run(steps, every)", name);
-  std::vector<std::string> known = kRunKeywords;
-  for (const ParamSpec& spec : m.params) known.push_back(spec.key);
-  const std::string guess = runs::nearestName(name, known);
-  return fmt::format("model {} has no parameter '{}'{}; flocklab.models() lists each model's parameters", m.name, name,
-                     guess.empty() ? "" : " (did you mean " + guess + "?)");
+  return asKeywords(runs::unknownParamMessage(m, name, {kRunKeywords, "step(n) or run(steps, every)", "flocklab.models()"}));
 }
 
 }  // namespace

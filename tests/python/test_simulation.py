@@ -76,6 +76,8 @@ def test_models_list_every_parameter_from_the_registry():
      "model steering has no parameter 'vison' (did you mean vision?); flocklab.models() lists each model's parameters"),
     ({"zzzqq": 1}, ValueError, "model steering has no parameter 'zzzqq'; flocklab.models() lists each model's parameters"),
     ({"thread": 2}, ValueError, "no parameter 'thread' (did you mean threads?)"),
+    # the run library's sentence, as the package's: the one name a prefix begins, spelled as a keyword
+    ({"predato": 2}, ValueError, "no parameter 'predato' (did you mean predator_weight?)"),
     ({"steps": 600}, ValueError, "steps is not a setting of the simulation: give it to step(n) or run(steps, every)"),
     ({"radius": 3}, ValueError, f"radius belongs to model {word_list(RADIUS_MODELS)}, not model steering"),
     ({"vision": [1, 2]}, TypeError, "vision takes one value, not a list"),

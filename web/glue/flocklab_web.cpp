@@ -48,6 +48,7 @@
 #include "flocklab/text_excerpt.hpp"
 #include "runs/ramp.hpp"
 #include "runs/runner.hpp"
+#include "runs/unknown_param.hpp"
 #include "runs/start_count.hpp"
 
 namespace flocklab::web {
@@ -335,6 +336,18 @@ bool setLanes(const std::string& name) {
 /// Why the last create(), step(), setParams() or spawn() failed ("" when it did not).
 std::string lastError() { return lastError_; }
 
+/// The run library's sentence for an option `given` that model `model` has no parameter for
+/// (runs/unknown_param.hpp), with the package's settings and calls, keys marked for index.js to
+/// spell; "" for a model the registry lacks.
+std::string unknownParamMessage(const std::string& model, const std::string& given) {
+  return guarded(
+      [&] {
+        return runs::unknownParamMessage(flocklab::model(model), given,
+                                         {{"count", "seed", "preset", "ramp"}, "step(n)", "models()"});
+      },
+      std::string());
+}
+
 /// Bytes of the wasm heap in use (malloc's count): what a leak would raise.
 double heapBytes() { return static_cast<double>(mallinfo().uordblks); }
 
@@ -373,6 +386,7 @@ EMSCRIPTEN_BINDINGS(flocklab) {
   emscripten::function("lanes", &lanes);
   emscripten::function("setLanes", &setLanes);
   emscripten::function("lastError", &lastError);
+  emscripten::function("unknownParamMessage", &unknownParamMessage);
   emscripten::function("heapBytes", &heapBytes);
   emscripten::function("memoryBytes", &memoryBytes);
   emscripten::function("registryJson", &registryJson);

@@ -215,57 +215,18 @@ const KIND_CHECKS = {
 };
 
 /**
- * Optimal string alignment distance: insertions, deletions, substitutions and swaps of two
- * neighbouring letters, each one edit (the command line's rule, apps/runs/nearest_name.cpp).
- */
-function editDistance(a, b) {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
-  for (let j = 0; j <= b.length; ++j) d[0][j] = j;
-  for (let i = 1; i <= a.length; ++i) {
-    for (let j = 1; j <= b.length; ++j) {
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
-    }
-  }
-  return d[a.length][b.length];
-}
-
-/** The name in `known` nearest to `typed` (case ignored), or '' when none is close enough to be a typo. */
-function nearestName(typed, known) {
-  const core = typed.toLowerCase();
-  const limit = core.length < 3 ? 0 : core.length <= 5 ? 1 : core.length <= 8 ? 2 : 3;
-  let best = '';
-  let bestDistance = limit + 1;
-  for (const name of known) {
-    const distance = editDistance(core, name.toLowerCase());
-    if (distance < bestDistance) [best, bestDistance] = [name, distance];
-  }
-  return best;
-}
-
-/** One whole sentence for a parameter `given` that `description` lacks, with the nearest name. */
-function unknownParamMessage(description, given) {
-  if (given === 'steps' || given === 'every') {
-    return `${given} is not a setting of the simulation: give it to step(n)`;
-  }
-  const known = ['count', 'seed', 'preset', 'ramp', ...description.params.map((p) => camelCase(p.key))];
-  const guess = nearestName(given, known);
-  const hint = guess ? ` (did you mean ${guess}?)` : '';
-  return `model ${description.name} has no parameter '${given}'${hint}; models() lists each model's parameters`;
-}
-
-/**
  * `params` ({name: value}, names as the registry's keys, camelCase or with dashes) as the
  * engine's JSON, and each registry key with the name the caller used. Throws TypeError and
- * RangeError naming the parameter.
+ * RangeError naming the parameter; for a name the model lacks, the engine's own sentence
+ * (`core`, the module: the run library's, with its "did you mean").
  */
-function engineParams(description, params) {
+function engineParams(core, description, params) {
   const json = {};
   const names = new Map();
   for (const [given, raw] of Object.entries(params)) {
     const key = registryKey(wellFormed(given, 'a parameter\'s name'));
     const spec = description.params.find((p) => p.key === key || p.aliases?.includes(key));
-    if (!spec) throw new RangeError(unknownParamMessage(description, given));
+    if (!spec) throw new RangeError(inCallersWords(core.unknownParamMessage(description.name, given)));
     const value = spec.kind === 'text_list' && typeof raw === 'string' ? [raw] : raw;
     const [fits, expected] = KIND_CHECKS[spec.kind];
     if (!fits(value)) throw new TypeError(`${given} must be ${expected} (got ${describe(raw)})`);
@@ -335,7 +296,7 @@ class Simulation {
       throw new TypeError(`ramp must be a string KEY=FROM:TO@A-B or an array of them (got ${describe(ramp)})`);
     }
     ramps.forEach((r) => wellFormed(r, 'ramp'));
-    const { json, names } = engineParams(description, params);
+    const { json, names } = engineParams(core, description, params);
     const boids = count === undefined ? -1 : wholeNumber(count, 'count', 1);
     const sim = core.create(model, preset, json, boids, seedText(seed), JSON.stringify(ramps));
     if (!sim) throw new RangeError(inCallersWords(core.lastError(), names));
@@ -454,7 +415,7 @@ class Simulation {
     if (changes === null || typeof changes !== 'object') {
       throw new TypeError(`setParams takes an object (got ${describe(changes)})`);
     }
-    const { json, names } = engineParams(this.#description, changes);
+    const { json, names } = engineParams(this.#core, this.#description, changes);
     const ok = sim.setParams(json);
     if (!ok) throw new RangeError(inCallersWords(this.#core.lastError(), names));
     this.#refresh();

@@ -142,6 +142,9 @@ test('unknown names and values of the wrong type throw, naming them', () => {
   refused('lab', { radious: 3 }, RangeError,
     /^model lab has no parameter 'radious' \(did you mean radius\?\); models\(\) lists each model's parameters$/);
   refused('steering', { maxSped: 3 }, RangeError, /^model steering has no parameter 'maxSped' \(did you mean maxSpeed\?\)/);
+  // The run library's sentence (runs/unknown_param.hpp), as Python's: a name that only begins
+  // one parameter's is meant as it, spelled the package's way.
+  refused('steering', { predato: 3 }, RangeError, /^model steering has no parameter 'predato' \(did you mean predatorWeight\?\)/);
   refused('lab', { steps: 600 }, RangeError, /^steps is not a setting of the simulation: give it to step\(n\)$/);
   refused('lab', { zzzqq: 1 }, RangeError, /^model lab has no parameter 'zzzqq'; models\(\) lists each model's parameters$/);
   refused('lab', { fov: 200 }, RangeError, /^model lab has no parameter 'fov'/);
