@@ -12,8 +12,8 @@
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
 #include "runs/model_setup.hpp"
-#include "runs/unknown_param.hpp"
 #include "runs/run_file.hpp"
+#include "runs/unknown_param.hpp"
 
 namespace py = pybind11;
 
@@ -181,7 +181,8 @@ const std::vector<std::string> kRunKeywords = {"model", "config",  "count",   "s
 // One whole sentence for a keyword that no parameter of `m` and no run keyword answers to: the
 // run library's, with Python's calls and keywords.
 std::string unknownKeywordMessage(const ModelDescription& m, const std::string& name) {
-  return asKeywords(runs::unknownParamMessage(m, name, {kRunKeywords, "step(n) or run(steps, every)", "flocklab.models()"}));
+  return asKeywords(
+      runs::unknownParamMessage(m, name, {kRunKeywords, "step(n) or run(steps, every)", "flocklab.models()"}));
 }
 
 }  // namespace

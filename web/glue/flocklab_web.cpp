@@ -48,8 +48,8 @@
 #include "flocklab/text_excerpt.hpp"
 #include "runs/ramp.hpp"
 #include "runs/runner.hpp"
-#include "runs/unknown_param.hpp"
 #include "runs/start_count.hpp"
+#include "runs/unknown_param.hpp"
 
 namespace flocklab::web {
 namespace {
