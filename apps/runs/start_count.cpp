@@ -2,10 +2,12 @@
 // WebAssembly glue compiles this file too.
 #include "runs/start_count.hpp"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 
 #include "flocklab/keyed_message.hpp"
+#include "flocklab/text_excerpt.hpp"
 #include "runs/usage_error.hpp"
 
 namespace flocklab::runs {
@@ -20,6 +22,22 @@ std::string countText(double count) {
 }
 
 }  // namespace
+
+std::string seedProblem(std::string_view text) {
+  std::uint64_t seed = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
+  if (!text.empty() && ec == std::errc() && end == text.data() + text.size()) return "";
+  return "must be a whole number from 0 to 2^64-1 (got " + (text.empty() ? std::string("nothing") : excerpt(text)) +
+         ")";
+}
+
+std::uint64_t seedFrom(std::string_view text) {
+  if (const std::string problem = seedProblem(text); !problem.empty())
+    throw UsageError(markKey("seed") + " " + problem);
+  std::uint64_t seed = 0;
+  std::from_chars(text.data(), text.data() + text.size(), seed);
+  return seed;
+}
 
 std::uint64_t startCount(const ModelDescription& model, const ParamSet& params, std::optional<double> count,
                          std::uint64_t defaultCount, const std::function<std::string(std::uint64_t)>& memoryProblem) {

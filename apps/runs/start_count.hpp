@@ -1,6 +1,6 @@
 #pragma once
-// The start checks every front end makes before it draws a flock: how many boids, against the
-// species' total, the most a flock can index and the memory the front end has. Design: one
+// The start checks every front end makes before it draws a flock: the seed, how many boids,
+// against the species' total, the most a flock can index and the memory the front end has. Design: one
 // function with one set of messages (keys marked, flocklab/keyed_message.hpp), which the command
 // line, Python and the WebAssembly glue all call; it needs only the engine, so em++ compiles it
 // into the glue as it is.
@@ -8,10 +8,17 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "flocklab/model.hpp"
 
 namespace flocklab::runs {
+
+/// "" when `text` is a seed every front end takes (a whole number from 0 to 2^64-1 in plain
+/// decimal), else what is wrong, without the key: "must be a whole number from 0 to 2^64-1 (got -4)".
+std::string seedProblem(std::string_view text);
+/// The seed `text` gives; throws UsageError with the seed's key marked and seedProblem's words.
+std::uint64_t seedFrom(std::string_view text);
 
 /// The most boids a flock can have: grid indices are 32-bit.
 inline constexpr std::uint64_t kMaxIndexableBoids = 0xffffffffULL;

@@ -13,6 +13,7 @@
 #include "flocklab/registry.hpp"
 #include "runs/model_setup.hpp"
 #include "runs/run_file.hpp"
+#include "runs/start_count.hpp"
 #include "runs/unknown_param.hpp"
 
 namespace py = pybind11;
@@ -100,16 +101,11 @@ std::int64_t wholeKeyword(const char* key, const py::handle& value) {
 }
 
 std::uint64_t seedKeyword(const char* key, const py::handle& value) {
-  const py::int_ whole = wholeValue(key, value);
-  // Every seed the command takes, and only those: 0 to 2^64-1.
-  const bool negative = whole < py::int_(0);
-  const unsigned long long seed = negative ? 0 : PyLong_AsUnsignedLongLong(whole.ptr());
-  if (negative || (seed == static_cast<unsigned long long>(-1) && PyErr_Occurred())) {
-    PyErr_Clear();
-    throw py::value_error(fmt::format("{} must be a whole number from 0 to 2^64-1 ({}) (got {})", key,
-                                      std::numeric_limits<std::uint64_t>::max(), std::string(py::repr(whole))));
-  }
-  return seed;
+  // Every seed the command takes, and only those, with the run library's words.
+  const std::string text = py::str(wholeValue(key, value));
+  if (const std::string problem = runs::seedProblem(text); !problem.empty())
+    throw py::value_error(std::string(key) + " " + problem);
+  return runs::seedFrom(text);
 }
 
 void raiseMessage(PyObject* type, const std::string& message) {

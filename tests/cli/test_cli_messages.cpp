@@ -106,6 +106,16 @@ TEST_F(CliMessages, MissingOrWrongValueIsNamed) {
   expect("bench --repeats many", "--repeats takes a whole number (got many)");
   expect("lab --port http", "--port takes a whole number (got http)");
   expect("run --seed -1", "--seed must be a whole number from 0 to 2^64-1 (got -1)");
+  // Every bad seed in the run library's words (runs::seedProblem), as Python's and the page's.
+  expect("run --seed 1.5", "--seed must be a whole number from 0 to 2^64-1 (got 1.5)");
+  expect("run --seed 18446744073709551616",
+         "--seed must be a whole number from 0 to 2^64-1 (got 18446744073709551616)");
+}
+
+TEST_F(CliMessages, ASeedIsReadInDecimal) {
+  // Leading zeros are no octal (CLI11 alone would read 010 as 8): the seed the glue and Python read.
+  EXPECT_EQ(hashOf("run --seed 010 --steps 3"), hashOf("run --seed 10 --steps 3"));
+  EXPECT_NE(hashOf("run --seed 010 --steps 3"), hashOf("run --seed 8 --steps 3"));
 }
 
 TEST_F(CliMessages, StrayValueIsNamed) {

@@ -90,8 +90,8 @@ def test_models_list_every_parameter_from_the_registry():
     ({"obstacle": ["1,2"]}, ValueError, "obstacle"),
     ({"threads": -1}, ValueError, "threads must be between 0 (all cores) and 1024 (got -1)"),
     ({"neighbors": "kd"}, ValueError, "neighbors must be grid or brute (got 'kd')"),
-    ({"seed": -4}, ValueError, "seed must be a whole number from 0 to 2^64-1 (18446744073709551615) (got -4)"),
-    ({"seed": 2**64}, ValueError, "seed must be a whole number from 0 to 2^64-1 (18446744073709551615) (got 18446744073709551616)"),
+    ({"seed": -4}, ValueError, "seed must be a whole number from 0 to 2^64-1 (got -4)"),
+    ({"seed": 2**64}, ValueError, "seed must be a whole number from 0 to 2^64-1 (got 18446744073709551616)"),
     ({"seed": 1.5}, TypeError, "seed takes a whole number (got a float)"),
 ])
 def test_bad_keywords_raise_with_the_commands_message(keywords, kind, message):

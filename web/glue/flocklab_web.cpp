@@ -31,7 +31,6 @@
 #include <emscripten/heap.h>
 #include <malloc.h>
 
-#include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -66,14 +65,6 @@ bool whole(double v, double least, double most) { return v >= least && v <= most
 std::string lastError_;
 /// The threaded module's pool, shared by every flock; null: each flock steps on the caller.
 std::shared_ptr<Executor> pool_;
-
-std::uint64_t parseSeed(const std::string& text) {
-  std::uint64_t seed = 0;
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
-  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-    throw std::invalid_argument("seed must be a whole number from 0 to 2^64-1 (got " + excerpt(text) + ")");
-  return seed;
-}
 
 /// A count as messages show it: 1500, 2.5, 1e+30.
 std::string countText(double v) {
@@ -112,7 +103,7 @@ class WebSimulation {
   WebSimulation(const std::string& model, const std::string& preset, const std::string& paramsJson, double count,
                 const std::string& seed, const std::string& rampsJson)
       : model_(&flocklab::model(model)), params_(model_->defaults(preset)) {
-    const std::uint64_t s = parseSeed(seed);
+    const std::uint64_t s = runs::seedFrom(seed);
     readParamsJson(params_, paramsJson);
     if (const std::string problem = params_.markedProblem(); !problem.empty()) throw KeyedError(problem);
     runs::ModelSetup setup;

@@ -41,10 +41,12 @@
 #include "runs/run_file.hpp"
 #include "runs/run_resume.hpp"
 #include "runs/runner.hpp"
+#include "runs/start_count.hpp"
 #include "runs/text_fields.hpp"
 #include "runs/usage_error.hpp"
 #include "support/cli_messages.hpp"
 #include "support/interrupt.hpp"
+#include "support/strict_values.hpp"
 
 namespace flocklab::cli {
 
@@ -376,9 +378,13 @@ void addModelOptions(CLI::App* run, RunOptions& o) {
                                       }) + ")");
   run->add_option("--seed", o.seed, "Seed of the random start and of anything the model draws after it, 0 to 2^64-1")
       ->capture_default_str()
-      ->check([](const std::string& text) {
-        return text.rfind('-', 0) == 0 ? "must be a whole number from 0 to 2^64-1 (got " + text + ")" : "";
-      });
+      ->transform(CLI::Validator(
+          [](std::string& text) {  // the run library's words; read as decimal (CLI11 reads 010 as octal)
+            std::string problem = seedProblem(text);
+            if (problem.empty()) text = std::to_string(seedFrom(text));
+            return problem;
+          },
+          "", kChecksItself));
   run->add_option("--preset", o.preset, presetHelp())->group(groupOf(modelsWithPresets()));
   run->add_option("--ramp", o.ramps,
                   "Move a number parameter during the run: FROM at step A, in a straight line to TO at step B, TO "

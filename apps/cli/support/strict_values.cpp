@@ -43,9 +43,19 @@ std::string checkWhole(std::string& text) {
 
 std::string checkNotEmpty(const std::string& text) { return text.empty() ? "needs a value (got an empty text)" : ""; }
 
+bool checksItself(CLI::Option& option) {
+  try {
+    option.get_validator(kChecksItself);
+    return true;
+  } catch (const CLI::OptionNotFound&) {
+    return false;
+  }
+}
+
 void addChecks(CLI::App& app) {
   for (CLI::Option* option : app.get_options()) {
     if (option->get_type_size() == 0 || option->get_expected_min() == 0) continue;  // a flag
+    if (checksItself(*option)) continue;
     const std::string type = option->get_type_name();
     if (type == "INT") option->transform(CLI::Validator(checkWhole<std::int64_t>, "", "plain decimal"));
     else if (type == "UINT") option->transform(CLI::Validator(checkWhole<std::uint64_t>, "", "plain decimal"));

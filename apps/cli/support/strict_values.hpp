@@ -7,6 +7,10 @@
 
 namespace flocklab::cli {
 
+/// The name of a validator that checks its option's whole value itself, with words every front
+/// end shares (--seed: the run library's seedProblem): readValuesStrictly leaves that option be.
+inline constexpr const char* kChecksItself = "checks itself";
+
 /// Adds the strict checks to every option that takes a value, in `app` and its subcommands.
 void readValuesStrictly(CLI::App& app);
 
