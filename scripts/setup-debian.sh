@@ -33,7 +33,8 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 # The JavaScript tests' packages as package-lock.json pins them: playwright-core (the browser
 # tests' driver; never a downloaded browser), typescript (the npm package's typings) and ESLint
-# (with @eslint/js and globals: the lint that scripts/test-all.sh runs first).
+# (with @eslint/js, globals and eslint-plugin-import-x: the lint that scripts/test-all.sh runs
+# first).
 if [ $testing = 1 ] && [ -f package-lock.json ]; then
   npm ci --no-audit --no-fund --loglevel=error
 fi

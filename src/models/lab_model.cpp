@@ -16,7 +16,7 @@ using LabModel = TypedModel<LabParams, LabSimulation>;
 LabModel describeLab() {
   LabModel m;
   m.name = "lab";
-  m.title = "Reynolds' boids, the exact reference model";
+  m.title = "the exact reference boids";
   m.summary = "Reynolds' three rules on an L x L torus with fixed gains and a speed clamp";
   m.doc = "docs/model-lab.md";
   m.defaultCount = 120;

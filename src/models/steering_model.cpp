@@ -211,7 +211,7 @@ std::vector<std::string> foodWarnings(const SteeringParams& p) {
 SteeringModel describeSteering() {
   SteeringModel m;
   m.name = "steering";
-  m.title = "the Flocking Lab's steering model";
+  m.title = "the Flocking Lab's model";
   m.summary = "steering towards desired directions with a capped force, vision and field of view, walls, obstacles "
               "and a pointer that is food or a predator";
   m.doc = "docs/model-steering.md";

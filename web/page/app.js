@@ -10,24 +10,26 @@
 // The modules: state.js (the state S), engine.js (the worker's client and the mirror of its
 // flock), run.js (restarts, live changes, tools' effects), loop.js (the run loop: the one place
 // that asks for steps), stage.js (drawing), readouts.js (figures, chart),
-// controls.js, canvas_input.js, exports.js (CSV, picture, command line), share_link.js. This
-// file loads the engine and the registry and starts the first run. The tests' hook
+// controls.js, canvas_input.js, exports.js (CSV, picture, command line), share_link.js. A module
+// that changes the run announces it (state.js's announce) and this file wires who follows
+// (wireChanges), so the modules import one another without a cycle. This file also loads the
+// engine and the registry and starts the first run. The tests' hook
 // (test_hook.js, window.flocklab) is not part of the page: the tests add it.
 import { wireCanvas } from './canvas_input.js';
 import { Chart, chartViews } from './charts.js';
-import { wireControls } from './controls.js';
+import { buildControls, syncControls, syncControlValues, syncPreset, wireControls } from './controls.js';
 import { makeRenderer, pickRenderer, RENDERER_NAMES } from './draw.js';
 import { Engine } from './engine.js';
 import { wireExperiments } from './experiments.js';
-import { wireExports } from './exports.js';
+import { syncCli, wireExports } from './exports.js';
 import { setRunning, startLoop } from './loop.js';
 import { figure, syncChartView } from './readouts.js';
 import { restart, restartWithSpecies, setSpeciesLive } from './run.js';
 import { decodeShare } from './share.js';
-import { openShared, wireShare } from './share_link.js';
+import { openShared, syncShare, wireShare } from './share_link.js';
 import { SpeciesPanel } from './species.js';
 import { fitCanvases, layoutStage, render, useRenderer } from './stage.js';
-import { $, errorText, FOLD_QUERY, METERS, S, SAMPLE_EVERY, showMessage, TURN_QUERY } from './state.js';
+import { $, errorText, FOLD_QUERY, follow, METERS, S, SAMPLE_EVERY, showMessage, TURN_QUERY } from './state.js';
 
 /** Takes in the registry: the model menu, the metric figures, the chart's legend, the About list. */
 function loadRegistry(registry) {
@@ -61,6 +63,26 @@ function firstModel(asked) {
 }
 
 /** The stage follows its box and the phone's turn; the chart its box. */
+/** Who follows each change the page's modules announce (state.js's follow and announce). */
+function wireChanges() {
+  follow('model', buildControls);
+  follow('restarted', syncControls);
+  follow('params', () => {
+    syncControlValues();
+    syncPreset();
+  });
+  follow('preset', syncPreset);
+  follow('run', () => {
+    syncCli();
+    syncShare();
+  });
+  follow('step', () => {
+    if ($('cli').closest('details').open) syncCli();
+    // A step alone leaves a box the user is copying from alone: a new value would drop the selection.
+    if (document.activeElement !== $('share-url')) syncShare();
+  });
+}
+
 function wireResizes() {
   new ResizeObserver(() => { fitCanvases(); S.chartDirty = true; if (S.flock) render(); }).observe($('stage'));
   TURN_QUERY.addEventListener('change', () => { if (S.flock) { layoutStage(); render(); } });
@@ -119,6 +141,7 @@ async function init() {
     live: setSpeciesLive,
     message: showMessage,
   });
+  wireChanges();
   wireControls();
   wireShare();
   wireExperiments();

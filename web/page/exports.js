@@ -5,10 +5,9 @@
 import { measureShown } from './loop.js';
 import { cliFlag, labelOf, sliderOf } from './params.js';
 import { renderPicture } from './picture.js';
-import { refreshLook } from './run.js';
 import { parseSpecies } from './species.js';
 import { frameOf, kindsOf, render, triangleSize } from './stage.js';
-import { $, counted, in3d, S, worldSize, worldSize3d } from './state.js';
+import { $, counted, in3d, refreshLook, S, worldSize, worldSize3d } from './state.js';
 import { drawBox, foodMarks, project } from './view3d.js';
 import { drawFood } from './draw.js';
 

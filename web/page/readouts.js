@@ -2,11 +2,9 @@
 // the chart with its views (charts.js). Design: they show the samples the run loop recorded and
 // the current step's metrics; a step alone redraws only what changed (S.shownStep, S.chartDirty).
 import { showChartView } from './charts.js';
-import { syncCli } from './exports.js';
 import { fmt, metricText } from './params.js';
-import { syncShare } from './share_link.js';
 import { rampNote } from './ramps.js';
-import { $, has, METERS, S } from './state.js';
+import { $, announce, has, METERS, S } from './state.js';
 
 /** Shows chart view S.view: its tab and its series' legend (charts.js). */
 export function syncChartView() {
@@ -64,9 +62,7 @@ export function updateReadouts() {
     $('stat-hash').textContent = f.hash();
     $('ramp-note').hidden = !S.ramps.length;
     $('ramp-note').textContent = rampNote(S.ramps, f.ramped());
-    if ($('cli').closest('details').open) syncCli();
-    // A step alone leaves a box the user is copying from alone: a new value would drop the selection.
-    if (document.activeElement !== $('share-url')) syncShare();
+    announce('step');
   }
   const m = S.latest;
   if (m) {

@@ -1,22 +1,20 @@
 // The run: restarts, live changes and what the canvas tools add, each recorded so that a Share
 // link replays it exactly (S.events). Design: every change of the flock's parameters goes
 // through setLive() and every new flock through restart(); both then take the world from the
-// engine (refreshWorld) and bring the panels, the command line and the share box up to date.
+// engine (refreshWorld) and announce what changed (state.js's announce), which the panels, the
+// command line and the share box follow.
 // Species, predators and food (models with the parameters `species` and `food`; the panel is
 // species.js's): the species' names, counts and roles are fixed for a run (a change restarts
 // it); their colours and rules change live. A click spawns a predator (spawn(), recorded as a
 // 'spawn' event) or drops food (a new `food` list, a parameter event).
 import { addedSpecies, drawLegend } from './species.js';
-import { buildControls, syncControls, syncControlValues, syncPreset } from './controls.js';
-import { syncCli } from './exports.js';
 import { fmt, parsePointer, pointerText } from './params.js';
 import { syncChartView, syncExtraFigures } from './readouts.js';
 import { withdrawOffer } from './replay.js';
-import { syncShare } from './share_link.js';
 import { layoutStage, render } from './stage.js';
 import { chartViews } from './charts.js';
 import {
-  $, counted, errorText, FOOD_AMOUNT, has, in3d, MAX_COUNT, obstacleRadius, S, showMessage,
+  $, announce, counted, errorText, FOOD_AMOUNT, has, in3d, MAX_COUNT, obstacleRadius, refreshLook, S, showMessage,
 } from './state.js';
 
 /** The world as the engine reports it now: its space and obstacles. */
@@ -71,17 +69,17 @@ export async function restart({ model = S.model, preset = S.preset, count = S.co
   S.latestStep = flock.stepCount;
   S.samples.push({ step: 0, x: 0, ...S.latest });
   S.shownStep = -1;
-  if (modelChanged) buildControls();
+  if (modelChanged) announce('model');
   syncSpecies();
   // Species just set up: show their orders; none: the flock's chart.
   if (S.look.kinds.length && !hadSpecies) S.view = 'species';
   syncChartView();
-  syncControls();
+  announce('restarted');
   layoutStage();
   S.chartDirty = true;
   if (location.hash) history.replaceState(null, '', location.pathname + location.search);
   showMessage('');
-  syncShare();
+  announce('run');
   render();
   return true;
 }
@@ -100,7 +98,7 @@ function record(step, delta) {
 export async function setLive(delta, { quiet = false } = {}) {
   // The controls show the change at once (the preset menu turns Custom); the engine's answer follows.
   S.params = { ...S.params, ...structuredClone(delta) };
-  syncPreset();
+  announce('preset');
   let state;
   try {
     state = await S.engine.setParams(delta);
@@ -108,8 +106,7 @@ export async function setLive(delta, { quiet = false } = {}) {
     showMessage(errorText(e), true);
     S.params = S.flock.params;
     S.pointer = parsePointer(S.params.pointer);
-    syncControlValues();
-    syncPreset();
+    announce('params');
     return false;
   }
   S.params = S.flock.params;
@@ -119,10 +116,8 @@ export async function setLive(delta, { quiet = false } = {}) {
   S.dirty = true;
   if (!quiet) showMessage('');
   if ('species' in delta || 'food' in delta) syncSpecies();
-  syncControlValues();
-  syncPreset();
-  syncCli();
-  syncShare();
+  announce('params');
+  announce('run');
   return true;
 }
 
@@ -134,12 +129,6 @@ export function setPointer(mode, x, y) {
   const text = pointerText(mode, x, y);
   S.pointer = parsePointer(text);
   return setLive({ pointer: text }, { quiet: true });
-}
-
-/** The species (kinds) and food now, from the engine: for drawing, the legend and the panel. */
-export function refreshLook() {
-  S.look = has('species') || has('food') ? S.flock.appearance() : { kinds: [], food: [] };
-  return S.look;
 }
 
 /** After the species or food changed: the panel, the legend, the chart's views, the heading colours' switch. */
@@ -194,8 +183,7 @@ export async function spawnBoid({ species, x, y, z }) {
   S.params = S.flock.params;
   S.dirty = true;
   syncSpecies();
-  syncCli();
-  syncShare();
+  announce('run');
   return true;
 }
 

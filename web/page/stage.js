@@ -3,9 +3,8 @@
 // reads the flock and never changes it; the 2D view maps the world onto the canvas (view.js,
 // turned on a portrait phone) and a 3D run is drawn through the camera's lens (view3d.js).
 import { drawFood, drawOverlay, makeRenderer } from './draw.js';
-import { refreshLook } from './run.js';
 import { drawLegend } from './species.js';
-import { $, hasTools, in3d, obstacleRadius, S, TURN_QUERY, worldSize, worldSize3d } from './state.js';
+import { $, hasTools, in3d, obstacleRadius, refreshLook, S, TURN_QUERY, worldSize, worldSize3d } from './state.js';
 import { viewOf } from './view.js';
 import { drawBox, foodMarks, lensOf, project } from './view3d.js';
 

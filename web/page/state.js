@@ -151,3 +151,31 @@ export function obstacleRadius() {
 export function counted(n, plural) {
   return `${n.toLocaleString('en-US')} ${n === 1 && plural.endsWith('s') ? plural.slice(0, -1) : plural}`;
 }
+
+/** The species (kinds) and food now, from the engine: for drawing, the legend and the panel. */
+export function refreshLook() {
+  S.look = has('species') || has('food') ? S.flock.appearance() : { kinds: [], food: [] };
+  return S.look;
+}
+
+/**
+ * What changed, announced once by the module that changed it; the modules that show it follow,
+ * subscribed in app.js, so that no module calls another's sync by hand and the imports stay
+ * free of cycles (ESLint's import-x/no-cycle). The changes: 'model' (a new model: the controls
+ * are rebuilt), 'restarted' (a new run: every control), 'params' (the parameters: the controls'
+ * values and the preset menu), 'preset' (the preset menu alone: a change the controls already
+ * show), 'run' (the run's definition: the command line and the Share link), 'step' (a new step
+ * shown: the command line and the Share link, where they are in view).
+ */
+const followers = new Map();
+
+/** Calls `fn` after every announce(change). */
+export function follow(change, fn) {
+  if (!followers.has(change)) followers.set(change, []);
+  followers.get(change).push(fn);
+}
+
+/** Tells every follower of `change`, in the order they followed. */
+export function announce(change) {
+  for (const fn of followers.get(change) ?? []) fn();
+}

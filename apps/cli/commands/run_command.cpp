@@ -253,7 +253,7 @@ class Track {
   Flock last_;
 };
 
-// "lab (Reynolds' boids, the exact reference model), steering (the Flocking Lab's steering model) or abm (...)".
+// "lab (the exact reference boids), steering (the Flocking Lab's model) or abm (...)".
 std::string modelList() {
   std::vector<std::string> names;
   for (const ModelDescription* m : models()) names.push_back(m->name + " (" + m->title + ")");
