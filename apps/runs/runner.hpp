@@ -8,7 +8,8 @@
 // A ramp's values are checked with the run's other parameters before they reach the model
 // (checkChange): a front end may have changed a live parameter since the ramps were read, and
 // the page's step code must never throw (web/glue/flocklab_web.cpp). Between steps a cancel
-// check (Python's Ctrl-C, a sweep's stop) may end the advance; a step is never cut in half.
+// check (a sweep's stop) may end an advance; a step is never cut in half. Python, which times
+// each step, calls step() itself and looks for Ctrl-C between the calls.
 #include <cstdint>
 #include <functional>
 
