@@ -133,17 +133,18 @@ class ModelDescription {
  public:
   virtual ~ModelDescription() = default;
 
-  std::string name;                  ///< as `flocklab run --model` takes it
-  std::string title;                 ///< a few words: "the reference model"
-  std::string summary;               ///< one sentence
-  std::string doc;                   ///< the page that specifies it, "docs/model-lab.md"
-  std::vector<ParamSpec> params;     ///< every parameter, in the order front ends show them
-  std::vector<PresetSpec> presets;   ///< the first is the default; empty when there are none
-  std::size_t defaultCount = 100;    ///< boids of a random start without a preset
-  std::uint64_t defaultSteps = 600;  ///< steps of a run when none are asked for
-  std::string countUnit = "boids";   ///< "boids" or "agents", for summaries
-  std::string groupsLink;            ///< metrics: which boids link into one group
-  std::string neighborsCount;        ///< metrics: which boids count as neighbours
+  std::string name;                        ///< as `flocklab run --model` takes it
+  std::string title;                       ///< a few words: "the reference model"
+  std::string summary;                     ///< one sentence
+  std::string doc;                         ///< the page that specifies it, "docs/model-lab.md"
+  std::vector<ParamSpec> params;           ///< every parameter, in the order front ends show them
+  std::vector<PresetSpec> presets;         ///< the first is the default; empty when there are none
+  std::size_t defaultCount = 100;          ///< boids of a random start without a preset
+  std::uint64_t defaultSteps = 600;        ///< steps of a run when none are asked for
+  std::string countUnit = "boids";         ///< "boids" or "agents", for summaries
+  std::string lengthUnit = "world units";  ///< of positions and lengths: "world units", or "px"
+  std::string groupsLink;                  ///< metrics: which boids link into one group
+  std::string neighborsCount;              ///< metrics: which boids count as neighbours
 
   /// The parameter with key (or alias) `name`, or nullptr.
   const ParamSpec* findParam(std::string_view name) const;

@@ -54,8 +54,12 @@ class Simulation:
         """Every parameter's value, by key."""
     @property
     def space(self) -> Dict[str, Any]:
-        """The world: width, height, and depth in 3D; open: true in open space (no walls, no wrap; the box is
-        where the start lies)."""
+        """The world: dims, width, height, depth (0 in 2D), wrap (a torus), open (open space: no walls, no wrap;
+        the box is where the start lies) and unit, as every front end gives it."""
+    @property
+    def view(self) -> Dict[str, float]:
+        """The box to show now: x0, y0, z0, width, height, depth; in open space the square (cube) that follows
+        the group, as the command's pictures frame it."""
     @property
     def appearance(self) -> Dict[str, Any]:
         """Kinds of boid (species), each boid's kind and the food, for pictures."""

@@ -56,7 +56,7 @@ def _headings(velocities: np.ndarray) -> np.ndarray:
 
 def _mark_length(space: dict, count: int) -> float:
     """A boid's length in world units: under the flock's mean spacing, at most 2% of the world."""
-    extent = [space["width"], space["height"]] + ([space["depth"]] if "depth" in space else [])
+    extent = [space["width"], space["height"]] + ([space["depth"]] if space["dims"] == 3 else [])
     spacing = float(np.prod(extent)) ** (1 / len(extent)) / max(count, 1) ** (1 / len(extent))
     return min(0.7 * spacing, 0.02 * max(extent))
 
@@ -122,17 +122,12 @@ class _Drawing:
         ax.set_aspect("equal")
 
     def _frame(self, sim: Any) -> None:
-        """The axes' limits: the world's box, or in open space the square (cube) round the group, a tenth
-        wider on each side, so that the view follows it."""
-        ax, s = self.ax, self.space
-        if s.get("open") and len(sim):
-            p = sim.positions
-            lo, hi = p.min(axis=0), p.max(axis=0)
-            side = 1.2 * float((hi - lo).max()) or s["width"]
-            lower = (lo + hi) / 2 - side / 2
-            limits = [(float(a), float(a) + side) for a in lower]
-        else:
-            limits = [(0, s["width"]), (0, s["height"])] + ([(0, s["depth"])] if self.three_d else [])
+        """The axes' limits: the engine's view (``sim.view``), the world's box or, in open space, the square
+        (cube) that follows the group, as the command's pictures and the page frame it."""
+        ax, v = self.ax, sim.view
+        limits = [(v["x0"], v["x0"] + v["width"]), (v["y0"], v["y0"] + v["height"])]
+        if self.three_d:
+            limits.append((v["z0"], v["z0"] + v["depth"]))
         ax.set_xlim(*limits[0])
         ax.set_ylim(*limits[1])
         if self.three_d:

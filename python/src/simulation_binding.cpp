@@ -41,6 +41,7 @@
 #include "flocklab/io/state_csv.hpp"
 #include "flocklab/io/state_hash.hpp"
 #include "flocklab/text_excerpt.hpp"
+#include "flocklab/world_view.hpp"
 #include "interruptible.hpp"
 #include "keywords.hpp"
 #include "runs/model_setup.hpp"
@@ -469,13 +470,16 @@ class PySimulation {
   }
 
   py::dict space() {
-    const Space s = ready().space();
-    py::dict out;
-    out["width"] = s.width;
-    out["height"] = s.height;
-    if (s.is3d()) out["depth"] = s.depth;
-    out["open"] = s.unbounded;
-    return out;
+    const WorldDescription w = describeWorld(description(), ready());
+    return py::dict(py::arg("dims") = w.dims, py::arg("width") = w.width, py::arg("height") = w.height,
+                    py::arg("depth") = w.depth, py::arg("wrap") = w.wrap, py::arg("open") = w.open,
+                    py::arg("unit") = w.unit);
+  }
+
+  py::dict shownBox() {
+    const WorldView v = viewOf(ready().space(), sim().flock());
+    return py::dict(py::arg("x0") = v.x0, py::arg("y0") = v.y0, py::arg("z0") = v.z0, py::arg("width") = v.width,
+                    py::arg("height") = v.height, py::arg("depth") = v.depth);
   }
 
   py::dict appearance() {
@@ -595,8 +599,11 @@ void bindSimulation(py::module_& m) {
           "step_count", [](PySimulation& s) { return s.ready().stepCount(); }, "Steps taken.")
       .def_property_readonly("params", &PySimulation::params, "Every parameter's value now.")
       .def_property_readonly("space", &PySimulation::space,
-                             "The world's size, and open: true in open space (no walls, no wrap; the box is where "
-                             "the start lies)")
+                             "The world: dims, width, height, depth (0 in 2D), wrap (a torus), open (open space: no "
+                             "walls, no wrap; the box is where the start lies) and unit, as every front end gives it")
+      .def_property_readonly("view", &PySimulation::shownBox,
+                             "The box to show now: x0, y0, z0, width, height, depth; in open space the square "
+                             "(cube) that follows the group, as the command's pictures frame it")
       .def_property_readonly("appearance", &PySimulation::appearance, "Kinds of boid and food, for pictures.")
       .def_property_readonly("obstacles", &PySimulation::obstacles,
                              "The obstacles: (x, y, radius), in 3D (x, y, z, radius).")

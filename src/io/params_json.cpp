@@ -153,6 +153,7 @@ std::string registryJson() {
                    {"default_count", m->countFor("")},
                    {"default_steps", m->defaultSteps},
                    {"count_unit", m->countUnit},
+                   {"length_unit", m->lengthUnit},
                    {"groups_link", m->groupsLink},
                    {"neighbors_count", m->neighborsCount},
                    {"params", params},

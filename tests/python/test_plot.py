@@ -99,6 +99,25 @@ def test_obstacles_food_and_the_world():
 
 
 @pytest.mark.parametrize("dims", [2, 3])
+def test_the_view_is_the_documented_box(dims):
+    # docs/python.md: the world's box, or in open space the square (cube) centred on the middle of
+    # the group's extent, 1.2 times its widest extent and never less than the start's box.
+    sim = flocklab.Simulation("couzin", dims=dims, count=40, seed=2)
+    sim.step(300)
+    p = sim.positions
+    lo, hi = p.min(axis=0), p.max(axis=0)
+    side = max(sim.space["width"], 1.2 * float((hi - lo).max()))
+    lower = (lo + hi) / 2 - side / 2
+    view = sim.view
+    assert [view["x0"], view["y0"]] + ([view["z0"]] if dims == 3 else []) == pytest.approx(list(lower), abs=0, rel=1e-15)
+    assert view["width"] == side and view["depth"] == (side if dims == 3 else 0)
+    lab = flocklab.Simulation("lab", count=10)
+    assert lab.view == {"x0": 0, "y0": 0, "z0": 0, "width": 100, "height": 100, "depth": 0}
+    assert lab.space == {"dims": 2, "width": 100, "height": 100, "depth": 0, "wrap": True, "open": False,
+                         "unit": "world units"}
+
+
+@pytest.mark.parametrize("dims", [2, 3])
 def test_open_space_is_framed_on_the_group_as_it_flies(dims):
     # The couzin model's open space: a parallel group far from the start's box stays in view,
     # and the view moves with it when the picture is redrawn.

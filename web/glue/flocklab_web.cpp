@@ -45,6 +45,7 @@
 #include "flocklab/keyed_message.hpp"
 #include "flocklab/registry.hpp"
 #include "flocklab/text_excerpt.hpp"
+#include "flocklab/world_view.hpp"
 #include "runs/ramp.hpp"
 #include "runs/runner.hpp"
 #include "runs/start_count.hpp"
@@ -224,23 +225,20 @@ class WebSimulation {
 
   /// The world as the engine steps it: {dims, width, height, depth (0 in 2D), wrap, open, unit},
   /// so a page draws it without guessing from parameter names (open: no walls and no wrap, the
-  /// box only where the start lies). Space carries no unit: it is that of
-  /// the length parameter whose value is the width (lab's `world`, steering's `width` in px).
+  /// box only where the start lies), as every front end describes it (world_view.hpp); the unit
+  /// is the model's (ModelDescription::lengthUnit).
   std::string spaceJson() const {
-    const Space s = sim_->space();
-    const ParamSet p = model_->current(*sim_);
-    std::string unit = "world units";
-    for (const ParamSpec& spec : model_->params) {
-      const ParamValue v = p.get(spec.key);
-      const double* value = std::get_if<double>(&v);
-      if (value && *value == s.width && !spec.unit.empty() && spec.unit.find('/') == std::string::npos) {
-        unit = spec.unit;
-        break;
-      }
-    }
-    return nlohmann::ordered_json{
-        {"dims", s.dimensions()}, {"width", s.width},    {"height", s.height}, {"depth", s.depth},
-        {"wrap", s.periodic},     {"open", s.unbounded}, {"unit", unit}}
+    const WorldDescription w = describeWorld(*model_, *sim_);
+    return nlohmann::ordered_json{{"dims", w.dims}, {"width", w.width}, {"height", w.height}, {"depth", w.depth},
+                                  {"wrap", w.wrap}, {"open", w.open},   {"unit", w.unit}}
+        .dump();
+  }
+  /// The box to show now (world_view.hpp): {x0, y0, z0, width, height, depth}; in open space the
+  /// square (cube) that follows the group.
+  std::string viewJson() const {
+    const WorldView v = viewOf(sim_->space(), sim_->flock());
+    return nlohmann::ordered_json{{"x0", v.x0},       {"y0", v.y0},         {"z0", v.z0},
+                                  {"width", v.width}, {"height", v.height}, {"depth", v.depth}}
         .dump();
   }
   /// The obstacles now: [{x, y, radius}], in 3D [{x, y, z, radius}] (world units).
@@ -370,6 +368,7 @@ EMSCRIPTEN_BINDINGS(flocklab) {
       .function("setParams", &WebSimulation::setParams)
       .function("rampedJson", &WebSimulation::rampedJson)
       .function("spaceJson", &WebSimulation::spaceJson)
+      .function("viewJson", &WebSimulation::viewJson)
       .function("obstaclesJson", &WebSimulation::obstaclesJson);
   emscripten::function("create", &create);
   emscripten::function("startThreads", &startThreads);

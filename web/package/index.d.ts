@@ -69,6 +69,8 @@ export interface ModelInfo {
   default_count: number;
   default_steps: number;
   count_unit: string;
+  /** The unit of positions and lengths: 'px' or 'world units'. */
+  length_unit: string;
   groups_link: string;
   neighbors_count: string;
   params: ParamInfo[];
@@ -115,6 +117,23 @@ export interface Space {
   open: boolean;
   /** The unit of positions and lengths: 'px' or 'world units'. */
   unit: string;
+}
+
+/**
+ * The box to show now, in the space's unit: the world's own box, or in open space the square
+ * (cube) that follows the group (centred on the middle of its extent, 1.2 times its widest
+ * extent and never less than the start's box), as the command's pictures and Python's plots
+ * frame it.
+ */
+export interface View {
+  x0: number;
+  y0: number;
+  /** 0 in 2D. */
+  z0: number;
+  width: number;
+  height: number;
+  /** 0 in 2D. */
+  depth: number;
 }
 
 /** An obstacle: a circle in 2D, a sphere in 3D (z present), in the space's unit. */
@@ -182,6 +201,8 @@ declare class Simulation {
   ramped(step?: number): Record<string, number>;
   /** The world: its dimensions, extents, edges (wrap or walls) and unit; follows live changes. */
   readonly space: Space;
+  /** The box to show now: the world's, or in open space the one that follows the group. */
+  readonly view: View;
   /** The obstacles now (models with an `obstacle` parameter; else none). */
   readonly obstacles: Obstacle[];
   /** Changes parameters while the flock runs. */

@@ -406,6 +406,11 @@ class Simulation {
    * positions and lengths: 'px' or 'world units')}.
    */
   get space() { return JSON.parse(this.#live().spaceJson()); }
+  /**
+   * The box to show now, {x0, y0, z0, width, height, depth}: the world's own, or in open space
+   * the square (cube) that follows the group, as the command's pictures frame it.
+   */
+  get view() { return JSON.parse(this.#live().viewJson()); }
   /** The obstacles now: [{x, y, radius}], in 3D [{x, y, z, radius}], in the space's unit. */
   get obstacles() { return JSON.parse(this.#live().obstaclesJson()); }
 

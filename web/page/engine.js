@@ -19,7 +19,7 @@ export class FlockMirror {
 
   /** Takes in a reply's state: the step, the arrays, and whatever else it carries. */
   update(state) {
-    for (const key of ['model', 'params', 'space', 'obstacles', 'metricSpecs', 'look', 'kindOf', 'ramped']) {
+    for (const key of ['model', 'params', 'space', 'view', 'obstacles', 'metricSpecs', 'look', 'kindOf', 'ramped']) {
       if (key in state) this[`_${key}`] = state[key];
     }
     this.stepCount = state.step;
@@ -39,6 +39,8 @@ export class FlockMirror {
   get model() { return this._model; }
   get params() { return structuredClone(this._params); }
   get space() { return { ...this._space }; }
+  /** The box to show (the engine's view): in open space the one that follows the group. */
+  get view() { return { ...this._view }; }
   get obstacles() { return structuredClone(this._obstacles); }
   get metricSpecs() { return structuredClone(this._metricSpecs); }
   hash() { return this._hash; }

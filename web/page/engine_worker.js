@@ -5,13 +5,15 @@
 // Share link replays them to the same state. Every reply carries the flock's state after the
 // request (engine.js's FlockMirror shows it on the main thread): the step, the state hash, the
 // positions and velocities in one transferred buffer, the values the ramps set for the next
-// step (the engine's own, for the page's note), and what the request may have changed.
+// step (the engine's own, for the page's note), in open space the box that follows the group
+// (the engine's view, as the command's pictures frame it), and what the request may have changed.
 import { createFlocklab } from './flocklab/index.js';
 
 let lab = null;
 let flock = null;
 let withLook = false;    // the model has species or food: appearance() goes with every reply
 let withRamps = false;   // the run has ramps: the values they set for the next step go with every reply
+let withView = false;    // open space: the box that follows the group (the engine's view) goes with every reply
 let sampleEvery = 10;
 
 /** The flock's state now: `full` adds what only a start, a change or a spawn alters. */
@@ -29,6 +31,7 @@ function snapshot(full, extra = {}) {
     transfer.push(state.kindOf.buffer);
   }
   if (withRamps || full) state.ramped = flock.ramped();
+  if (withView) state.view = flock.view;
   if (full) {
     Object.assign(state, {
       model: flock.model, params: flock.params, space: flock.space, obstacles: flock.obstacles, metricSpecs: flock.metricSpecs,
@@ -84,6 +87,7 @@ const HANDLERS = {
     const desc = lab.model(model);
     withLook = desc.params.some((p) => p.key === 'species' || p.key === 'food');
     withRamps = Object.keys(flock.ramped(Number.MAX_SAFE_INTEGER)).length > 0;  // every ramp has begun by then
+    withView = flock.space.open;
     return snapshot(true, { metrics: flock.metrics() });
   },
   step,

@@ -98,43 +98,21 @@ export function in3d() {
 }
 
 /**
- * Open space (a space with `open`, the couzin model) has no world to show: the view follows the
- * group, a square (cube) centred on its mean position whose side is three times the start's box,
- * or 1.2 times the group's widest extent when that is more. Its lower corner [x, y, z] and side.
- */
-function followed(space, dims) {
-  const positions = S.flock.positions, n = S.flock.count;
-  let side = 3 * space.width;
-  const lower = [0, 0, 0];
-  for (let k = 0; k < dims; k++) {
-    let sum = 0, lo = Infinity, hi = -Infinity;
-    for (let i = 0; i < n; i++) {
-      const v = positions[k][i];
-      sum += v;
-      lo = Math.min(lo, v);
-      hi = Math.max(hi, v);
-    }
-    lower[k] = n ? sum / n : 0;
-    if (n) side = Math.max(side, 1.2 * (hi - lo));
-  }
-  return { lower: lower.map((c) => c - side / 2), side };
-}
-
-/**
  * The world's size {w, h} as the engine reports it (a package space; the current run's by
- * default); in open space the followed square, with its lower corner {x0, y0}.
+ * default); in open space the engine's view, the square that follows the group (as the
+ * command's pictures and Python's plots frame it), with its lower corner {x0, y0}.
  */
 export function worldSize(space = S.space) {
   if (!space.open || !S.flock) return { w: space.width, h: space.height };
-  const { lower, side } = followed(space, 2);
-  return { w: side, h: side, x0: lower[0], y0: lower[1] };
+  const v = S.flock.view;
+  return { w: v.width, h: v.height, x0: v.x0, y0: v.y0 };
 }
 
-/** The 3D world's box {w, h, d} as the engine reports it; in open space the followed cube, from {x0, y0, z0}. */
+/** The 3D world's box {w, h, d} as the engine reports it; in open space the engine's view, from {x0, y0, z0}. */
 export function worldSize3d(space = S.space) {
   if (!space.open || !S.flock) return { w: space.width, h: space.height, d: space.depth };
-  const { lower, side } = followed(space, 3);
-  return { w: side, h: side, d: side, x0: lower[0], y0: lower[1], z0: lower[2] };
+  const v = S.flock.view;
+  return { w: v.width, h: v.height, d: v.depth, x0: v.x0, y0: v.y0, z0: v.z0 };
 }
 
 /** Does the current model have anything to do with a press on the canvas? */

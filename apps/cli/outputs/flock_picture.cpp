@@ -20,6 +20,7 @@
 #include <numbers>
 #include <stdexcept>
 
+#include "flocklab/world_view.hpp"
 #include "outputs/text_fit.hpp"
 #include "outputs/xml_text.hpp"
 
@@ -123,17 +124,11 @@ void frameOnGroup(FlockPicture& picture, flocklab::Flock& moved) {
   const int dims = f.is3d() ? 3 : 2;
   std::vector<double>* axes[3] = {&moved.x, &moved.y, &moved.z};
   moved = f;
-  double origin[3] = {0, 0, 0}, side = 0, centre[3] = {0, 0, 0};
-  for (int a = 0; a < dims; ++a) {
-    const auto [lo, hi] = std::minmax_element(axes[a]->begin(), axes[a]->end());
-    centre[a] = (*lo + *hi) / 2;
-    side = std::max(side, *hi - *lo);
-  }
-  side = side > 0 ? 1.2 * side : picture.space.width;
-  for (int a = 0; a < dims; ++a) {
-    origin[a] = centre[a] - side / 2;
+  // The view every front end shows (flocklab/world_view.hpp): the square (cube) that follows the group.
+  const flocklab::WorldView view = flocklab::viewOf(picture.space, f);
+  const double origin[3] = {view.x0, view.y0, view.z0}, side = view.width;
+  for (int a = 0; a < dims; ++a)
     for (double& v : *axes[a]) v -= origin[a];
-  }
   for (flocklab::Obstacle& o : picture.obstacles) o.x -= origin[0], o.y -= origin[1], o.z -= origin[2];
   for (flocklab::FoodMark& m : picture.appearance.food) m.x -= origin[0], m.y -= origin[1], m.z -= origin[2];
   picture.flock = &moved;

@@ -47,6 +47,23 @@ function resized(model) {
   return out;
 }
 
+/**
+ * The box to show, by the documented rule (docs/javascript.md, `view`): the world's, or in open
+ * space the square (cube) centred on the middle of the group's extent, 1.2 times its widest
+ * extent and never less than the start's box.
+ */
+function expectedView(space, positions) {
+  if (!space.open) return { x0: 0, y0: 0, z0: 0, width: space.width, height: space.height, depth: space.depth };
+  let side = space.width;
+  const middle = positions.map((axis) => {
+    const lo = Math.min(...axis), hi = Math.max(...axis);
+    side = Math.max(side, 1.2 * (hi - lo));
+    return (lo + hi) / 2;
+  });
+  const [x0, y0, z0 = side / 2] = middle.map((m) => m - side / 2);
+  return { x0, y0, z0: space.dims === 3 ? z0 : 0, width: side, height: side, depth: space.dims === 3 ? side : 0 };
+}
+
 for (const model of models) {
   for (const dims of dimsOf(model)) {
     const base = dims === 3 ? { dims } : {};
@@ -63,6 +80,8 @@ for (const model of models) {
             for (const v of axis)
               assert.ok(space.open ? Number.isFinite(v) : v >= 0 && v <= extents[a], `${model.name}: ${v} outside [0, ${extents[a]}]`);
           });
+          assert.deepEqual(sim.view, expectedView(space, sim.positions));
+          assert.equal(space.unit, model.length_unit);
         });
       }
     });
