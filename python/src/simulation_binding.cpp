@@ -465,7 +465,7 @@ class PySimulation {
   py::dict params() {
     py::dict out;
     const ParamSet p = description().current(ready());
-    for (const ParamSpec& spec : description().params) out[py::str(spec.key)] = pythonValue(p.get(spec.key));
+    for (const ParamSpec& spec : description().params) out[py::str(spec.key)] = pythonValue(spec, p.get(spec.key));
     return out;
   }
 
@@ -573,7 +573,9 @@ class PySimulation {
 
 }  // namespace
 
-py::object pythonValue(const ParamValue& value) {
+py::object pythonValue(const ParamSpec& spec, const ParamValue& value) {
+  const double* number = std::get_if<double>(&value);
+  if (spec.whole && number && std::isfinite(*number)) return py::int_(static_cast<long long>(*number));
   return std::visit([](const auto& v) -> py::object { return py::cast(v); }, value);
 }
 

@@ -8,7 +8,8 @@ namespace flocklab::python {
 
 /// Adds _flocklab.Simulation to `module`.
 void bindSimulation(pybind11::module_& module);
-/// A parameter's value as Python's: float, bool, str or a list of str.
-pybind11::object pythonValue(const ParamValue& value);
+/// A parameter's value as Python's: float (int for a whole-number parameter such as dims or
+/// nearest), bool, str or a list of str.
+pybind11::object pythonValue(const ParamSpec& spec, const ParamValue& value);
 
 }  // namespace flocklab::python

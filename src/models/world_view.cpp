@@ -20,8 +20,8 @@ WorldView viewOf(const Space& space, const Flock& flock) {
     middle[a] = (*lo + *hi) / 2;
     side = std::max(side, 1.2 * (*hi - *lo));
   }
-  return {middle[0] - side / 2, middle[1] - side / 2, dims == 3 ? middle[2] - side / 2 : 0.0,
-          side, side, dims == 3 ? side : 0.0};
+  return {middle[0] - side / 2,  middle[1] - side / 2, dims == 3 ? middle[2] - side / 2 : 0.0, side, side,
+          dims == 3 ? side : 0.0};
 }
 
 }  // namespace flocklab

@@ -330,3 +330,11 @@ def test_set_state_refuses_what_would_overflow(model, field, index, message):
     state[field][index] = 1e200
     with pytest.raises(ValueError, match=message):
         sim.set_state(*state)
+
+
+def test_whole_number_parameters_are_ints():
+    # A count of things (dims, nearest) is a Python int, as the run file and the registry write it.
+    params = flocklab.Simulation("steering", nearest=7).params
+    assert type(params["dims"]) is int and params["dims"] == 2
+    assert type(params["nearest"]) is int and params["nearest"] == 7
+    assert type(params["max_speed"]) is float
