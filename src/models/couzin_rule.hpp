@@ -14,6 +14,7 @@
 
 #include "flocklab/cosine.hpp"
 #include "flocklab/models/couzin_params.hpp"
+#include "models/finish_by_move.hpp"
 #include "models/nearest_few.hpp"
 #include "models/sphere_turn.hpp"
 #include "models/wrapped_gaussian.hpp"
@@ -26,7 +27,7 @@ inline double couzinCosHalfFov(const CouzinParams& p) { return cosine(p.fov / 36
 inline double couzinMaxTurn(const CouzinParams& p) { return p.turnRate * p.tau / 180 * kPi; }
 
 template <int D>
-struct CouzinRule {
+struct CouzinRule : FinishByMove<CouzinRule<D>, D, 3> {
   static constexpr int kDimensions = D;
   static constexpr bool kIndexed = true;  // the noise's draws are the agent's own
 
@@ -75,17 +76,7 @@ struct CouzinRule {
     const double d[3] = {dx, dy, dz}, vj[3] = {vxj, vyj, vzj};
     addNeighbour(s, d, d2, vj);
   }
-  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const requires(D == 2) {
-    double p[3] = {x, y, 0}, v[3];
-    move(s, index, p, v);
-    x = p[0], y = p[1], vx = v[0], vy = v[1];
-  }
-  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& z, double& vx, double& vy,
-              double& vz) const requires(D == 3) {
-    double p[3] = {x, y, z}, v[3];
-    move(s, index, p, v);
-    x = p[0], y = p[1], z = p[2], vx = v[0], vy = v[1], vz = v[2];
-  }
+  // finish(): FinishByMove's, over move() below (in 3D arrays either way, z = 0 in 2D).
 
   WrappedGaussian noise;
   double repulsion2, orientation2;
@@ -97,6 +88,7 @@ struct CouzinRule {
   std::uint32_t nearest;  // K, 0: metric zones
 
  private:
+  friend FinishByMove<CouzinRule<D>, D, 3>;
   static double dot(const double* a, const double* b) {
     double sum = a[0] * b[0];
     for (int k = 1; k < D; ++k) sum += a[k] * b[k];
@@ -146,7 +138,7 @@ struct CouzinRule {
   }
 
   // The desired direction, its noise, the limited turn and the move.
-  void move(const Sums& s, std::uint32_t index, double* p, double* v) const {
+  void move(const Sums& s, std::uint32_t index, std::array<double, 3>& p, std::array<double, 3>& v) const {
     double h[3] = {1, 0, 0};  // the heading (along x for an agent at rest)
     if (s.speed > 0)
       for (int k = 0; k < D; ++k) h[k] = s.v[k] / s.speed;

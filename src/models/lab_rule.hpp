@@ -18,6 +18,7 @@
 
 #include "flocklab/engine/lanes.hpp"
 #include "flocklab/models/lab_params.hpp"
+#include "models/finish_by_move.hpp"
 #include "models/heading_noise.hpp"
 #include "models/speed_clamp.hpp"
 
@@ -39,7 +40,7 @@ struct LabConstants {
 };
 
 template <int D>
-struct LabRuleOf : LabConstants {
+struct LabRuleOf : LabConstants, FinishByMove<LabRuleOf<D>, D> {
   static constexpr int kDimensions = D;
   static constexpr bool kIndexed = true;  // the noise's draws are the boid's own
   static constexpr bool kLanes = true;
@@ -96,22 +97,12 @@ struct LabRuleOf : LabConstants {
     for (int k = 0; k < D; ++k) out.separate[k] = s.separate[k][l];
     return out;
   }
-  /// Velocity update, speed clamp, noise, move, wrap.
-  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const requires(D == 2) {
-    Vec at{x, y}, v{vx, vy};
-    move(s, index, at, v);
-    x = at[0], y = at[1], vx = v[0], vy = v[1];
-  }
-  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& z, double& vx, double& vy,
-              double& vz) const requires(D == 3) {
-    Vec at{x, y, z}, v{vx, vy, vz};
-    move(s, index, at, v);
-    x = at[0], y = at[1], z = at[2], vx = v[0], vy = v[1], vz = v[2];
-  }
+  // finish(): FinishByMove's, over move() below (velocity update, speed clamp, noise, move, wrap).
 
   HeadingNoise noise;
 
  private:
+  friend FinishByMove<LabRuleOf<D>, D>;
   void see(Sums& s, const Vec& d, double d2, const Vec& vj) const {
     ++s.count;
     for (int k = 0; k < D; ++k) s.align[k] += vj[k];

@@ -30,6 +30,7 @@
 #include <vector>
 
 #include "flocklab/models/steering_params.hpp"
+#include "models/finish_by_move.hpp"
 #include "models/heading_noise.hpp"
 #include "models/nearest_few.hpp"
 #include "models/speed_clamp.hpp"
@@ -39,7 +40,7 @@
 namespace flocklab {
 
 template <int D>
-class SteeringRuleOf {
+class SteeringRuleOf : public FinishByMove<SteeringRuleOf<D>, D> {
  public:
   static constexpr int kDimensions = D;
   static constexpr bool kIndexed = true;      // the noise's draws are the boid's own
@@ -110,19 +111,10 @@ class SteeringRuleOf {
     steeringSeeLanes<D, L>(world_, s, hits);
   }
 
-  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const requires(D == 2) {
-    Vec at{x, y}, v{vx, vy};
-    move(s, index, at, v);
-    x = at[0], y = at[1], vx = v[0], vy = v[1];
-  }
-  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& z, double& vx, double& vy,
-              double& vz) const requires(D == 3) {
-    Vec at{x, y, z}, v{vx, vy, vz};
-    move(s, index, at, v);
-    x = at[0], y = at[1], z = at[2], vx = v[0], vy = v[1], vz = v[2];
-  }
+  // finish(): FinishByMove's, over move() below.
 
  private:
+  friend FinishByMove<SteeringRuleOf<D>, D>;
   static Vec extents(const SteeringParams& p) {
     if constexpr (D == 3) return {p.width, p.height, p.depth};
     else return {p.width, p.height};
