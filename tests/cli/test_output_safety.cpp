@@ -166,17 +166,17 @@ TEST_F(OutputSafety, EmptyAndLooseValuesAreRefused) {
   expectUsageError("run --count ''", "--count");
   expectUsageError("run --radius ''", "--radius");
   expectUsageError("run --count 0x10", "--count takes a whole number (got 0x10)");
-  expectUsageError("run --seed 0x1F", "--seed takes a whole number (got 0x1F)");
+  expectUsageError("run --seed 0x1F", "--seed must be a whole number from 0 to 2^64-1 (got 0x1F)");
   // A leading zero is not octal: 010 is ten.
   EXPECT_EQ(hashOf("run --steps 010 --count 0120"), hashOf("run --steps 10"));
   expectUsageError("run --count 18446744073709551615", "out of range");
-  expectUsageError("run --seed 18446744073709551616", "out of range");
+  expectUsageError("run --seed 18446744073709551616", "--seed must be a whole number from 0 to 2^64-1");
   expectUsageError("run --steps 99999999999999999999", "out of range: at most");
   expectUsageError("run --steps -9223372036854775809", "out of range: at least");
   expectUsageError("run --count +0x10", "--count takes a whole number (got +0x10)");
   expectUsageError("run --count +010", "--count takes a whole number");
   expectUsageError("run --count ' 16'", "--count takes a whole number");
-  expectUsageError("run --seed ' 18446744073709551616'", "--seed takes a whole number");
+  expectUsageError("run --seed ' 18446744073709551616'", "--seed must be a whole number from 0 to 2^64-1");
   fs::create_directory(dir_ / "folder");
   expectUsageError("run --init folder", "it is a directory");
 }
