@@ -14,9 +14,7 @@ template <class Rule, int D, int N = D>
 struct FinishByMove {
   /// Velocity update and move of boid `index` from the sums of its neighbours, in place.
   template <class Sums>
-  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const
-    requires(D == 2)
-  {
+  void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& vx, double& vy) const requires(D == 2) {
     std::array<double, N> at{}, v{};
     at[0] = x, at[1] = y, v[0] = vx, v[1] = vy;
     static_cast<const Rule&>(*this).move(s, index, at, v);
@@ -24,9 +22,7 @@ struct FinishByMove {
   }
   template <class Sums>
   void finish(const Sums& s, std::uint32_t index, double& x, double& y, double& z, double& vx, double& vy,
-              double& vz) const
-    requires(D == 3)
-  {
+              double& vz) const requires(D == 3) {
     std::array<double, N> at{x, y, z}, v{vx, vy, vz};
     static_cast<const Rule&>(*this).move(s, index, at, v);
     x = at[0], y = at[1], z = at[2], vx = v[0], vy = v[1], vz = v[2];
