@@ -3,8 +3,9 @@
 //
 // Contract under test: for any model and any ramp texts, parseRamps either refuses with a
 // runs::UsageError whose message is one short clean line (fuzz_message.hpp), or accepts ramps
-// whose every step then runs: applyRamps never throws, and the flock stays finite. This is the
-// promise that every value a run's ramps will take is checked before step 0.
+// whose every step then runs through the runner (runs/runner.hpp), which never refuses a value,
+// and the flock stays finite. This is the promise that every value a run's ramps will take is
+// checked before step 0.
 //
 // Input: the first byte picks the model (and 2D or 3D where it has both); the rest, split at
 // '\n', are the ramp texts. Inputs whose ramps reach beyond step 4096 are skipped (their check
@@ -19,7 +20,9 @@
 
 #include "flocklab/registry.hpp"
 #include "fuzz_message.hpp"
+#include "runs/model_setup.hpp"
 #include "runs/ramp.hpp"
+#include "runs/runner.hpp"
 #include "runs/usage_error.hpp"
 
 namespace {
@@ -79,11 +82,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   std::uint64_t last = 0;
   for (const auto& ramp : ramps) last = std::max(last, ramp.last);
-  auto sim = model.create(params, model.randomStart(params, 6, 1), 1);
-  for (std::uint64_t step = 0; step <= last; ++step) {
-    flocklab::runs::applyRamps(model, *sim, ramps, step);  // throws (and libFuzzer reports it) if a value is refused
-    sim->step(1);
-  }
-  check(finite(sim->flock()));
+  flocklab::runs::ModelSetup setup;
+  setup.model = &model;
+  setup.simulation = model.create(params, model.randomStart(params, 6, 1), 1);
+  setup.ramps = std::move(ramps);
+  flocklab::runs::Runner runner(std::move(setup));
+  runner.advance(last + 1);  // throws (and libFuzzer reports it) if a value is refused
+  check(finite(runner.simulation().flock()));
   return 0;
 }
