@@ -17,7 +17,7 @@
 #include "cli_app.hpp"
 #include "mpi_cluster.hpp"
 #include "mpi_session.hpp"
-#include "runs/model_setup.hpp"
+#include "runs/process_setup.hpp"
 #include "runs/run_resume.hpp"
 
 namespace {

@@ -2,30 +2,20 @@
 // model gives its parameters; a flag of another model is an error rather than silently ignored,
 // because a user who types --radius with the steering model means something the run would not
 // do; so is a --seed that a start from --init leaves without effect. Values are checked by the
-// description's table, and its messages name the flag.
+// description's table, and its messages name the flag. Messages are joined by hand rather than
+// with fmt: this file is compiled into the WebAssembly glue too, which has no fmt.
 #include "runs/model_setup.hpp"
 
-#include <fmt/format.h>
-
-#include <algorithm>
-#include <atomic>
 #include <cmath>
-#include <cstdio>
 #include <map>
-#include <mutex>
-#include <set>
 #include <stdexcept>
 
 #include "flocklab/decimal_text.hpp"
-#include "flocklab/io/state_csv.hpp"
 #include "flocklab/registry.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/word_list.hpp"
-#include "runs/cluster.hpp"
 #include "runs/counted.hpp"
-#include "runs/memory.hpp"
 #include "runs/start_count.hpp"
-#include "runs/text_fields.hpp"
 #include "runs/usage_error.hpp"
 
 namespace flocklab::runs {
@@ -49,12 +39,12 @@ ParamValue valueOf(const ParamSpec& spec, const std::vector<std::string>& texts,
       // keys), so both take the same grammar; it reads "nan" and "inf", which the range check names.
       const std::string& t = texts.front();
       const auto v = readDecimal(t);
-      if (!v) throw UsageError(fmt::format("{} takes a number (got {})", flag, excerpt(t)));
+      if (!v) throw UsageError(flag + " takes a number (got " + excerpt(t) + ")");
       return *v;
     }
     case ParamKind::Switch:
       if (texts.front() != "true" && texts.front() != "false")
-        throw UsageError(fmt::format("{} must be true or false (got {})", flag, excerpt(texts.front())));
+        throw UsageError(flag + " must be true or false (got " + excerpt(texts.front()) + ")");
       return texts.front() == "true";
     case ParamKind::TextList: return texts;
     default: return texts.front();
@@ -63,61 +53,37 @@ ParamValue valueOf(const ParamSpec& spec, const std::vector<std::string>& texts,
 
 // The count of --density in `space`: density x area, rounded to the nearest whole number.
 std::int64_t countAtDensity(double density, const Space& space, bool countGiven, const std::string& unit) {
-  if (countGiven) throw UsageError(fmt::format("give {} or {}, not both", markKey("count"), markKey("density")));
+  const std::string key = markKey("density");
+  if (countGiven) throw UsageError("give " + markKey("count") + " or " + key + ", not both");
   if (!std::isfinite(density) || density <= 0)
-    throw UsageError(fmt::format("{} must be a finite number > 0 (got {})", markKey("density"), roundTrip(density)));
+    throw UsageError(key + " must be a finite number > 0 (got " + writeDecimal(density) + ")");
   const double area = space.width * space.height * (space.is3d() ? space.depth : 1.0);
   const double boids = std::round(density * area);
+  const std::string given = key + " " + writeDecimal(density);
   if (boids < 1)
-    throw UsageError(fmt::format("{} {} leaves no {} in a world of area {}; raise it or the world", markKey("density"),
-                                 roundTrip(density), nounFor(1, unit), roundTrip(area)));
+    throw UsageError(given + " leaves no " + std::string(nounFor(1, unit)) + " in a world of area " +
+                     writeDecimal(area) + "; raise it or the world");
   if (boids > static_cast<double>(kMaxIndexableBoids))
-    throw UsageError(fmt::format("{} {} in a world of area {} is more than the {} {} flocklab can index",
-                                 markKey("density"), roundTrip(density), roundTrip(area), kMaxIndexableBoids, unit));
+    throw UsageError(given + " in a world of area " + writeDecimal(area) + " is more than the " +
+                     std::to_string(kMaxIndexableBoids) + " " + unit + " flocklab can index");
   return static_cast<std::int64_t>(boids);
 }
 
-Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet& p, std::size_t defaultCount) {
+Flock startFlock(const RunOptions& o, const ModelDescription& m, const ParamSet& p, std::optional<double> given,
+                 std::size_t defaultCount, const SetupHost& host) {
   if (!o.initFile.empty()) {
-    try {
-      if (!cluster()) return readStateCsv(o.initFile, m.space(p), inputFileLimit());
-      // Over MPI the first process reads the file and sends the text to the others.
-      const std::string text = cluster()->shareOnce([&] { return readTextFile(o.initFile, inputFileLimit()); });
-      try {
-        return parseStateCsv(text, m.space(p));
-      } catch (const CsvError& e) {
-        throw CsvError(excerpt(o.initFile, kPathChars) + ": " + e.what());
-      }
-    } catch (const CsvError& e) {
-      throw UsageError(markedMessage(e));
-    }
+    if (!host.readStart) throw UsageError(markKey("init") + " reads a file, and there are no files here");
+    return host.readStart(o.initFile, m.space(p));
   }
   if (o.density && m.fixedCount(p))
-    throw UsageError(
-        fmt::format("{} is not taken with {}: each species gives its count", markKey("density"), markKey("species")));
-  const std::optional<double> given = o.density ? std::optional<double>(static_cast<double>(countAtDensity(
-                                                      *o.density, m.space(p), o.count.has_value(), m.countUnit)))
-                                      : o.count ? std::optional<double>(static_cast<double>(*o.count))
-                                                : std::nullopt;
-  const std::uint64_t count = startCount(m, p, given, defaultCount, [&](std::uint64_t boids) {
-    return memoryProblem(boids * m.bytesPerBoid(p), fmt::format("{} {} needs", markKey("count"), boids));
+    throw UsageError(markKey("density") + " is not taken with " + markKey("species") +
+                     ": each species gives its count");
+  if (o.density) given = static_cast<double>(countAtDensity(*o.density, m.space(p), given.has_value(), m.countUnit));
+  const std::uint64_t count = startCount(m, p, given, defaultCount, [&](std::uint64_t boids) -> std::string {
+    if (!host.memoryProblem) return "";
+    return host.memoryProblem(boids * m.bytesPerBoid(p), markKey("count") + " " + std::to_string(boids) + " needs");
   });
   return m.randomStart(p, static_cast<std::size_t>(count), o.seed);
-}
-
-// Off on flocklab-mpi's ranks after the first (showWarnings).
-std::atomic<bool> warningsShown{true};
-
-// Prints the model's warnings about these parameters (food no boid can reach) to stderr and goes
-// on. Each is said once in the process: a sweep sets its model up once for each of its runs.
-void sayWarnings(const ModelDescription& m, const ParamSet& p) {
-  if (!warningsShown) return;
-  static std::mutex mutex;
-  static std::set<std::string> said;
-  for (const std::string& warning : m.warnings(p)) {
-    const std::lock_guard<std::mutex> lock(mutex);
-    if (said.insert(warning).second) std::fprintf(stderr, "flocklab: warning: %s\n", warning.c_str());
-  }
 }
 
 const ModelDescription& chosenModel(const RunOptions& o) {
@@ -141,8 +107,8 @@ ParamSet resolveParams(const RunOptions& o) {
     std::string owners;
     for (const ModelDescription* other : models())
       if (!other->presets.empty()) owners += (owners.empty() ? "" : " or ") + other->name;
-    throw UsageError(fmt::format("{} belongs to {} {}, not {} {}", markKey("preset"), markKey("model"), owners,
-                                 markKey("model"), m.name));
+    throw UsageError(markKey("preset") + " belongs to " + markKey("model") + " " + owners + ", not " +
+                     markKey("model") + " " + m.name);
   }
   ParamSet p = [&] {
     try {
@@ -157,10 +123,10 @@ ParamSet resolveParams(const RunOptions& o) {
     const std::string flag = markKey(name);
     const ParamSpec* spec = m.findParam(name);
     if (!spec)
-      throw UsageError(fmt::format("{} belongs to {} {}, not {} {}", flag, markKey("model"), ownersOf(name),
-                                   markKey("model"), m.name));
+      throw UsageError(flag + " belongs to " + markKey("model") + " " + ownersOf(name) + ", not " + markKey("model") +
+                       " " + m.name);
     if (const auto it = setBy.find(spec->key); it != setBy.end())
-      throw UsageError(fmt::format("{} and {} name the same parameter; give it once", markKey(it->second), flag));
+      throw UsageError(markKey(it->second) + " and " + flag + " name the same parameter; give it once");
     setBy[spec->key] = name;
     try {
       p.set(spec->key, valueOf(*spec, texts, flag));
@@ -172,7 +138,7 @@ ParamSet resolveParams(const RunOptions& o) {
   for (const auto& [name, texts] : o.params) {
     if (texts.empty() || name.find('.') == std::string::npos) continue;
     const auto spec = m.dottedParam(name);
-    if (!spec) throw UsageError(fmt::format("{} {} has no parameter '{}'", markKey("model"), m.name, excerpt(name)));
+    if (!spec) throw UsageError(markKey("model") + " " + m.name + " has no parameter '" + excerpt(name) + "'");
     try {
       p.set(name, valueOf(*spec, texts, name));
     } catch (const std::invalid_argument& e) {
@@ -183,11 +149,14 @@ ParamSet resolveParams(const RunOptions& o) {
   return p;
 }
 
-void showWarnings(bool show) { warningsShown = show; }
+ModelSetup setUpModel(const RunOptions& o, const EngineOptions& engine, const SetupHost& host) {
+  const std::optional<double> count = o.count ? std::optional<double>(static_cast<double>(*o.count)) : std::nullopt;
+  return setUpModelWith(o, resolveParams(o), count, engine, host);
+}
 
-ModelSetup setUpModel(const RunOptions& o, const EngineOptions& engine) {
+ModelSetup setUpModelWith(const RunOptions& o, const ParamSet& p, std::optional<double> count,
+                          const EngineOptions& engine, const SetupHost& host) {
   const ModelDescription& m = chosenModel(o);
-  const ParamSet p = resolveParams(o);
   ModelSetup setup;
   setup.model = &m;
   setup.preset = m.presets.empty() ? "" : o.preset.value_or(m.presets.front().name);
@@ -202,20 +171,21 @@ ModelSetup setUpModel(const RunOptions& o, const EngineOptions& engine) {
   // it matters only where the steps draw (abm's sequential order). A --seed that could change
   // nothing is refused rather than ignored: the user expected it to.
   setup.seedUsed = o.initFile.empty() || m.seedAfterStart(p);
-  Flock start = startFlock(o, m, p, m.countFor(setup.preset));  // a file that cannot be read: that error first
+  // A file that cannot be read: that error first.
+  Flock start = startFlock(o, m, p, count, m.countFor(setup.preset), host);
   if (!o.seedGivenBy.empty() && !setup.seedUsed)
-    throw UsageError(fmt::format("{} has no effect with {}: the start comes from {} and the {} model{} draws "
-                                 "nothing at random after it; drop {}",
-                                 o.seedGivenBy, markKey("init"), excerpt(o.initFile), m.name,
-                                 setup.form.empty() ? "" : " in its " + setup.form + " form",
-                                 o.seedGivenBy == markKey("seed") ? markKey("seed") : "the seed"));
+    throw UsageError(
+        o.seedGivenBy + " has no effect with " + markKey("init") + ": the start comes from " + excerpt(o.initFile) +
+        " and the " + m.name + " model" + (setup.form.empty() ? "" : " in its " + setup.form + " form") +
+        " draws nothing at random after it; drop " + (o.seedGivenBy == markKey("seed") ? markKey("seed") : "the seed"));
   try {
     setup.simulation = m.create(p, std::move(start), o.seed, engine);
   } catch (const std::invalid_argument& e) {
     throw UsageError(markedMessage(e));
   }
   setup.startCount = setup.simulation->flock().size();
-  sayWarnings(m, p);  // only once nothing can fail here: an error stays the one line on stderr
+  if (host.warn)  // only once nothing can fail here: an error stays the one line on stderr
+    for (const std::string& warning : m.warnings(p)) host.warn(warning);
   return setup;
 }
 

@@ -1,9 +1,14 @@
 #pragma once
-// Turns `flocklab run`'s options into a simulation of the chosen model, through the registry:
-// the model's description gives the defaults, presets, checks and random start, so nothing here
-// names a model.
+// Turns a run's options into a simulation of the chosen model, through the registry: the model's
+// description gives the defaults, presets, checks and random start, so nothing here names a
+// model. Pure: it reads no file and asks nothing of the machine; what it needs of the process it
+// runs in (a start file, the memory there is, where warnings go) it asks of a SetupHost. The
+// command, flocklab-mpi and Python pass the process's (runs/process_setup.hpp); the page's glue
+// passes its own (no files, WebAssembly's 2 GiB).
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -28,19 +33,31 @@ struct ModelSetup {
   std::vector<Ramp> ramps;       ///< the parameters moved during the run: a Runner sets them before each step
 };
 
+/// What a set-up asks of the process it runs in.
+struct SetupHost {
+  /// The start in the state file `path` (--init) for `space`; throws UsageError.
+  std::function<Flock(const std::string& path, const Space& space)> readStart;
+  /// "" when `bytes` fit in the memory there is, else one sentence beginning with `what` (the
+  /// subject and its verb: "count 15000000 needs").
+  std::function<std::string(std::uint64_t bytes, const std::string& what)> memoryProblem;
+  /// Tells the user a model's warning about the parameters (food no boid can reach); may be empty.
+  std::function<void(const std::string& warning)> warn;
+};
+
 /// The models that have a parameter called `name`, as "lab or steering".
 std::string ownersOf(std::string_view name);
 
 /// The parameters `options` give for its model (preset, then each given flag), checked.
 /// Throws UsageError naming the option at fault.
 ParamSet resolveParams(const RunOptions& options);
-/// Whether setUpModel says the model's warnings on stderr ("flocklab: warning: ...", each once a
-/// process); true unless turned off (flocklab-mpi's ranks after the first, which set the same
-/// runs up and would repeat them). Thread-safe.
-void showWarnings(bool show);
 
 /// Builds the simulation; throws UsageError naming the option at fault, and for --seed given with
 /// --init to a model whose steps draw nothing from it (the seed would change nothing).
-ModelSetup setUpModel(const RunOptions& options, const EngineOptions& engine);
+ModelSetup setUpModel(const RunOptions& options, const EngineOptions& engine, const SetupHost& host);
+/// The same with the parameters read by the front end its own way (the page's JSON, checked
+/// with ParamSet::markedProblem) instead of from `options.params`, and the start's `count` as
+/// given (nothing: the preset's or the species'); checked as options.count is.
+ModelSetup setUpModelWith(const RunOptions& options, const ParamSet& params, std::optional<double> count,
+                          const EngineOptions& engine, const SetupHost& host);
 
 }  // namespace flocklab::runs

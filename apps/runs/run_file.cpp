@@ -83,7 +83,7 @@ bool setRunKey(RunOptions& o, const std::string& key, const nlohmann::json& v, c
 
 // A parameter's JSON value as the texts its flag would take.
 std::vector<std::string> textsOf(const ParamValue& value) {
-  if (const auto* d = std::get_if<double>(&value)) return {roundTrip(*d)};
+  if (const auto* d = std::get_if<double>(&value)) return {writeDecimal(*d)};
   if (const auto* list = std::get_if<std::vector<std::string>>(&value)) return *list;
   return {showValue(value)};
 }
@@ -180,7 +180,7 @@ bool setNumericOption(RunOptions& o, const std::string& name, double value) {
     const ParamSpec* spec = m->findParam(key);
     const auto dotted = spec ? std::nullopt : m->dottedParam(key);
     if ((spec && spec->kind == ParamKind::Number) || (dotted && dotted->kind == ParamKind::Number)) {
-      o.params[key] = {roundTrip(value)};
+      o.params[key] = {writeDecimal(value)};
       return true;
     }
   }

@@ -12,6 +12,7 @@
 #include "flocklab/registry.hpp"
 #include "runs/cluster.hpp"
 #include "runs/memory.hpp"
+#include "runs/process_setup.hpp"
 #include "runs/run_file.hpp"
 #include "runs/usage_error.hpp"
 

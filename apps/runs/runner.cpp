@@ -23,19 +23,22 @@ void checkChange(const ModelDescription& model, const Simulation& simulation, co
 
 Runner::Runner(ModelSetup setup) : setup_(std::move(setup)) {
   if (!setup_.model || !setup_.simulation) throw std::invalid_argument("a runner needs a set-up run");
+  scheduled_ = setup_.model->hasSchedule();
 }
 
 void Runner::step() {
   Simulation& sim = simulation();
-  if (!setup_.ramps.empty()) {
+  const ModelDescription& m = *setup_.model;
+  if (!setup_.ramps.empty() || scheduled_) {
     const std::uint64_t now = sim.stepCount();
-    ParamSet next = setup_.model->current(sim);
+    ParamSet next = m.current(sim);
     bool changed = false;
     for (const auto& [key, value] : rampedValues(setup_.ramps, now))
       if (std::get<double>(next.get(key)) != value) next.set(key, value), changed = true;
+    changed = (scheduled_ && m.schedule(next, now)) || changed;
     if (changed) {
-      checkChange(*setup_.model, sim, next);
-      setup_.model->change(sim, next);
+      checkChange(m, sim, next);
+      m.change(sim, next);
     }
   }
   if (stepper_) stepper_(sim);
@@ -43,7 +46,7 @@ void Runner::step() {
 }
 
 std::uint64_t Runner::advance(std::uint64_t steps, const std::function<bool()>& cancel) {
-  if (setup_.ramps.empty() && !stepper_ && !cancel) {
+  if (setup_.ramps.empty() && !scheduled_ && !stepper_ && !cancel) {
     simulation().step(steps);
     return steps;
   }

@@ -1,7 +1,8 @@
 #pragma once
 // The one place a run is stepped. A Runner owns a set-up run (ModelSetup: the model, its
 // simulation and the run's schedules) and advances it; before each step it applies every
-// schedule for that step, today the parameter ramps (docs/ramps.md). The command's run and
+// schedule for that step: the run's parameter ramps (docs/ramps.md), then the model's own
+// schedule (ModelDescription::schedule), if it has one. The command's run and
 // sweeps, flocklab-mpi's ranks, Python and the page's glue all step through a Runner, so a new
 // kind of schedule is written here once and reaches every front end.
 //
@@ -40,16 +41,18 @@ class Runner {
   void stepWith(Stepper stepper) { stepper_ = std::move(stepper); }
 
   /// One step, its schedules first: each ramped parameter is set to its value for the step
-  /// from stepCount() on, checked with the others (checkChange) before the model sees it.
+  /// from stepCount() on, then the model's schedule sets its own, all checked together
+  /// (checkChange) before the model sees them.
   void step();
   /// Up to `steps` steps. Before each, `cancel` (when given) is asked and, once true, no more
-  /// are taken. Returns the steps taken. Without schedules, a stepper or a cancel check, one
-  /// call of the simulation's step(steps).
+  /// are taken. Returns the steps taken. Without ramps, a model schedule, a stepper or a cancel
+  /// check, one call of the simulation's step(steps).
   std::uint64_t advance(std::uint64_t steps, const std::function<bool()>& cancel = {});
 
  private:
   ModelSetup setup_;
   Stepper stepper_;
+  bool scheduled_ = false;  // the model has a schedule of its own
 };
 
 }  // namespace flocklab::runs

@@ -4,25 +4,13 @@
 
 #include <charconv>
 #include <cmath>
-#include <cstdio>
 
+#include "flocklab/decimal_text.hpp"
 #include "flocklab/keyed_message.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "runs/usage_error.hpp"
 
 namespace flocklab::runs {
-namespace {
-
-// A count as given, for a message: 1500, 2.5, 1e+20, nan. (printf's %g: WebAssembly's C++
-// library has no std::to_chars for doubles.)
-std::string countText(double count) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", count);
-  return text;
-}
-
-}  // namespace
-
 std::string seedProblem(std::string_view text) {
   std::uint64_t seed = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), seed);
@@ -46,7 +34,7 @@ std::uint64_t startCount(const ModelDescription& model, const ParamSet& params, 
   // Species give their own counts: a count given may only repeat their sum.
   if (const auto fixed = model.fixedCount(params)) {
     if (count && *count != static_cast<double>(*fixed))
-      throw UsageError(markKey("count") + " " + countText(*count) + " differs from the species' total of " +
+      throw UsageError(markKey("count") + " " + writeDecimal(*count) + " differs from the species' total of " +
                        std::to_string(*fixed) + "; give the counts with " + markKey("species"));
     if (*fixed == 0) throw UsageError("the species add up to no boids; give one a count of at least 1");
     if (*fixed > kMaxIndexableBoids)
@@ -56,9 +44,9 @@ std::uint64_t startCount(const ModelDescription& model, const ParamSet& params, 
   } else {
     const double n = count.value_or(static_cast<double>(defaultCount));
     if (!(n >= 1) || n != std::floor(n))
-      throw UsageError(markKey("count") + " must be a whole number of at least 1 (got " + countText(n) + ")");
+      throw UsageError(markKey("count") + " must be a whole number of at least 1 (got " + writeDecimal(n) + ")");
     if (n > static_cast<double>(kMaxIndexableBoids))
-      throw UsageError(markKey("count") + " " + countText(n) + " is more than the " + limit +
+      throw UsageError(markKey("count") + " " + writeDecimal(n) + " is more than the " + limit +
                        " boids flocklab can index");
     boids = static_cast<std::uint64_t>(n);
   }

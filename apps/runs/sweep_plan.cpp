@@ -103,8 +103,9 @@ Param parseParam(const std::string& spec, const RunOptions& base) {
     // Determinism: count is the one whole-number option a sweep can take; a fraction would be
     // truncated silently, so it is refused.
     if (p.name == "count" && (v != std::floor(v) || v < 1 || v > 9e15))
-      throw UsageError(markKey("param") + " " + shown + ": count takes whole numbers >= 1 (got " + roundTrip(v) + ")");
-    p.texts.push_back(roundTrip(v));
+      throw UsageError(markKey("param") + " " + shown + ": count takes whole numbers >= 1 (got " + writeDecimal(v) +
+                       ")");
+    p.texts.push_back(writeDecimal(v));
     for (std::size_t j = 0; j < i; ++j)
       if (p.values[j] == v)
         throw UsageError(markKey("param") + " " + shown + " gives the value " + p.texts[i] + " twice");

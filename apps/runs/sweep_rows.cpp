@@ -109,8 +109,8 @@ std::string formatRow(const SweepPlan& plan, std::size_t run, const RunResult& r
   line += std::to_string(plan.seedOf(run));
   const std::vector<MetricSpec>& schema = plan.metrics;
   for (std::size_t k = 0; k < schema.size(); ++k)
-    line += "," + (schema[k].whole ? std::to_string(static_cast<std::uint64_t>(r.final[k])) : roundTrip(r.final[k]));
-  for (double v : r.lastFifth) line += "," + roundTrip(v);
+    line += "," + (schema[k].whole ? std::to_string(static_cast<std::uint64_t>(r.final[k])) : writeDecimal(r.final[k]));
+  for (double v : r.lastFifth) line += "," + writeDecimal(v);
   line += "," + plan.fingerprint + ",";
   return line + hashHex(fnv1a(line)) + "\n";
 }

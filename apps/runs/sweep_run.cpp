@@ -4,7 +4,7 @@
 // stored: a run of 2^63 steps needs no more memory than one of 100.
 #include "runs/sweep_run.hpp"
 
-#include "runs/model_setup.hpp"
+#include "runs/process_setup.hpp"
 #include "runs/run_options.hpp"
 #include "runs/runner.hpp"
 

@@ -6,7 +6,7 @@
 
 #include "flocklab/keyed_message.hpp"
 #include "flocklab/text_excerpt.hpp"
-#include "runs/model_setup.hpp"
+#include "runs/process_setup.hpp"
 #include "runs/run_file.hpp"
 #include "runs/sweep_rows.hpp"
 #include "runs/usage_error.hpp"

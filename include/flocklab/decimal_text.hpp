@@ -5,6 +5,10 @@
 // decimal form, checked character by character (strtod alone would also take "+1", " 1",
 // "0x10" and "0x1p4") and converted with from_chars, or with strtod in the WebAssembly build,
 // whose libc++ has no floating from_chars. Header-only: the command and the core read through the same code.
+//
+// And the one writer of a number (writeDecimal, src/text/decimal_text.cpp): every message, help
+// line, parameter text, run file and state file writes a double as the shortest text that reads
+// back to it, the same text in every build.
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
@@ -59,5 +63,21 @@ inline std::optional<double> readDecimal(std::string_view text) {
   if (std::isinf(v) || (v == 0 && nonZero)) return std::nullopt;
   return v;
 }
+
+namespace detail {
+/// `v`'s shortest digits in scientific form, "d.ddde+XX", by printf's %.Ne widened until strtod
+/// reads them back: the WebAssembly build's way (natively the test that both agree calls it).
+/// `v` finite.
+std::string shortestScientificByPrintf(double v);
+/// The same by to_chars natively (its shortest scientific form), by printf in WebAssembly.
+std::string shortestScientific(double v);
+}  // namespace detail
+
+/// The shortest text that reads back to exactly `v`: whole numbers below 10^15 in full (180,
+/// -3, 100000), others as printf's %g writes their shortest digits, with the exponent's '+' and
+/// leading zeros left out: 0.5, 0.0001, 123456.789, 1e20, 1e-5, 1.8446744073709552e19,
+/// 1.8000000000000002e302; "nan", "inf" and "-inf" for the rest. readDecimal reads each back
+/// to the same bits. Pure; thread-safe.
+std::string writeDecimal(double v);
 
 }  // namespace flocklab

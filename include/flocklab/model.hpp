@@ -187,6 +187,14 @@ class ModelDescription {
   /// True when boids may leave the flock during a run under these parameters (caught prey
   /// removed), so that outputs of a fixed count (a trajectory array, the track) cannot be made.
   virtual bool countMayChange(const ParamSet&) const { return false; }
+  /// Whether the model has a per-step schedule of its own (schedule()); false for most.
+  virtual bool hasSchedule() const { return false; }
+  /// The model's own per-step schedule: sets, in `params` (a run's current ones), the values it
+  /// gives for the step from `step` on (a parameter that follows the step count), and returns
+  /// true when one differs from what `params` held. A run's runner (apps/runs/runner.hpp)
+  /// applies it before each step, after the ramps, so every front end follows it with no code
+  /// of its own.
+  virtual bool schedule(ParamSet& /*params*/, std::uint64_t /*step*/) const { return false; }
   /// The model's own metrics under these parameters, beyond metricSchema() (a species' order,
   /// catches): their specs, with MetricSpec::extra naming their place in Metrics::extra.
   virtual std::vector<MetricSpec> extraMetrics(const ParamSet&) const { return {}; }

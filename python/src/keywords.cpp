@@ -26,7 +26,7 @@ namespace {
 std::optional<std::string> scalarText(const std::string& key, const py::handle& value) {
   if (py::isinstance<py::bool_>(value)) return value.cast<bool>() ? "true" : "false";
   if (py::isinstance<py::int_>(value)) return std::string(py::str(value));
-  if (py::isinstance<py::float_>(value)) return numberText(value.cast<double>());
+  if (py::isinstance<py::float_>(value)) return writeDecimal(value.cast<double>());
   if (py::isinstance<py::str>(value)) return utf8Text(key, value);
   // numpy's scalars (np.float64, np.int64) through their Python value
   if (py::hasattr(value, "item") && py::hasattr(value, "dtype")) return scalarText(key, value.attr("item")());
@@ -161,8 +161,6 @@ std::string pathKeyword(const char* key, const py::handle& value) {
   }
   return std::string(py::reinterpret_steal<py::bytes>(bytes));
 }
-
-std::string numberText(double value) { return roundTrip(value); }
 
 std::string asKeywords(std::string_view marked) {
   return spellKeys(marked, [](std::string_view key) { return std::string(key); });

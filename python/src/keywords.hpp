@@ -63,7 +63,4 @@ bool isUtf8(const std::string& bytes);
 /// surrogate (which UTF-8 cannot hold, and pybind11 reports as "Unable to cast").
 std::string utf8Text(const std::string& key, const pybind11::handle& text);
 
-/// A double as the command line writes it: the shortest text that reads back to the same bits.
-std::string numberText(double value);
-
 }  // namespace flocklab::python

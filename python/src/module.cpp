@@ -2,6 +2,7 @@
 // package's Python half (python/flocklab/) gives them their Pythonic face.
 #include <pybind11/pybind11.h>
 
+#include "flocklab/decimal_text.hpp"
 #include "flocklab/io/params_json.hpp"
 #include "flocklab/version.hpp"
 #include "keywords.hpp"
@@ -21,7 +22,7 @@ PYBIND11_MODULE(_flocklab, m) {
         if (pybind11::isinstance<pybind11::str>(value) || pybind11::isinstance<pybind11::bytes>(value) ||
             !pybind11::hasattr(value, "__float__"))
           throw pybind11::type_error("number_text takes a number (got a " + flocklab::python::typeName(value) + ")");
-        return flocklab::python::numberText(pybind11::float_(value.attr("__float__")()).cast<double>());
+        return flocklab::writeDecimal(pybind11::float_(value.attr("__float__")()).cast<double>());
       },
       pybind11::arg("value"),
       "A number as the command line writes it: the shortest text that reads back to the same bits.");

@@ -44,7 +44,7 @@
 #include "flocklab/world_view.hpp"
 #include "interruptible.hpp"
 #include "keywords.hpp"
-#include "runs/model_setup.hpp"
+#include "runs/process_setup.hpp"
 #include "runs/run_file.hpp"
 #include "runs/runner.hpp"
 #include "runs/text_fields.hpp"
@@ -271,11 +271,11 @@ class PySimulation {
         const double x = *p.data(i, k), vx = *v.data(i, k);
         if (!std::isfinite(x) || (!space.unbounded && (x < 0 || x > extent[k])))
           throw py::value_error(fmt::format(
-              "set_state: positions[{}, {}] ({}) = {} is {}", i, k, kAxes[k], numberText(x),
-              std::isfinite(x) ? fmt::format("outside the world [0, {}]", numberText(extent[k])) : "not finite"));
+              "set_state: positions[{}, {}] ({}) = {} is {}", i, k, kAxes[k], writeDecimal(x),
+              std::isfinite(x) ? fmt::format("outside the world [0, {}]", writeDecimal(extent[k])) : "not finite"));
         if (!std::isfinite(vx))
           throw py::value_error(
-              fmt::format("set_state: velocities[{}, {}] (v{}) = {} is not finite", i, k, kAxes[k], numberText(vx)));
+              fmt::format("set_state: velocities[{}, {}] (v{}) = {} is not finite", i, k, kAxes[k], writeDecimal(vx)));
       }
       const double* pi = p.data(i, 0);
       const double* vi = v.data(i, 0);

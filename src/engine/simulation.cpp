@@ -117,13 +117,13 @@ void checkState(const Flock& flock, const Space& space) {
     for (double v : speeds)
       if (std::abs(v) > kMaxLength)
         throw std::invalid_argument("boid " + std::to_string(i) + " has a velocity component beyond " +
-                                    text::shortest(kMaxLength) + " (" + text::shortest(v) +
+                                    writeDecimal(kMaxLength) + " (" + writeDecimal(v) +
                                     "), the largest length flocklab computes with");
     const double places[3] = {flock.x[i], flock.y[i], flock.is3d() ? flock.z[i] : 0.0};
     for (double p : places)
       if (space.unbounded && std::abs(p) > kMaxCoordinate)
-        throw std::invalid_argument("boid " + std::to_string(i) + " lies beyond " + text::shortest(kMaxCoordinate) +
-                                    " along an axis (" + text::shortest(p) + "), the farthest flocklab computes with");
+        throw std::invalid_argument("boid " + std::to_string(i) + " lies beyond " + writeDecimal(kMaxCoordinate) +
+                                    " along an axis (" + writeDecimal(p) + "), the farthest flocklab computes with");
     const bool inside =
         flock.is3d() ? space.contains(flock.x[i], flock.y[i], flock.z[i]) : space.contains(flock.x[i], flock.y[i]);
     if (!inside) throw std::invalid_argument("boid " + std::to_string(i) + " is outside the world");

@@ -85,7 +85,7 @@ std::optional<ParamValue> paramFromJson(const ParamSpec& spec, const nlohmann::j
           std::string joined;
           for (const auto& n : item) {
             if (!n.is_number()) return std::nullopt;
-            joined += (joined.empty() ? "" : ",") + text::shortest(n.get<double>());
+            joined += (joined.empty() ? "" : ",") + writeDecimal(n.get<double>());
           }
           items.push_back(joined);
         } else {

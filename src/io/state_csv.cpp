@@ -88,8 +88,8 @@ Flock parseStateCsv(std::string_view text, const Space& space) {
     for (int f = 0; f < axes && !space.unbounded; ++f) {  // open space: anywhere (finite)
       const double extent = f == 0 ? space.width : (f == 1 ? space.height : space.depth);
       if (values[f] < 0 || values[f] > extent)
-        throw CsvError(rowError(row, std::string(names[f]) + " = " + roundTrip(values[f]) +
-                                         " is outside the world [0, " + roundTrip(extent) + "]"));
+        throw CsvError(rowError(row, std::string(names[f]) + " = " + writeDecimal(values[f]) +
+                                         " is outside the world [0, " + writeDecimal(extent) + "]"));
     }
     flock.x.push_back(values[0]);
     flock.y.push_back(values[1]);
@@ -143,31 +143,25 @@ Flock readStateCsv(const std::string& path, const Space& space, std::uint64_t ma
   }
 }
 
-std::string roundTrip(double value) {
-  char buffer[32];
-  const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
-  return std::string(buffer, result.ptr);
-}
-
 std::string formatStateCsv(const Flock& flock) {
   const bool is3d = flock.is3d();
   std::string out = is3d ? "x,y,z,vx,vy,vz\n" : "x,y,vx,vy\n";
   out.reserve(out.size() + flock.size() * (is3d ? 120 : 80));
   for (std::size_t i = 0; i < flock.size(); ++i) {
-    out += roundTrip(flock.x[i]);
+    out += writeDecimal(flock.x[i]);
     out += ',';
-    out += roundTrip(flock.y[i]);
+    out += writeDecimal(flock.y[i]);
     out += ',';
     if (is3d) {
-      out += roundTrip(flock.z[i]);
+      out += writeDecimal(flock.z[i]);
       out += ',';
     }
-    out += roundTrip(flock.vx[i]);
+    out += writeDecimal(flock.vx[i]);
     out += ',';
-    out += roundTrip(flock.vy[i]);
+    out += writeDecimal(flock.vy[i]);
     if (is3d) {
       out += ',';
-      out += roundTrip(flock.vz[i]);
+      out += writeDecimal(flock.vz[i]);
     }
     out += '\n';
   }

@@ -105,8 +105,8 @@ CouzinModel describeCouzin() {
     // Open space has no side to bound a step, so the longest length bounds it: positions then grow
     // by at most 1e100 a step, and their squares stay finite for any run of up to 2^53 steps.
     if (p.stepLength() > kMaxLength)
-      return markKey("speed") + " * " + markKey("tau") + " (" + text::shortest(p.stepLength()) +
-             " world units) must not exceed " + text::shortest(kMaxLength) +
+      return markKey("speed") + " * " + markKey("tau") + " (" + writeDecimal(p.stepLength()) +
+             " world units) must not exceed " + writeDecimal(kMaxLength) +
              " world units, the longest step flocklab computes with";
     if (const std::string problem = nearestProblem(p.nearest); !problem.empty()) return problem;
     return dimsProblem(p.dims);

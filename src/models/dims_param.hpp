@@ -25,7 +25,7 @@ inline ParamSpec dimsParam() {
 
 /// "" for 2 or 3, else the message.
 inline std::string dimsProblem(double dims) {
-  return dims == 2 || dims == 3 ? "" : markKey("dims") + " must be 2 or 3 (got " + text::shortest(dims) + ")";
+  return dims == 2 || dims == 3 ? "" : markKey("dims") + " must be 2 or 3 (got " + writeDecimal(dims) + ")";
 }
 
 }  // namespace flocklab

@@ -36,9 +36,9 @@ bool fitsKind(ParamKind kind, const ParamValue& value) {
 
 std::string numberRange(const ParamSpec& s) {
   if (!s.rangeName.empty()) return s.rangeName;
-  const std::string low = text::shortest(s.min);
+  const std::string low = writeDecimal(s.min);
   if (std::isinf(s.max)) return (s.minOpen ? "> " : ">= ") + low;
-  const std::string high = s.maxName.empty() ? text::shortest(s.max) : s.maxName;
+  const std::string high = s.maxName.empty() ? writeDecimal(s.max) : s.maxName;
   return (s.minOpen ? "(" : "[") + low + ", " + high + (s.maxOpen ? ")" : "]");
 }
 
@@ -50,7 +50,7 @@ bool ParamSpec::answersTo(std::string_view name) const {
 }
 
 std::string showValue(const ParamValue& value) {
-  if (const auto* d = std::get_if<double>(&value)) return text::shortest(*d);
+  if (const auto* d = std::get_if<double>(&value)) return writeDecimal(*d);
   if (const auto* b = std::get_if<bool>(&value)) return *b ? "true" : "false";
   if (const auto* s = std::get_if<std::string>(&value)) return *s;
   std::string out;
@@ -67,9 +67,9 @@ std::string valueProblem(const ParamSpec& spec, const ParamValue& value) {
     if (!std::isfinite(v) || below || above)
       return spec.rangeName.empty()
                  ? "must be a finite number " + std::string(std::isinf(spec.max) ? "" : "in ") + numberRange(spec) +
-                       (spec.maxName.empty() ? "" : ", " + spec.maxName + " being " + text::shortest(spec.max)) +
-                       " (got " + text::shortest(v) + ")"
-                 : "must be " + spec.rangeName + " (got " + text::shortest(v) + ")";
+                       (spec.maxName.empty() ? "" : ", " + spec.maxName + " being " + writeDecimal(spec.max)) +
+                       " (got " + writeDecimal(v) + ")"
+                 : "must be " + spec.rangeName + " (got " + writeDecimal(v) + ")";
   }
   if (spec.kind == ParamKind::Choice) {
     const std::string& word = std::get<std::string>(value);

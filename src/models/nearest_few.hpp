@@ -44,7 +44,7 @@ inline ParamSpec nearestParam(const char* help) {
 /// "" for a whole number, else the message.
 inline std::string nearestProblem(double nearest) {
   if (nearest == std::floor(nearest)) return "";
-  return markKey("nearest") + " must be a whole number (got " + text::shortest(nearest) + ")";
+  return markKey("nearest") + " must be a whole number (got " + writeDecimal(nearest) + ")";
 }
 
 }  // namespace flocklab

@@ -1,13 +1,10 @@
 #pragma once
 // Numbers in parameter texts (an obstacle's "X,Y,R", the pointer's "food:X,Y@FROM-TO") and in
 // the core's messages, read and written by the core itself: read strictly, with the options' own
-// reader (readDecimal), and written as the shortest text that reads back to the same double, so
-// a value survives a run file exactly.
-// Uses strtod/snprintf, which the WebAssembly build's libc++ has (it lacks floating to_chars).
+// reader (readDecimal), and written by its writer (writeDecimal: the shortest text that reads back
+// to the same double), so a value survives a run file exactly.
 #include <cmath>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,30 +34,6 @@ inline std::optional<std::uint64_t> whole(std::string_view field) {
     v = v * 10 + digit;
   }
   return v;
-}
-
-/// The shortest text that reads back to exactly `v`, the one way every message, help line and
-/// parameter text writes a number: 0.5, 20, 0.1, 100.0000001, and scientific where the plain
-/// form would be long: 1e300 (not 300 digits), 1e-300 (not 0), 1.8000000000000002e302.
-inline std::string shortest(double v) {
-  char buffer[32];
-  if (v == std::floor(v) && std::fabs(v) < 1e15) {  // whole numbers without an exponent: 180, not 1.8e+02
-    std::snprintf(buffer, sizeof buffer, "%.0f", v);
-    return buffer;
-  }
-  for (int digits = 1; digits <= 17; ++digits) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", digits, v);
-    if (std::strtod(buffer, nullptr) == v) break;
-  }
-  // The exponent without its sign's '+' and leading zeros: 1e300, 1e-5 (printf: 1e+300, 1e-05).
-  std::string out = buffer;
-  if (const std::size_t e = out.find('e'); e != std::string::npos) {
-    std::size_t digits = e + 1;
-    if (out[digits] == '+') out.erase(digits, 1);
-    else if (out[digits] == '-') ++digits;
-    while (digits + 1 < out.size() && out[digits] == '0') out.erase(digits, 1);
-  }
-  return out;
 }
 
 /// The fields of `text` between separators (commas unless told), empty ones included.

@@ -99,7 +99,7 @@ std::string speciesText(const SpeciesSpec& s) {
   if (s.role) settings.push_back(std::string("role=") + (*s.role == Role::Predator ? "predator" : "prey"));
   if (s.colour) settings.push_back("colour=" + *s.colour);
   for (std::size_t k = 0; k < kSpeciesKeyCount; ++k)
-    if (s.numbers[k]) settings.push_back(std::string(kSpeciesKeys[k]) + "=" + text::shortest(*s.numbers[k]));
+    if (s.numbers[k]) settings.push_back(std::string(kSpeciesKeys[k]) + "=" + writeDecimal(*s.numbers[k]));
   if (!s.flocksWith.empty()) {
     std::string with;
     for (const std::string& other : s.flocksWith) with += (with.empty() ? "" : "+") + other;
@@ -126,8 +126,8 @@ FoodSource parseFood(std::string_view text) {
 }
 
 std::string foodText(const FoodSource& f) {
-  return text::shortest(f.x) + "," + text::shortest(f.y) + (f.axes == 3 ? "," + text::shortest(f.z) : "") + ":" +
-         text::shortest(f.amount);
+  return writeDecimal(f.x) + "," + writeDecimal(f.y) + (f.axes == 3 ? "," + writeDecimal(f.z) : "") + ":" +
+         writeDecimal(f.amount);
 }
 
 }  // namespace flocklab

@@ -25,8 +25,8 @@ const char* kPointerGrammar =
 
 std::string pointerText(const Pointer& p) {
   if (p.mode == PointerMode::Off) return "";
-  std::string t = std::string(p.mode == PointerMode::Food ? "food:" : "predator:") + text::shortest(p.x) + "," +
-                  text::shortest(p.y) + (p.axes == 3 ? "," + text::shortest(p.z) : "");
+  std::string t = std::string(p.mode == PointerMode::Food ? "food:" : "predator:") + writeDecimal(p.x) + "," +
+                  writeDecimal(p.y) + (p.axes == 3 ? "," + writeDecimal(p.z) : "");
   if (p.fromStep != 0 || p.toStep != Pointer{}.toStep)
     t += "@" + std::to_string(p.fromStep) + "-" + std::to_string(p.toStep);
   return t;
@@ -67,8 +67,8 @@ Pointer parsePointer(const std::string& t) {
 std::vector<std::string> obstacleTexts(const std::vector<Obstacle>& obstacles) {
   std::vector<std::string> out;
   for (const Obstacle& o : obstacles)
-    out.push_back(text::shortest(o.x) + "," + text::shortest(o.y) + "," +
-                  (o.axes == 3 ? text::shortest(o.z) + "," : "") + text::shortest(o.radius));
+    out.push_back(writeDecimal(o.x) + "," + writeDecimal(o.y) + "," + (o.axes == 3 ? writeDecimal(o.z) + "," : "") +
+                  writeDecimal(o.radius));
   return out;
 }
 
@@ -203,8 +203,8 @@ std::vector<std::string> foodWarnings(const SteeringParams& p) {
   std::vector<std::string> out;
   for (const FoodSource& f : p.food)
     if (f.axes == 3 ? insideAnObstacle(p, f.x, f.y, f.z) : insideAnObstacle(p, f.x, f.y))
-      out.push_back("food at " + text::shortest(f.x) + "," + text::shortest(f.y) +
-                    (f.axes == 3 ? "," + text::shortest(f.z) : "") + " lies inside an obstacle and cannot be reached");
+      out.push_back("food at " + writeDecimal(f.x) + "," + writeDecimal(f.y) +
+                    (f.axes == 3 ? "," + writeDecimal(f.z) : "") + " lies inside an obstacle and cannot be reached");
   return out;
 }
 
@@ -399,8 +399,8 @@ SteeringModel describeSteering() {
         return problem;
     const Space space = p.space();
     if (p.pointer.mode != PointerMode::Off) {
-      const std::string where = "the pointer (" + text::shortest(p.pointer.x) + "," + text::shortest(p.pointer.y) +
-                                (p.pointer.axes == 3 ? "," + text::shortest(p.pointer.z) : "") + ")";
+      const std::string where = "the pointer (" + writeDecimal(p.pointer.x) + "," + writeDecimal(p.pointer.y) +
+                                (p.pointer.axes == 3 ? "," + writeDecimal(p.pointer.z) : "") + ")";
       if (p.pointer.axes != (in3d ? 3 : 2))
         return where + (in3d ? " needs a depth in 3D: X,Y,Z" : " has a depth: X,Y,Z is for --dims 3");
       if (in3d ? !space.contains(p.pointer.x, p.pointer.y, p.pointer.z) : !space.contains(p.pointer.x, p.pointer.y))

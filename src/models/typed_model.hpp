@@ -49,6 +49,8 @@ class TypedModel final : public ModelDescription {
     return std::vector<MetricSpec>();
   };
   std::function<bool(const Params&)> countMayChangeOf = [](const Params&) { return false; };
+  // The model's per-step schedule (ModelDescription::schedule): true when it changed a value; null: none.
+  std::function<bool(Params&, std::uint64_t step)> scheduleOf;
   // Dotted names ("hawk.max_speed"): their spec, and get and set (null: the model has none).
   std::function<std::optional<ParamSpec>(std::string_view)> dottedParamOf;
   std::function<ParamValue(const Params&, std::string_view)> dottedGet;
@@ -99,6 +101,14 @@ class TypedModel final : public ModelDescription {
   std::optional<std::uint64_t> fixedCount(const ParamSet& p) const override { return fixedCountOf(p.as<Params>()); }
   std::vector<MetricSpec> extraMetrics(const ParamSet& p) const override { return extraMetricsOf(p.as<Params>()); }
   bool countMayChange(const ParamSet& p) const override { return countMayChangeOf(p.as<Params>()); }
+  bool hasSchedule() const override { return static_cast<bool>(scheduleOf); }
+  bool schedule(ParamSet& p, std::uint64_t step) const override {
+    if (!scheduleOf) return false;
+    Params values = p.as<Params>();
+    if (!scheduleOf(values, step)) return false;
+    p = wrap(std::move(values));
+    return true;
+  }
   std::optional<ParamSpec> dottedParam(std::string_view name) const override {
     return dottedParamOf ? dottedParamOf(name) : std::nullopt;
   }

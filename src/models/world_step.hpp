@@ -18,8 +18,8 @@ inline std::string worldStepProblem(std::string_view what, double step, double s
                                     std::string_view sideName = "side") {
   if (!(step > side)) return "";
   const std::string suffix = unit.empty() ? "" : " " + std::string(unit);
-  return std::string(what) + " (" + text::shortest(step) + suffix + ") must not exceed the world's " +
-         std::string(sideName) + " (" + text::shortest(side) + suffix + ")";
+  return std::string(what) + " (" + writeDecimal(step) + suffix + ") must not exceed the world's " +
+         std::string(sideName) + " (" + writeDecimal(side) + suffix + ")";
 }
 
 /// The `world` parameter of the models in a square wrap-around world of side L (lab, abm, vicsek),

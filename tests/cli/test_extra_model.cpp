@@ -55,6 +55,27 @@ TEST_F(ExtraModel, ItsValuesAreCheckedByItsTable) {
   EXPECT_NE(r.err.find("radius"), std::string::npos) << r.err;
 }
 
+// The model's own schedule (its `pulse`: the gains swap every pulse steps) runs in the runner,
+// which the command steps through, with no line of the command for it: 15 steps with pulse 10
+// are the run whose gains a pair of ramps swaps from step 10 on, and not the run without either.
+TEST_F(ExtraModel, ItsOwnScheduleRunsThroughTheRunner) {
+  const std::string args = "run --model gather --count 200 --steps 15 --seed 3 --cohesion 0.02 --alignment 0.2";
+  const std::string scheduled = hashWith(true, args + " --pulse 10");
+  EXPECT_EQ(scheduled, hashWith(true, args + " --ramp cohesion=0.2:0.2@10-15 --ramp alignment=0.02:0.02@10-15"));
+  EXPECT_NE(scheduled, hashWith(true, args));
+  EXPECT_EQ(gather("run --model gather --pulse 2.5").err, "flocklab: error: --pulse must be a whole number\n");
+}
+
+// Its open space reaches the command's pictures through the world's description: the picture
+// frames the group (world_view.hpp) with no line of the command for the model.
+TEST_F(ExtraModel, ItsOpenSpaceIsFramedByTheWorldsDescription) {
+  const Result r = gather("run --model gather --open --count 100 --steps 30 --picture open.svg");
+  ASSERT_EQ(r.status, 0) << r.err;
+  EXPECT_NE(hashWith(true, "run --model gather --open --count 100 --steps 30"),
+            hashWith(true, "run --model gather --count 100 --steps 30"));
+  EXPECT_NE(slurp(dir_ / "open.svg").find("<svg"), std::string::npos);
+}
+
 TEST_F(ExtraModel, TheShippedModelsKeepTheirBits) {
   for (const flocklab::ModelDescription* m : flocklab::models()) {
     const std::string args = "run --model " + m->name + " --count 150 --steps 20 --seed 9";

@@ -298,7 +298,8 @@ TEST_F(Pictures, NpyTrajectoryReadsBackInNumpyBitForBit) {
     std::uint64_t gotBits, wantBits;
     std::memcpy(&gotBits, &got, 8);
     std::memcpy(&wantBits, &expected[k], 8);
-    EXPECT_EQ(gotBits, wantBits) << "value " << k << ": numpy read " << token << ", written " << roundTrip(expected[k]);
+    EXPECT_EQ(gotBits, wantBits) << "value " << k << ": numpy read " << token << ", written "
+                                 << writeDecimal(expected[k]);
   }
   EXPECT_EQ(k, expected.size());
 }

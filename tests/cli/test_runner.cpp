@@ -12,7 +12,7 @@
 #include "flocklab/io/state_hash.hpp"
 #include "flocklab/keyed_message.hpp"
 #include "flocklab/registry.hpp"
-#include "runs/model_setup.hpp"
+#include "runs/process_setup.hpp"
 #include "runs/runner.hpp"
 
 namespace flocklab_test {

@@ -23,7 +23,7 @@ const std::string kNode = FLOCKLAB_NODE;
 const std::string kScript = std::string(FLOCKLAB_SOURCE_DIR) + "/tests/reference/couzin_reference.mjs";
 
 std::string referenceArgs(const CouzinParams& p, int steps, std::uint64_t seed) {
-  auto num = [](double v) { return roundTrip(v); };
+  auto num = [](double v) { return writeDecimal(v); };
   return "--steps " + std::to_string(steps) + " --repulsion " + num(p.repulsion) + " --dro " + num(p.dro) + " --dra " +
          num(p.dra) + " --fov " + num(p.fov) + " --turn-rate " + num(p.turnRate) + " --speed " + num(p.speed) +
          " --tau " + num(p.tau) + " --noise " + num(p.noise) + " --seed " + std::to_string(seed) + " --nearest " +

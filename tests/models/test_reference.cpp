@@ -26,12 +26,13 @@ const std::string kScript = std::string(FLOCKLAB_SOURCE_DIR) + "/tests/reference
 // counted from 0) from `start`.
 void runReference(const LabParams& p, const Flock& start, int steps, const std::string& tag, Flock& result,
                   std::uint64_t noiseSeed = 0) {
-  std::string args = "--steps " + std::to_string(steps) + " --separation " + roundTrip(p.separation) + " --alignment " +
-                     roundTrip(p.alignment) + " --cohesion " + roundTrip(p.cohesion) + " --radius " +
-                     roundTrip(p.radius) + " --max-speed " + roundTrip(p.maxSpeed) + " --world " + roundTrip(p.world);
+  std::string args = "--steps " + std::to_string(steps) + " --separation " + writeDecimal(p.separation) +
+                     " --alignment " + writeDecimal(p.alignment) + " --cohesion " + writeDecimal(p.cohesion) +
+                     " --radius " + writeDecimal(p.radius) + " --max-speed " + writeDecimal(p.maxSpeed) + " --world " +
+                     writeDecimal(p.world);
   if (p.dims == 3) args += " --dims 3";
   if (p.noise > 0)
-    args += " --noise " + roundTrip(p.noise) + " --seed " + std::to_string(noiseSeed) + " --first-step 0";
+    args += " --noise " + writeDecimal(p.noise) + " --seed " + std::to_string(noiseSeed) + " --first-step 0";
   runNodeReference(kNode, kScript, args, start, labSpace(p), tag, result);
 }
 
@@ -88,7 +89,7 @@ TEST(Reference, NoiseAsDocumented) {
     p.noise = noise;
     const Flock start = randomLabStart(300, p, 12);
     Flock reference;
-    const std::string args = "--steps 200 --noise " + roundTrip(noise) + " --seed 18446744073709551615";
+    const std::string args = "--steps 200 --noise " + writeDecimal(noise) + " --seed 18446744073709551615";
     runNodeReference(kNode, kScript, args, start, Space::square(p.world), "noise", reference);
     if (testing::Test::HasFatalFailure()) return;
     for (NeighborSearch search : {NeighborSearch::Grid, NeighborSearch::Brute}) {

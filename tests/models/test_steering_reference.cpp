@@ -19,7 +19,7 @@ const std::string kNode = FLOCKLAB_NODE;
 const std::string kScript = std::string(FLOCKLAB_SOURCE_DIR) + "/tests/reference/steering_reference.mjs";
 
 std::string referenceArgs(const SteeringParams& p, int steps) {
-  auto num = [](double v) { return roundTrip(v); };
+  auto num = [](double v) { return writeDecimal(v); };
   std::string a = "--steps " + std::to_string(steps) + " --width " + num(p.width) + " --height " + num(p.height) +
                   " --edges " + (p.edges == Edges::Wrap ? "wrap" : "walls") + " --vision " + num(p.vision) +
                   " --separation-radius " + num(p.separationRadius) + " --fov " + num(p.fov) + " --cos-half " +

@@ -204,7 +204,7 @@ def test_set_state_starts_afresh_as_init_does(cli, tmp_path):
     far = pos.copy()
     far[3, 0] = 1e9
     # The messages name the index the caller passed (not a row of a file with a header).
-    with pytest.raises(ValueError, match=r"^set_state: positions\[3, 0\] \(x\) = 1e\+09 is outside the world \[0, \d+\]$"):
+    with pytest.raises(ValueError, match=r"^set_state: positions\[3, 0\] \(x\) = 1000000000 is outside the world \[0, \d+\]$"):
         other.set_state(far, vel)
     bad = vel.copy()
     bad[5, 1] = np.nan
@@ -290,6 +290,23 @@ def test_wrong_arguments_get_one_line_naming_them(call, kind, message):
         call(sim)
     text = str(raised.value)
     assert text == message, text
+
+
+def test_one_check_of_the_run_library_in_each_front_ends_words(cli):
+    """The ramp's value beside the run's other parameters (apps/runs/ramp.cpp), written once in
+    the run library: Python names the keys as keywords, the command as flags (and JavaScript as
+    options: tests/web/package/api.test.mjs)."""
+    ramp = "max_speed=1e9:1e9@0-10"
+
+    def sentence(ramp_key, speed, dt):
+        return (f"{ramp_key} {ramp}: at 1e9, {speed} * {dt} (16666666.666666666 px) "
+                "must not exceed the world's smaller side (560 px)")
+
+    with pytest.raises(ValueError) as raised:
+        flocklab.Simulation("steering", ramp=[ramp])
+    assert str(raised.value) == sentence("ramp", "max_speed", "dt")
+    done = run_cli(cli, "run", "--model", "steering", "--ramp", ramp)
+    assert done.returncode == 2 and done.stderr == f"flocklab: error: {sentence('--ramp', '--max-speed', '--dt')}\n"
 
 
 def test_a_ramp_moves_a_parameter_as_the_commands_does(cli, tmp_path):

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Checks the layers of docs/architecture.md: what each part of the tree may include.
 
-The engine (include/, src/) includes only itself; the run library (apps/runs) the engine and
-itself; each front end (apps/cli, apps/mpi, python/, web/glue, fuzz/) the engine, the run
-library and its own files, never another front end's. A quoted include is resolved beside the file, then in
+The engine (include/, src/) includes only itself; the run library's pure part (the files of
+flocklab_run_setup in apps/runs) the engine and itself; its host part (the rest of apps/runs)
+the engine and both parts; each front end (apps/cli, apps/mpi, python/, fuzz/) the engine, the
+run library and its own files, never another front end's; the page's glue (web/glue) only the
+pure part of the run library, which is all its WebAssembly build has. A quoted include is resolved beside the file, then in
 every include folder of the build (so one that only another part's folder would find is caught
 too); an include that resolves into a layer the file may not use is reported as FILE:LINE and the
 script exits 1. Usage: check_layers.py [SOURCE_DIR]
@@ -15,14 +17,18 @@ from pathlib import Path
 ROOT = Path(sys.argv[1] if len(sys.argv) > 1 else Path(__file__).resolve().parents[2])
 
 # part -> (its folders, the parts it may include)
+RUN_SETUP = [f"apps/runs/{name}.{suffix}" for name in ["run_options", "model_setup", "start_count", "runner", "ramp",
+                                                         "nearest_name", "unknown_param"] for suffix in ["hpp", "cpp"]]
+RUN_SETUP += ["apps/runs/usage_error.hpp", "apps/runs/counted.hpp"]
 PARTS = {
     "engine": (["include", "src"], {"engine"}),
-    "runs": (["apps/runs"], {"engine", "runs"}),
-    "cli": (["apps/cli"], {"engine", "runs", "cli", "mpi", "scenes"}),
-    "mpi": (["apps/mpi"], {"engine", "runs", "mpi"}),
-    "python": (["python/src"], {"engine", "runs", "python"}),
-    "web": (["web/glue"], {"engine", "runs", "web"}),
-    "fuzz": (["fuzz"], {"engine", "runs", "fuzz"}),
+    "run_setup": (RUN_SETUP, {"engine", "run_setup"}),
+    "runs": (["apps/runs"], {"engine", "run_setup", "runs"}),
+    "cli": (["apps/cli"], {"engine", "run_setup", "runs", "cli", "mpi", "scenes"}),
+    "mpi": (["apps/mpi"], {"engine", "run_setup", "runs", "mpi"}),
+    "python": (["python/src"], {"engine", "run_setup", "runs", "python"}),
+    "web": (["web/glue"], {"engine", "run_setup", "web"}),
+    "fuzz": (["fuzz"], {"engine", "run_setup", "runs", "fuzz"}),
     "scenes": (["scenes"], {"engine", "scenes"}),
 }
 # Every include folder the build gives some part.
@@ -52,8 +58,9 @@ def main() -> int:
     faults = []
     for name, (folders, allowed) in PARTS.items():
         for folder in folders:
-            for source in sorted((ROOT / folder).rglob("*")):
-                if source.suffix not in {".cpp", ".hpp", ".h"}:
+            sources = [ROOT / folder] if (ROOT / folder).is_file() else sorted((ROOT / folder).rglob("*"))
+            for source in sources:
+                if source.suffix not in {".cpp", ".hpp", ".h"} or part_of(source) != name:
                     continue
                 for number, line in enumerate(source.read_text(errors="replace").splitlines(), 1):
                     match = INCLUDE.match(line)

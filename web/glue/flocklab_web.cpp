@@ -40,12 +40,14 @@
 #include <string>
 #include <variant>
 
+#include "flocklab/decimal_text.hpp"
 #include "flocklab/flocklab.hpp"
 #include "flocklab/io/params_json.hpp"
 #include "flocklab/keyed_message.hpp"
 #include "flocklab/registry.hpp"
 #include "flocklab/text_excerpt.hpp"
 #include "flocklab/world_view.hpp"
+#include "runs/model_setup.hpp"
 #include "runs/ramp.hpp"
 #include "runs/runner.hpp"
 #include "runs/start_count.hpp"
@@ -67,11 +69,16 @@ std::string lastError_;
 /// The threaded module's pool, shared by every flock; null: each flock steps on the caller.
 std::shared_ptr<Executor> pool_;
 
-/// A count as messages show it: 1500, 2.5, 1e+30.
-std::string countText(double v) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.17g", v);
-  return text;
+/// What the run library's set-up asks of the page: no files (the page has none: an --init is
+/// refused), WebAssembly's 2 GiB for memory, and no warnings (the page shows none yet).
+const runs::SetupHost& pageHost() {
+  static const runs::SetupHost host{nullptr,
+                                    [](std::uint64_t bytes, const std::string& what) -> std::string {
+                                      if (static_cast<double>(bytes) <= kWasmBytes) return "";
+                                      return what + " more memory than the 2 GiB WebAssembly can address";
+                                    },
+                                    nullptr};
+  return host;
 }
 
 emscripten::val view(const std::vector<double>& v) {
@@ -103,28 +110,22 @@ class WebSimulation {
   /// texts (runs/ramp.hpp), each set before every step.
   WebSimulation(const std::string& model, const std::string& preset, const std::string& paramsJson, double count,
                 const std::string& seed, const std::string& rampsJson)
-      : model_(&flocklab::model(model)), params_(model_->defaults(preset)) {
-    const std::uint64_t s = runs::seedFrom(seed);
-    readParamsJson(params_, paramsJson);
-    if (const std::string problem = params_.markedProblem(); !problem.empty()) throw KeyedError(problem);
-    runs::ModelSetup setup;
-    setup.model = model_;
-    setup.ramps = runs::parseRamps(params_, nlohmann::json::parse(rampsJson).get<std::vector<std::string>>());
+      : model_(&flocklab::model(model)) {
+    runs::RunOptions o;
+    o.model = model;
+    if (!preset.empty()) o.preset = preset;
+    o.seed = runs::seedFrom(seed);
+    o.ramps = nlohmann::json::parse(rampsJson).get<std::vector<std::string>>();
+    // The parameters in the page's language, JSON; every other check is the run library's.
+    ParamSet params = model_->defaults(preset);
+    readParamsJson(params, paramsJson);
+    if (const std::string problem = params.markedProblem(); !problem.empty()) throw KeyedError(problem);
     const bool given = !(count < 0);  // NaN is a count given, and refused by the start checks
-    const std::uint64_t boids = runs::startCount(
-        *model_, params_, given ? std::optional<double>(count) : std::nullopt, model_->countFor(preset),
-        [&](std::uint64_t n) -> std::string {
-          if (static_cast<double>(n) * static_cast<double>(model_->bytesPerBoid(params_)) <= kWasmBytes) return "";
-          return markKey("count") + " " + std::to_string(n) +
-                 " needs more memory than the 2 GiB WebAssembly can address";
-        });
     EngineOptions options;
     options.threads = 1;
     options.executor = pool_;
-    setup.simulation =
-        model_->create(params_, model_->randomStart(params_, static_cast<std::size_t>(boids), s), s, options);
-    runner_ = std::make_unique<runs::Runner>(std::move(setup));
-    sim_ = &runner_->simulation();
+    runner_ = std::make_unique<runs::Runner>(
+        runs::setUpModelWith(o, params, given ? std::optional<double>(count) : std::nullopt, options, pageHost()));
   }
 
   /// `k` steps, a whole number from 0 to 2^53-1 (index.js checks it too). False (see
@@ -133,7 +134,7 @@ class WebSimulation {
     return guarded(
         [&] {
           if (!whole(k, 0, kMaxWhole))
-            throw std::invalid_argument("steps must be a whole number from 0 to 2^53-1 (got " + countText(k) + ")");
+            throw std::invalid_argument("steps must be a whole number from 0 to 2^53-1 (got " + writeDecimal(k) + ")");
           // Each step with its ramped values, checked before they reach the step code (see the top).
           runner_->advance(static_cast<std::uint64_t>(k));
           return true;
@@ -147,7 +148,8 @@ class WebSimulation {
     return guarded(
         [&] {
           if (!whole(step, 0, kMaxWhole))
-            throw std::invalid_argument("step must be a whole number from 0 to 2^53-1 (got " + countText(step) + ")");
+            throw std::invalid_argument("step must be a whole number from 0 to 2^53-1 (got " + writeDecimal(step) +
+                                        ")");
           nlohmann::ordered_json values = nlohmann::ordered_json::object();
           for (const auto& [key, value] : runs::rampedValues(runner_->setup().ramps, static_cast<std::uint64_t>(step)))
             values[key] = value;
@@ -155,23 +157,23 @@ class WebSimulation {
         },
         std::string());
   }
-  double stepCount() const { return static_cast<double>(sim_->stepCount()); }
-  int count() const { return static_cast<int>(sim_->flock().size()); }
+  double stepCount() const { return static_cast<double>(sim().stepCount()); }
+  int count() const { return static_cast<int>(sim().flock().size()); }
   std::string model() const { return model_->name; }
-  std::string hash() const { return hashHex(stateHash(sim_->flock())); }
+  std::string hash() const { return hashHex(stateHash(sim().flock())); }
 
-  emscripten::val x() const { return view(sim_->flock().x); }
-  emscripten::val y() const { return view(sim_->flock().y); }
-  emscripten::val vx() const { return view(sim_->flock().vx); }
-  emscripten::val vy() const { return view(sim_->flock().vy); }
+  emscripten::val x() const { return view(sim().flock().x); }
+  emscripten::val y() const { return view(sim().flock().y); }
+  emscripten::val vx() const { return view(sim().flock().vx); }
+  emscripten::val vy() const { return view(sim().flock().vy); }
   /// The third axis of a 3D flock (empty views in 2D), and its dimension count.
-  emscripten::val z() const { return view(sim_->flock().z); }
-  emscripten::val vz() const { return view(sim_->flock().vz); }
-  int dimensions() const { return sim_->flock().dimensions; }
+  emscripten::val z() const { return view(sim().flock().z); }
+  emscripten::val vz() const { return view(sim().flock().vz); }
+  int dimensions() const { return sim().flock().dimensions; }
 
   /// The metrics as a JSON object keyed by the metric schema, then the model's own metrics
   /// (a species' order "prey.polarization", "catches", ...).
-  std::string metricsJson() const { return metricsToJson(sim_->metrics(), metricSpecs()).dump(); }
+  std::string metricsJson() const { return metricsToJson(sim().metrics(), metricSpecs()).dump(); }
   /// This run's metrics in order: [{key, label, unit, whole, digits}, ...], the schema's first.
   std::string metricSpecsJson() const {
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
@@ -182,7 +184,7 @@ class WebSimulation {
   /// The kinds of boid (species) and the food now: {"kinds": [{name, colour, size, predator,
   /// count}], "food": [{x, y, z, amount, full}]}; no kinds for a run without species.
   std::string appearanceJson() const {
-    const Appearance a = sim_->appearance();
+    const Appearance a = sim().appearance();
     nlohmann::ordered_json kinds = nlohmann::ordered_json::array(), food = nlohmann::ordered_json::array();
     for (const BoidKind& k : a.kinds)
       kinds.push_back(
@@ -199,17 +201,17 @@ class WebSimulation {
         [&] {
           if (!whole(kind, 0, 4294967295.0))
             throw std::invalid_argument("kind must be a species index, a whole number from 0 to 4294967295 (got " +
-                                        countText(kind) + ")");
+                                        writeDecimal(kind) + ")");
           // Checked here, not in the step code (see the top): the kind and the place.
-          const std::size_t kinds = sim_->appearance().kinds.size();
+          const std::size_t kinds = sim().appearance().kinds.size();
           if (kinds == 0)
-            throw std::invalid_argument(std::string("the ") + sim_->model() + " model has no kinds of boid to add");
+            throw std::invalid_argument(std::string("the ") + sim().model() + " model has no kinds of boid to add");
           if (kind >= static_cast<double>(kinds))
-            throw std::invalid_argument("there is no species " + countText(kind) + " to add a boid to");
-          const Space world = sim_->space();
+            throw std::invalid_argument("there is no species " + writeDecimal(kind) + " to add a boid to");
+          const Space world = sim().space();
           if (!(world.is3d() ? world.contains(x, y, z) : world.contains(x, y)))
             throw std::invalid_argument("the new boid's place is off the world");
-          sim_->addBoid(static_cast<std::uint32_t>(kind), x, y, z);
+          sim().addBoid(static_cast<std::uint32_t>(kind), x, y, z);
           return true;
         },
         false);
@@ -217,18 +219,18 @@ class WebSimulation {
   /// Each boid's kind (an index into appearanceJson's kinds), as a view valid until the next
   /// step() or kindOf() (empty without species).
   emscripten::val kindOf() {
-    kindOf_ = sim_->appearance().kindOf;
+    kindOf_ = sim().appearance().kindOf;
     return emscripten::val(emscripten::typed_memory_view(kindOf_.size(), kindOf_.data()));
   }
   /// The current parameters as a JSON object keyed by the registry.
-  std::string paramsJson() const { return paramsToJson(model_->current(*sim_)).dump(); }
+  std::string paramsJson() const { return paramsToJson(model_->current(sim())).dump(); }
 
   /// The world as the engine steps it: {dims, width, height, depth (0 in 2D), wrap, open, unit},
   /// so a page draws it without guessing from parameter names (open: no walls and no wrap, the
   /// box only where the start lies), as every front end describes it (world_view.hpp); the unit
   /// is the model's (ModelDescription::lengthUnit).
   std::string spaceJson() const {
-    const WorldDescription w = describeWorld(*model_, *sim_);
+    const WorldDescription w = describeWorld(*model_, sim());
     return nlohmann::ordered_json{{"dims", w.dims}, {"width", w.width}, {"height", w.height}, {"depth", w.depth},
                                   {"wrap", w.wrap}, {"open", w.open},   {"unit", w.unit}}
         .dump();
@@ -236,7 +238,7 @@ class WebSimulation {
   /// The box to show now (world_view.hpp): {x0, y0, z0, width, height, depth}; in open space the
   /// square (cube) that follows the group.
   std::string viewJson() const {
-    const WorldView v = viewOf(sim_->space(), sim_->flock());
+    const WorldView v = viewOf(sim().space(), sim().flock());
     return nlohmann::ordered_json{{"x0", v.x0},       {"y0", v.y0},         {"z0", v.z0},
                                   {"width", v.width}, {"height", v.height}, {"depth", v.depth}}
         .dump();
@@ -244,8 +246,8 @@ class WebSimulation {
   /// The obstacles now: [{x, y, radius}], in 3D [{x, y, z, radius}] (world units).
   std::string obstaclesJson() const {
     nlohmann::ordered_json all = nlohmann::ordered_json::array();
-    for (const Obstacle& o : model_->obstacles(model_->current(*sim_)))
-      all.push_back(sim_->flock().dimensions == 3
+    for (const Obstacle& o : model_->obstacles(model_->current(sim())))
+      all.push_back(sim().flock().dimensions == 3
                         ? nlohmann::ordered_json{{"x", o.x}, {"y", o.y}, {"z", o.z}, {"radius", o.radius}}
                         : nlohmann::ordered_json{{"x", o.x}, {"y", o.y}, {"radius", o.radius}});
     return all.dump();
@@ -256,21 +258,20 @@ class WebSimulation {
   bool setParams(const std::string& json) {
     return guarded(
         [&] {
-          ParamSet p = model_->current(*sim_);
+          ParamSet p = model_->current(sim());
           readParamsJson(p, json);
-          runs::checkChange(*model_, *sim_, p);  // refused here, not in the model's setParams (see the top)
-          model_->change(*sim_, p);
+          runs::checkChange(*model_, sim(), p);  // refused here, not in the model's setParams (see the top)
+          model_->change(sim(), p);
           return true;
         },
         false);
   }
 
  private:
-  std::vector<MetricSpec> metricSpecs() const { return model_->metrics(model_->current(*sim_)); }
+  std::vector<MetricSpec> metricSpecs() const { return model_->metrics(model_->current(sim())); }
   const ModelDescription* model_;
-  ParamSet params_;
+  Simulation& sim() const { return runner_->simulation(); }
   std::unique_ptr<runs::Runner> runner_;  // the run, stepped with its ramps (none for most flocks)
-  Simulation* sim_ = nullptr;             // runner_'s simulation
   std::vector<std::uint32_t> kindOf_;
 };
 
@@ -291,7 +292,8 @@ bool startThreads(double threads) {
   return guarded(
       [&] {
         if (!whole(threads, 1, 64))
-          throw std::invalid_argument("threads must be a whole number from 1 to 64 (got " + countText(threads) + ")");
+          throw std::invalid_argument("threads must be a whole number from 1 to 64 (got " + writeDecimal(threads) +
+                                      ")");
         pool_.reset();  // the old pool's workers go back to the module before the new one starts
         pool_ = makeThreadPool(static_cast<unsigned>(threads));
         return true;

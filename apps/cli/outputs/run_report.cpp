@@ -23,7 +23,7 @@ namespace {
 // One metric's value as files write it: a count as a whole number, else at round-trip precision.
 std::string valueText(const MetricSpec& spec, const Metrics& m) {
   return spec.whole ? fmt::format("{}", static_cast<std::uint64_t>(metricValue(spec, m)))
-                    : roundTrip(metricValue(spec, m));
+                    : writeDecimal(metricValue(spec, m));
 }
 
 std::string summaryValue(const MetricSpec& spec, const Metrics& m) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "flocklab/decimal_text.hpp"
 #include "flocklab/flock.hpp"
 #include "flocklab/space.hpp"
 
@@ -31,9 +32,7 @@ inline constexpr std::uint64_t kAnySize = ~std::uint64_t{0};
 std::string readTextFile(const std::string& path, std::uint64_t maxBytes = kAnySize);
 /// Reads (readTextFile) and parses a state file; throws CsvError (also when it cannot be read).
 Flock readStateCsv(const std::string& path, const Space& space, std::uint64_t maxBytes = kAnySize);
-/// The state as CSV text at round-trip precision (six columns for a 3D flock).
+/// The state as CSV text, each number as writeDecimal writes it (six columns for a 3D flock).
 std::string formatStateCsv(const Flock& flock);
-/// The shortest decimal text that parses back to exactly `value`.
-std::string roundTrip(double value);
 
 }  // namespace flocklab

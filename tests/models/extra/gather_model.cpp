@@ -2,8 +2,14 @@
 // its description with one line a parameter, and the one registration line at the end; the
 // flocklab_model() call in tests/CMakeLists.txt names these files. For brevity the rule and
 // the simulation share this file; a shipped model gives each a file of its own.
+//
+// It also brings what no shipped model has, to show that a model's needs reach every front end
+// through the registry and the runner alone: a per-step schedule of its own (`pulse`: the
+// cohesion and alignment gains swap every `pulse` steps, applied by the runner before each step)
+// and a choice of space (`open`: open space, which the front ends frame from the world's description).
 #include <cmath>
 #include <cstdint>
+#include <utility>
 
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
@@ -46,8 +52,13 @@ struct GatherRule {
     if (limit != speed) vx = (vx / speed) * limit, vy = (vy / speed) * limit, vz = (vz / speed) * limit;
     x = wrap(x + vx), y = wrap(y + vy), z = wrap(z + vz);
   }
-  double wrap(double q) const { return q < 0 ? q + p.world : (q >= p.world ? q - p.world : q); }
+  double wrap(double q) const {
+    if (p.open) return q;
+    return q < 0 ? q + p.world : (q >= p.world ? q - p.world : q);
+  }
 };
+
+Space gatherSpace(const GatherParams& p) { return p.open ? Space::open(p.world, 3) : Space::cube(p.world); }
 
 class GatherSimulation : public Simulation {
  public:
@@ -62,12 +73,13 @@ class GatherSimulation : public Simulation {
       stepped();
     }
   }
-  Space space() const override { return Space::cube(params_.world); }
+  Space space() const override { return gatherSpace(params_); }
   MetricRules metricRules() const override { return MetricRules::within(params_.radius); }
   const GatherParams& params() const { return params_; }
   void setParams(const GatherParams& params) {
     checkedParams(params);
-    if (params.world != params_.world) throw std::invalid_argument("the world's side cannot change during a run");
+    if (params.world != params_.world || params.open != params_.open)
+      throw std::invalid_argument("the world cannot change during a run");
     params_ = params;
   }
 
@@ -120,8 +132,31 @@ GatherModel describeGather() {
             .sliderStep = 5,
             .live = false},
            &GatherParams::world);
-  m.crossProblemOf = [](const GatherParams& p) { return worldStepProblem(markKey("max_speed"), p.maxSpeed, p.world); };
-  m.spaceOf = [](const GatherParams& p) { return Space::cube(p.world); };
+  ParamSpec pulse{.key = "pulse",
+                  .unit = "steps",
+                  .help = "the cohesion and alignment gains swap every this many steps (0: never)",
+                  .max = 1e9,
+                  .sliderMin = 0,
+                  .sliderMax = 200,
+                  .sliderStep = 10};
+  pulse.whole = true;
+  m.number(pulse, &GatherParams::pulse);
+  m.add(
+      {.key = "open", .help = "open space: no wrap", .kind = ParamKind::Switch, .live = false},
+      [](const GatherParams& p) { return ParamValue(p.open); },
+      [](GatherParams& p, const ParamValue& v) { p.open = std::get<bool>(v); });
+  m.crossProblemOf = [](const GatherParams& p) -> std::string {
+    if (p.pulse != std::floor(p.pulse)) return markKey("pulse") + " must be a whole number";
+    return worldStepProblem(markKey("max_speed"), p.maxSpeed, p.world);
+  };
+  // The schedule: before the step from `step` on, the gains swap at each multiple of pulse.
+  m.scheduleOf = [](GatherParams& p, std::uint64_t step) {
+    const auto every = static_cast<std::uint64_t>(p.pulse);
+    if (every == 0 || step == 0 || step % every != 0 || p.cohesion == p.alignment) return false;
+    std::swap(p.cohesion, p.alignment);
+    return true;
+  };
+  m.spaceOf = gatherSpace;
   m.startOf = [](const GatherParams& p, std::size_t count, std::uint64_t seed) {
     return randomStart3d(count, Space::cube(p.world), p.maxSpeed / 2, p.maxSpeed, seed,
                          [](double, double, double) { return false; });

@@ -13,6 +13,8 @@ struct GatherParams {
   double radius = 6;       ///< neighbours closer than this are seen, world units, > 0
   double maxSpeed = 1;     ///< speeds stay in [maxSpeed/2, maxSpeed], world units/step
   double world = 60;       ///< side of the cubic wrap-around world, world units
+  double pulse = 0;        ///< the model's schedule: the two gains swap every `pulse` steps; 0: never
+  bool open = false;       ///< open space: no wrap, the world's cube only where the start lies
 };
 
 /// The first problem with `p`, or "" (from the description's table, by FLOCKLAB_REGISTER_MODEL).

@@ -32,7 +32,8 @@ def test_the_package_lists_it_as_the_command_does(gather_cli):
     assert names[-1] == "gather"
     assert names == [m["name"] for m in json.loads(command(gather_cli, "models", "--json"))["models"]]
     gather = next(m for m in flocklab.models() if m["name"] == "gather")
-    assert [p["key"] for p in gather["params"]] == ["cohesion", "alignment", "radius", "max_speed", "world"]
+    assert [p["key"] for p in gather["params"]] == ["cohesion", "alignment", "radius", "max_speed", "world", "pulse",
+                                                    "open"]
 
 
 def test_a_run_gives_the_commands_bits(gather_cli):
@@ -53,6 +54,34 @@ def test_a_sweep_gives_the_commands_rows(gather_cli, tmp_path):
     flocklab.sweep("gather", params={"cohesion": [0.01, 0.03]}, seeds=range(7, 9), steps=20, count=60,
                    processes=1, out=tmp_path / "py.csv")
     assert (tmp_path / "py.csv").read_bytes() == (tmp_path / "cli.csv").read_bytes()
+
+
+def test_its_own_schedule_runs_as_in_the_command(gather_cli):
+    """The model's schedule (the gains swap every `pulse` steps) runs in the runner Python steps
+    through: the command's bits, the bits of two ramps that swap the gains at step 10, and the
+    swapped gains after it, with no line of python/ for it."""
+    keywords = dict(count=200, seed=3, cohesion=0.02, alignment=0.2)
+    sim = flocklab.Simulation("gather", pulse=10, **keywords)
+    sim.step(15)
+    assert sim.params["cohesion"] == 0.2 and sim.params["alignment"] == 0.02 and sim.params["pulse"] == 10
+    ramped = flocklab.Simulation("gather", ramp=["cohesion=0.2:0.2@10-15", "alignment=0.02:0.02@10-15"], **keywords)
+    ramped.step(15)
+    assert sim.hash() == ramped.hash()
+    assert sim.hash() == json.loads(command(gather_cli, "run", "--model", "gather", "--count", "200", "--seed", "3",
+                                            "--cohesion", "0.02", "--alignment", "0.2", "--pulse", "10",
+                                            "--steps", "15", "--json", "--hash"))["hash"]
+
+
+def test_its_open_space_is_described_and_framed():
+    """Its open space reaches Python's space and view through the world's description."""
+    sim = flocklab.Simulation("gather", open=True, count=100, seed=2)
+    sim.step(30)
+    assert sim.space["open"] and not sim.space["wrap"] and sim.space["dims"] == 3
+    view = sim.view
+    lows = sim.positions.min(axis=0)
+    highs = sim.positions.max(axis=0)
+    for axis, (low, size) in enumerate([("x0", "width"), ("y0", "height"), ("z0", "depth")]):
+        assert view[low] <= lows[axis] and highs[axis] <= view[low] + view[size]
 
 
 @pytest.mark.parametrize("keywords,message", [

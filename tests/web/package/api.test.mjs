@@ -226,7 +226,7 @@ test('the engine module checks the numbers itself, for callers other than index.
     assert.equal(sim.count(), 5);
     assert.equal(core.create('lab', '', '{}', 1e20, '1', '[]'), null);
     // the engine's own word marks the keys it names (index.js spells them)
-    assert.equal(core.lastError(), '\x1fcount\x1f 1e+20 is more than the 4294967295 boids flocklab can index');
+    assert.equal(core.lastError(), '\x1fcount\x1f 1e20 is more than the 4294967295 boids flocklab can index');
     assert.equal(core.create('lab', '', '{}', NaN, '1', '[]'), null);
     assert.equal(core.lastError(), '\x1fcount\x1f must be a whole number of at least 1 (got nan)');
   } finally {
@@ -246,6 +246,20 @@ test('setParams before a step gives the command\'s run with those flags; a refus
     assert.throws(() => sim.setParams({ world: 'x' }), TypeError);
     assert.deepEqual(sim.params, before);
   });
+});
+
+test('one check of the run library reaches the command and JavaScript, each spelling the key its way', () => {
+  // The ramp's value beside the run's other parameters (apps/runs/ramp.cpp), written once in the
+  // run library's pure part, which the glue links whole: the command names the keys as flags,
+  // JavaScript as options (and Python as keywords: tests/python/test_simulation.py).
+  const ramp = 'max_speed=1e9:1e9@0-10';
+  const sentence = (rampKey, speed, dt) => `${rampKey} ${ramp}: at 1e9, ${speed} * ${dt} (16666666.666666666 px) ` +
+    "must not exceed the world's smaller side (560 px)";
+  assert.throws(() => new lab.Simulation('steering', { ramp }),
+    (e) => e instanceof RangeError && e.message === sentence('ramp', 'maxSpeed', 'dt'));
+  const cli = spawnSync(CLI, ['run', '--model', 'steering', '--ramp', ramp], { encoding: 'utf8' });
+  assert.equal(cli.status, 2);
+  assert.equal(cli.stderr, `flocklab: error: ${sentence('--ramp', '--max-speed', '--dt')}\n`);
 });
 
 test('a ramp moves a parameter before each step, as flocklab run --ramp does', () => {
@@ -316,6 +330,8 @@ test('dispose gives the memory back: 300 create/step/dispose cycles and 1,000 re
   for (let i = 0; i < 300; i++) cycle();
   assert.equal(lab.heapBytes(), before, 'create/dispose');
   withSim('lab', {}, (sim) => {
+    // One refusal first, so the last message held is this loop's (an earlier test's may be longer).
+    assert.throws(() => sim.setParams({ radius: -1 }), RangeError);
     const held = lab.heapBytes();
     for (let i = 0; i < 500; i++) {
       assert.throws(() => new Simulation('lab', { radius: -1 }), RangeError);
