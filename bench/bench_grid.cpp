@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "bench_flocks.hpp"
-#include "flocklab/engine/grid.hpp"
+#include "engine/grid.hpp"
 
 namespace flocklab::bench {
 namespace {

@@ -1,16 +1,20 @@
-// A model of one's own through the public API only: a rule with cohesion and alignment (no
-// separation, no noise), in 3D, run by RuleSimulation on one thread pool shared by two runs.
+// A rule of one's own: cohesion and alignment (no separation, no noise), in 3D, run by
+// RuleSimulation on one thread pool shared by two runs. The rule contract and RuleSimulation are
+// the engine's internals (src/engine, beside their sources, not the public include/): a rule is
+// written against the engine of the same source tree, as the shipped models are, so this
+// program builds with src/ on its include path (examples/CMakeLists.txt).
 // The engine supplies the neighbour search, the executor and the determinism: grid and brute
 // force give the same bits, whatever the pool.
 //
-// The rule contract (flocklab/rule.hpp): Sums; start() for a boid; add() for each neighbour in
+// The rule contract (engine/rule.hpp): Sums; start() for a boid; add() for each neighbour in
 // ascending index with its offset, d2 and velocity; finish() updates position and velocity in
 // place. Only + - * / sqrt and comparisons keep it reproducible everywhere.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
 
-#include <flocklab/flocklab.hpp>
+#include "engine/rule_simulation.hpp"
+#include "flocklab/flocklab.hpp"
 
 namespace {
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "flocklab/engine/lanes.hpp"
 #include "flocklab/executor.hpp"
+#include "flocklab/lane_kernel.hpp"
 #include "flocklab/version.hpp"
 #include "runs/usage_error.hpp"
 #include "support/cli_messages.hpp"

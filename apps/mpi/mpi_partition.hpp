@@ -1,5 +1,5 @@
 #pragma once
-// The Partition (flocklab/engine/partition.hpp) over MPI ranks: each rank owns the boids in
+// The Partition (flocklab/partition.hpp) over MPI ranks: each rank owns the boids in
 // its box of a SpaceCut, receives each step the boids the other ranks own within the
 // interaction radius of its box, and hands over the boids that leave it. Every `rebalance`
 // steps the world is cut again by the boids' counts, so that gathering flocks do not leave
@@ -13,7 +13,7 @@
 #include <optional>
 #include <vector>
 
-#include "flocklab/engine/partition.hpp"
+#include "flocklab/partition.hpp"
 #include "space_cut.hpp"
 
 namespace flocklab::mpi {

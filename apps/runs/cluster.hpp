@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "flocklab/engine/partition.hpp"
+#include "flocklab/partition.hpp"
 #include "flocklab/simulation.hpp"
 #include "runs/sweep_run.hpp"
 

@@ -26,7 +26,7 @@ struct EngineOptions {
   /// makeThreadPool() for a whole sweep). Null: the simulation makes its own pool of `threads`.
   std::shared_ptr<Executor> executor;
   /// This process's share of a flock that several processes step together (flocklab-mpi);
-  /// null: this process steps the whole flock. See flocklab/engine/partition.hpp.
+  /// null: this process steps the whole flock. See flocklab/partition.hpp.
   std::shared_ptr<Partition> partition;
 };
 

@@ -1,5 +1,5 @@
 // The candidate filter, portable, AVX2, AVX-512 and WebAssembly SIMD (see the header for the design).
-#include "flocklab/engine/candidate_filter.hpp"
+#include "engine/candidate_filter.hpp"
 
 #include <type_traits>
 

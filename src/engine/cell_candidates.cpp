@@ -1,5 +1,5 @@
 // Candidate gathering: one run per non-empty cell, merged pairwise (see the header's design).
-#include "flocklab/engine/cell_candidates.hpp"
+#include "engine/cell_candidates.hpp"
 
 #include <algorithm>
 

@@ -3,7 +3,7 @@
 // by sin(x) = cos(pi/2 - x), sin(x) = sin(pi - x) and oddness. The terms kept (to x^18 and
 // x^19) make the truncation error below 1e-20 on [0, pi/4]; what remains is rounding, a few
 // 1e-17.
-#include "flocklab/cosine.hpp"
+#include "engine/cosine.hpp"
 
 namespace flocklab {
 namespace {

@@ -1,5 +1,5 @@
-// The grid's build: a counting sort by cell (see flocklab/engine/grid.hpp for the invariants).
-#include "flocklab/engine/grid.hpp"
+// The grid's build: a counting sort by cell (see engine/grid.hpp for the invariants).
+#include "engine/grid.hpp"
 
 #include <algorithm>
 #include <cmath>

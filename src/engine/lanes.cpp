@@ -1,8 +1,8 @@
-// Which lane kernel steps run (see flocklab/engine/lanes.hpp): AVX-512 where the CPU has it,
+// Which lane kernel steps run (see engine/lanes.hpp): AVX-512 where the CPU has it,
 // else AVX2 where it has that, else the one-boid path for lanes of boids and the portable two
 // lanes for a boid's hits, the fastest measured on each kind of CPU and in WebAssembly
 // (bench/README.md), unless a test, a benchmark or FLOCKLAB_LANES picks one for every use.
-#include "flocklab/engine/lanes.hpp"
+#include "engine/lanes.hpp"
 
 #include <atomic>
 #include <cstdlib>

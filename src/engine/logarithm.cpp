@@ -2,7 +2,7 @@
 // ln x = e * ln 2 + 2 atanh(t) with t = (m - 1) / (m + 1), |t| <= 0.1716, and atanh's series
 // t (1 + t^2/3 + t^4/5 + ...) kept to t^25 by Horner's rule: the truncation error is below
 // 1e-19, what remains is rounding. A subnormal x is scaled by 2^54 first (exact).
-#include "flocklab/logarithm.hpp"
+#include "engine/logarithm.hpp"
 
 #include <cstdint>
 #include <cstring>

@@ -10,9 +10,9 @@
 #include <stdexcept>
 #include <vector>
 
+#include "engine/grid.hpp"
+#include "engine/lanes.hpp"
 #include "engine/measure.hpp"
-#include "flocklab/engine/grid.hpp"
-#include "flocklab/engine/lanes.hpp"
 
 namespace flocklab {
 namespace {

@@ -9,7 +9,7 @@
 
 #include "engine/measure.hpp"
 #include "engine/state_check.hpp"
-#include "flocklab/engine/step_driver.hpp"
+#include "engine/step_driver.hpp"
 #include "flocklab/model.hpp"
 #include "models/param_text.hpp"
 

@@ -1,5 +1,5 @@
 #pragma once
-// The abm model's arithmetic for one agent (docs/model-abm.md), as a Rule (flocklab/rule.hpp)
+// The abm model's arithmetic for one agent (docs/model-abm.md), as a Rule (engine/rule.hpp)
 // (the sync form) and for AbmSequential (the frameworks' sequential form): both forms run
 // exactly these operations, only the state they read differs.
 //
@@ -12,7 +12,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "flocklab/engine/lanes.hpp"
+#include "engine/lanes.hpp"
 #include "flocklab/models/abm_params.hpp"
 
 namespace flocklab {
@@ -27,7 +27,7 @@ struct AbmRule {
     double cx = 0, cy = 0, sx = 0, sy = 0, mx = 0, my = 0;
   };
 
-  /// The sums of W agents, one a lane (flocklab/rule.hpp, kRuleLanes); count as a double.
+  /// The sums of W agents, one a lane (engine/rule.hpp, kRuleLanes); count as a double.
   template <class L>
   struct LaneSums {
     typename L::D count{}, cx{}, cy{}, sx{}, sy{}, mx{}, my{};

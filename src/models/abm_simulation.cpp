@@ -6,7 +6,7 @@
 
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
-#include "flocklab/engine/step_driver.hpp"
+#include "engine/step_driver.hpp"
 #include "models/abm_rule.hpp"
 #include "models/abm_sequential.hpp"
 

@@ -1,6 +1,6 @@
 // The couzin model's description: its parameter table (the one place its values are checked),
 // its open space, random start and simulation.
-#include "flocklab/cosine.hpp"
+#include "engine/cosine.hpp"
 #include "flocklab/keyed_message.hpp"
 #include "flocklab/models/couzin_simulation.hpp"
 #include "models/dims_param.hpp"

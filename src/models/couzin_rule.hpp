@@ -1,6 +1,6 @@
 #pragma once
 // The couzin model's arithmetic for one agent (docs/model-couzin.md), as a Rule
-// (flocklab/rule.hpp) in 2D or 3D. An agent perceives the others closer than r_a outside its
+// (engine/rule.hpp) in 2D or 3D. An agent perceives the others closer than r_a outside its
 // blind cone; any inside r_r repel it alone, else it aligns with those in the zone of
 // orientation (its own heading included) and heads for those in the zone of attraction. The
 // desired direction turns by the noise, the heading turns towards it by at most theta * tau,
@@ -12,7 +12,7 @@
 // + - * / sqrt, floor, comparisons and flocklab's own sine, cosine and logarithm.
 #include <cstdint>
 
-#include "flocklab/cosine.hpp"
+#include "engine/cosine.hpp"
 #include "flocklab/models/couzin_params.hpp"
 #include "models/finish_by_move.hpp"
 #include "models/nearest_few.hpp"

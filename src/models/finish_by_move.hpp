@@ -1,5 +1,5 @@
 #pragma once
-// The rule contract's finish() in its 2D and 3D forms (flocklab/rule.hpp), once for every rule
+// The rule contract's finish() in its 2D and 3D forms (engine/rule.hpp), once for every rule
 // that updates a boid on arrays: the rule writes move(sums, index, position, velocity) over
 // std::array<double, N> (N = D, or 3 for a rule that computes in 3D either way, as couzin's
 // does, with z = 0 in 2D) and inherits both forms of finish() from FinishByMove (CRTP: the rule

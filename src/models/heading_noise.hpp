@@ -8,7 +8,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "flocklab/cosine.hpp"
+#include "engine/cosine.hpp"
 #include "flocklab/counter_rng.hpp"
 #include "flocklab/model.hpp"
 #include "models/sphere_turn.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // The lab model's arithmetic for one boid (docs/model-lab.md, "One step"), as a Rule
-// (flocklab/rule.hpp), in 2D and, with a third axis, in 3D ("Three dimensions"): one template
+// (engine/rule.hpp), in 2D and, with a third axis, in 3D ("Three dimensions"): one template
 // for both, as the steering rule is.
 //
 // Determinism: neighbours are added in ascending index; the update is evaluated per axis
@@ -16,7 +16,7 @@
 #include <array>
 #include <cstdint>
 
-#include "flocklab/engine/lanes.hpp"
+#include "engine/lanes.hpp"
 #include "flocklab/models/lab_params.hpp"
 #include "models/finish_by_move.hpp"
 #include "models/heading_noise.hpp"
@@ -53,7 +53,7 @@ struct LabRuleOf : LabConstants, FinishByMove<LabRuleOf<D>, D> {
     Vec separate{};  // sum of -offset / d2 over those closer than r/2
   };
 
-  /// The sums of W boids, one a lane (flocklab/rule.hpp, kRuleLanes); count as a double
+  /// The sums of W boids, one a lane (engine/rule.hpp, kRuleLanes); count as a double
   /// (exact far beyond any count of neighbours).
   template <class L>
   struct LaneSums {

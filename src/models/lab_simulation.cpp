@@ -5,7 +5,7 @@
 
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
-#include "flocklab/engine/step_driver.hpp"
+#include "engine/step_driver.hpp"
 #include "models/lab_rule.hpp"
 
 namespace flocklab {

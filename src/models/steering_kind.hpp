@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "flocklab/cosine.hpp"
+#include "engine/cosine.hpp"
 #include "flocklab/models/steering_params.hpp"
 
 namespace flocklab {

@@ -1,6 +1,6 @@
 #pragma once
-// The steering rule's hit lanes (flocklab/rule.hpp, kRuleHitLanes): SteeringRuleOf::see() for W
-// of one boid's hits at once, one a vector lane (flocklab/engine/lanes.hpp).
+// The steering rule's hit lanes (engine/rule.hpp, kRuleHitLanes): SteeringRuleOf::see() for W
+// of one boid's hits at once, one a vector lane (engine/lanes.hpp).
 //
 // Each lane tests its hit as see() does and computes the term each sum would take from it;
 // then each sum adds the W terms in lane order, that is in ascending index, as see() would
@@ -21,7 +21,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "flocklab/engine/hit_lanes.hpp"
+#include "engine/hit_lanes.hpp"
 #include "models/steering_kind.hpp"
 
 namespace flocklab {

@@ -1,6 +1,6 @@
 #pragma once
 // The steering model's arithmetic for one boid (docs/model-steering.md, "One step"), as a Rule
-// (flocklab/rule.hpp), in 2D and, with a third axis, in 3D ("Three dimensions"): a vision
+// (engine/rule.hpp), in 2D and, with a third axis, in 3D ("Three dimensions"): a vision
 // sphere, the field of view as a cone around the velocity (the same cosine test), walls on six
 // faces, obstacles as spheres and the pointer at a point in space.
 //
@@ -103,7 +103,7 @@ class SteeringRuleOf : public FinishByMove<SteeringRuleOf<D>, D> {
            double vzj) const requires(D == 3) {
     see(s, j, {dx, dy, dz}, d2, {vxj, vyj, vzj});
   }
-  /// The hit lanes (flocklab/rule.hpp, kRuleHitLanes; models/steering_lanes.hpp): see() for W
+  /// The hit lanes (engine/rule.hpp, kRuleHitLanes; models/steering_lanes.hpp): see() for W
   /// hits at once, except for a predator that chases and with topological neighbours.
   bool hitsInLanes(const Sums& s) const { return nearest_ == 0 && !s.chasing; }
   template <class L, class Reader>

@@ -12,12 +12,12 @@
 #include <limits>
 #include <stdexcept>
 
-#include "flocklab/cosine.hpp"
+#include "engine/cosine.hpp"
 #include "flocklab/counter_rng.hpp"
 
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
-#include "flocklab/engine/step_driver.hpp"
+#include "engine/step_driver.hpp"
 #include "models/steering_rule.hpp"
 
 namespace flocklab {

@@ -1,6 +1,6 @@
 #pragma once
 // The Vicsek model's arithmetic for one particle (docs/model-vicsek.md), as a Rule
-// (flocklab/rule.hpp). Each step a particle takes the mean direction of the particles closer
+// (engine/rule.hpp). Each step a particle takes the mean direction of the particles closer
 // than r, itself included: the sum of their velocities (all of speed v0, so this is the sum of
 // their unit headings times v0), normalised; a zero sum keeps its own heading (along x when it
 // has none). It turns by its

@@ -11,9 +11,9 @@
 #include <cmath>
 #include <cstdint>
 
-#include "flocklab/cosine.hpp"
+#include "engine/cosine.hpp"
+#include "engine/logarithm.hpp"
 #include "flocklab/counter_rng.hpp"
-#include "flocklab/logarithm.hpp"
 #include "models/sphere_turn.hpp"
 
 namespace flocklab {

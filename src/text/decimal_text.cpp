@@ -25,8 +25,8 @@ namespace {
 std::string scientificText(bool negative, std::uint64_t digits, int count, int exponent) {
   char mantissa[24], out[48];
   std::snprintf(mantissa, sizeof mantissa, "%llu", static_cast<unsigned long long>(digits));
-  std::snprintf(out, sizeof out, "%s%c%s%se%+03d", negative ? "-" : "", mantissa[0], count > 1 ? "." : "",
-                mantissa + 1, exponent);
+  std::snprintf(out, sizeof out, "%s%c%s%se%+03d", negative ? "-" : "", mantissa[0], count > 1 ? "." : "", mantissa + 1,
+                exponent);
   return out;
 }
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <utility>
 
-#include "flocklab/engine/lanes.hpp"
+#include "engine/lanes.hpp"
 #include "flocklab/flocklab.hpp"
 #include "flocklab/registry.hpp"
 
@@ -550,7 +550,7 @@ TEST_F(Cli, DensitySetsTheCountFromTheWorldsArea) {
   expectUsageError("run --init s.csv --density 1", "give --density or --init, not both");
 }
 
-// FLOCKLAB_LANES picks the step's kernel (flocklab/engine/lanes.hpp): each gives the run's hash,
+// FLOCKLAB_LANES picks the step's kernel (engine/lanes.hpp): each gives the run's hash,
 // and a bad name is the user's error, one line with exit status 2.
 TEST_F(Cli, FlocklabLanesPicksAKernelAndABadOneIsRefused) {
   const auto hashLine = [](const std::string& out) { return out.substr(std::min(out.size(), out.find("state hash"))); };

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "flocklab/engine/lanes.hpp"
+#include "engine/lanes.hpp"
 #include "flocklab/flocklab.hpp"
 #include "scenes.hpp"
 #include "support/state_compare.hpp"
@@ -78,7 +78,7 @@ TEST(Golden, OneSharedPoolGivesTheSameHashes) {
   }
 }
 
-// Every lane kernel (flocklab/engine/lanes.hpp) gives every scene's pinned hash, with the grid
+// Every lane kernel (engine/lanes.hpp) gives every scene's pinned hash, with the grid
 // on 1 and 8 threads and brute force on 2; a kernel this CPU cannot run is skipped, and says
 // so (the default kernel, AVX-512 where the CPU has it, else AVX2, else scalar, runs every other
 // test).

@@ -6,6 +6,7 @@
 
 #include <cmath>
 
+#include "engine/cosine.hpp"
 #include "flocklab/flocklab.hpp"
 #include "support/lab3d.hpp"
 #include "support/lab_params_builder.hpp"

@@ -35,6 +35,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/cosine.hpp"
 #include "flocklab/flocklab.hpp"
 #include "flocklab/model.hpp"
 #include "flocklab/registry.hpp"

@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/cosine.hpp"
 #include "flocklab/flocklab.hpp"
 
 using namespace flocklab;

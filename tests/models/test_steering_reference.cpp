@@ -7,6 +7,7 @@
 
 #include <string>
 
+#include "engine/cosine.hpp"
 #include "flocklab/flocklab.hpp"
 #include "scenes.hpp"
 #include "support/node_reference.hpp"

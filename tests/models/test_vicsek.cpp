@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/cosine.hpp"
 #include "flocklab/flocklab.hpp"
 #include "scenes.hpp"
 #include "support/state_compare.hpp"

@@ -2,7 +2,7 @@
 // and counted by (purpose << 24 | block, index, step), its first uniform as the angle
 // eta * (u - 1/2), and the turn by flocklab's sine and cosine polynomials (Taylor series to
 // x^18 and x^19 on [0, pi/4], Horner's rule, the coefficients 1/k! as double divisions, and
-// the identities of include/flocklab/cosine.hpp for the rest). BigInt for the 64-bit products.
+// the identities of src/engine/cosine.hpp for the rest). BigInt for the 64-bit products.
 const M0 = 0xD2511F53n, M1 = 0xCD9E8D57n, W0 = 0x9E3779B9, W1 = 0xBB67AE85;
 const MASK = 0xFFFFFFFFn;
 

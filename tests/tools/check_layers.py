@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks the layers of docs/architecture.md: what each part of the tree may include.
 
-The engine (include/, src/) includes only itself; the run library's pure part (the files of
+The engine's public headers (include/) include only themselves, its internals (src/) both;
+nothing else includes the internals; the run library's pure part (the files of
 flocklab_run_setup in apps/runs) the engine and itself; its host part (the rest of apps/runs)
 the engine and both parts; each front end (apps/cli, apps/mpi, python/, fuzz/) the engine, the
 run library and its own files, never another front end's; the page's glue (web/glue) only the
@@ -21,7 +22,8 @@ RUN_SETUP = [f"apps/runs/{name}.{suffix}" for name in ["run_options", "model_set
                                                          "nearest_name", "unknown_param"] for suffix in ["hpp", "cpp"]]
 RUN_SETUP += ["apps/runs/usage_error.hpp", "apps/runs/counted.hpp"]
 PARTS = {
-    "engine": (["include", "src"], {"engine"}),
+    "engine": (["include"], {"engine"}),
+    "engine_internal": (["src"], {"engine", "engine_internal"}),
     "run_setup": (RUN_SETUP, {"engine", "run_setup"}),
     "runs": (["apps/runs"], {"engine", "run_setup", "runs"}),
     "cli": (["apps/cli"], {"engine", "run_setup", "runs", "cli", "mpi", "scenes"}),

@@ -8,7 +8,7 @@
 #include <cmath>
 #include <vector>
 
-#include "flocklab/engine/candidate_filter.hpp"
+#include "engine/candidate_filter.hpp"
 #include "flocklab/rng.hpp"
 
 using namespace flocklab;

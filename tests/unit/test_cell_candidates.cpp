@@ -7,7 +7,7 @@
 #include <set>
 #include <vector>
 
-#include "flocklab/engine/cell_candidates.hpp"
+#include "engine/cell_candidates.hpp"
 #include "flocklab/rng.hpp"
 
 using namespace flocklab;

@@ -7,7 +7,7 @@
 #include <cstring>
 #include <string>
 
-#include "flocklab/engine/grid.hpp"
+#include "engine/grid.hpp"
 #include "flocklab/flocklab.hpp"
 #include "support/lab_params_builder.hpp"
 #include "support/state_compare.hpp"

@@ -1,4 +1,4 @@
-// The grid against its invariants (flocklab/engine/grid.hpp) in 2D and 3D: every boid in the
+// The grid against its invariants (engine/grid.hpp) in 2D and 3D: every boid in the
 // cell its position names, each cell's boids in ascending index whatever the input order, the
 // 9 / 27 distinct neighbour cells with wrap on a torus and clipping in a box, and positions
 // exactly on the far edge (x == W) in the last cell; never more cells than the boids need,
@@ -11,7 +11,7 @@
 #include <set>
 #include <vector>
 
-#include "flocklab/engine/grid.hpp"
+#include "engine/grid.hpp"
 #include "flocklab/rng.hpp"
 
 using namespace flocklab;

@@ -1,4 +1,4 @@
-// flocklab::logarithm (flocklab/logarithm.hpp): within 3e-16 * max(1, |ln x|) of std::log from
+// flocklab::logarithm (engine/logarithm.hpp): within 3e-16 * max(1, |ln x|) of std::log from
 // the smallest subnormal to the largest double, exact where the series has nothing to add, and
 // the edge values named.
 #include <gtest/gtest.h>
@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "flocklab/logarithm.hpp"
+#include "engine/logarithm.hpp"
 
 using namespace flocklab;
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/cosine.hpp"
 #include "flocklab/flocklab.hpp"
 
 namespace flocklab {

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "engine/cosine.hpp"
 #include "flocklab/flocklab.hpp"
 #include "support/lab_params_builder.hpp"
 #include "support/state_compare.hpp"

@@ -1,10 +1,10 @@
-// flocklab::sine (flocklab/cosine.hpp): within 1e-15 of std::sin on [-pi, pi], odd, exact at
+// flocklab::sine (engine/cosine.hpp): within 1e-15 of std::sin on [-pi, pi], odd, exact at
 // the points a rotation relies on, and clamped outside.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "flocklab/cosine.hpp"
+#include "engine/cosine.hpp"
 
 using namespace flocklab;
 

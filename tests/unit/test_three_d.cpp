@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/rule_simulation.hpp"
 #include "flocklab/flocklab.hpp"
 #include "support/lab3d.hpp"
 #include "support/lab_params_builder.hpp"

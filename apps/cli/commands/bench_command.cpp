@@ -23,8 +23,8 @@
 #include <optional>
 #include <thread>
 
-#include "flocklab/engine/lanes.hpp"
 #include "flocklab/io/state_csv.hpp"
+#include "flocklab/lane_kernel.hpp"
 #include "flocklab/models/abm_simulation.hpp"
 #include "flocklab/models/lab_simulation.hpp"
 #include "flocklab/models/steering_simulation.hpp"

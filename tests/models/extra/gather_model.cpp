@@ -13,7 +13,7 @@
 
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
-#include "flocklab/engine/step_driver.hpp"
+#include "engine/step_driver.hpp"
 #include "flocklab/keyed_message.hpp"
 #include "flocklab/simulation.hpp"
 #include "gather_params.hpp"

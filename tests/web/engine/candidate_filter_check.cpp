@@ -9,7 +9,7 @@
 #include <cstdio>
 #include <vector>
 
-#include "flocklab/engine/candidate_filter.hpp"
+#include "engine/candidate_filter.hpp"
 #include "flocklab/rng.hpp"
 
 using namespace flocklab;

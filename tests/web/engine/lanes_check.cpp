@@ -1,4 +1,4 @@
-// The lane kernel in the WebAssembly engine (flocklab/engine/lanes.hpp: the portable two lanes,
+// The lane kernel in the WebAssembly engine (engine/lanes.hpp: the portable two lanes,
 // simd128 here) against the one-boid path, run under node by ctest (wasm_lanes): the lab model
 // in 2D and 3D and the abm model's sync form, from random starts dense enough that every tile
 // runs its boids in lanes, and the steering model's hit lanes (2D, 3D, and species with their
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "flocklab/engine/lanes.hpp"
+#include "engine/lanes.hpp"
 #include "flocklab/flocklab.hpp"
 #include "flocklab/io/state_hash.hpp"
 #include "flocklab/registry.hpp"

@@ -1,6 +1,6 @@
 #pragma once
 // flocklab's own natural logarithm. Determinism: libm's log may differ by an ulp between
-// platforms, as its cos does (flocklab/cosine.hpp); a Gaussian draw inside a step (the couzin
+// platforms, as its cos does (engine/cosine.hpp); a Gaussian draw inside a step (the couzin
 // model's noise) takes its logarithm from this series, which uses only bit operations and
 // + - * /, so it gives the same bits everywhere (tests/reference/logarithm.mjs repeats it).
 

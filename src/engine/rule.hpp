@@ -18,7 +18,7 @@
 // Neighbours are those with d2 < r^2 (d2 <= r^2 when the rule sets kInclusive = true),
 // where r is the radius given to the driver.
 // A rule may also offer lane sums (kRuleLanes below): add() for W boids at once, one a vector
-// lane (flocklab/engine/lanes.hpp), each lane taking a candidate only where it is that boid's
+// lane (engine/lanes.hpp), each lane taking a candidate only where it is that boid's
 // hit; the driver runs them over the shared candidate list in ascending index, so each lane
 // adds its hits in the order above (in 8 lanes where the CPU has AVX-512). Or it may offer hit
 // lanes (kRuleHitLanes): one boid's hits W at a time, each sum taking the lanes in order.
@@ -87,7 +87,7 @@ template <class R>
 inline constexpr bool kRulePairIndexed = detail::rulePairIndexed<R>();
 
 /// True when the rule declares `static constexpr bool kLanes = true` and offers lane sums: a
-/// member template LaneSums<L> (L a LaneVectors<W> of flocklab/engine/lanes.hpp;
+/// member template LaneSums<L> (L a LaneVectors<W> of engine/lanes.hpp;
 /// value-initialised, every lane as start() returns), addLanes<L>(LaneSums<L>&, const M& hit,
 /// const D& dx, const D& dy, (const D& dz,) const D& d2, const D& vxj, const D& vyj(, const D&
 /// vzj)), which must change a lane's sums exactly as add() would where hit is set and leave
@@ -97,7 +97,7 @@ template <class R>
 inline constexpr bool kRuleLanes = detail::ruleLanes<R>() && !detail::rulePairIndexed<R>();
 
 /// True when the rule declares `static constexpr bool kHitLanes = true` and offers hit lanes:
-/// addHitLanes<L>(Sums&, const HitLanes<L, kDimensions>&) (flocklab/engine/lanes.hpp; W of one
+/// addHitLanes<L>(Sums&, const HitLanes<L, kDimensions>&) (engine/lanes.hpp; W of one
 /// boid's hits, one a lane, in ascending index), which must change the sums exactly as add()
 /// would for each lane in lane order (a lane with d2 = +inf, past the last hit, changes
 /// nothing), and bool hitsInLanes(const Sums&) const: false where a boid's hits must go through

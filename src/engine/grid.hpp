@@ -1,7 +1,6 @@
 #pragma once
 // Uniform grid over a Space (a torus or a box; W x H in 2D, W x H x D in 3D) for neighbour
-// search. Public but a detail of the engine: the step driver and metrics use it, and a user's
-// RuleSimulation reaches it only through them.
+// search. The engine's own (src/engine): the step driver and metrics use it.
 //
 // Invariants:
 // - cells along x: m = floor(W / (r * (1 + 1e-9))), at least 1 (likewise along y and z), all
@@ -26,17 +25,10 @@
 #include <cstdint>
 #include <vector>
 
+#include "flocklab/grid_window.hpp"
 #include "flocklab/space.hpp"
 
 namespace flocklab {
-
-/// The part of the world a grid covers, axis by axis: where `whole` is false, the window
-/// [origin, origin + extent] (which never wraps); where true, the world's whole axis.
-struct GridWindow {
-  double origin[3] = {0, 0, 0};
-  double extent[3] = {0, 0, 0};
-  bool whole[3] = {true, true, true};
-};
 
 /// The window over the bounding box of n boids at (x, y, z) (z null in 2D), each axis at least
 /// `radius` long: the grid of open space (Space::unbounded) follows the group with it. Where the

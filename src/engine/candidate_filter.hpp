@@ -1,5 +1,5 @@
 #pragma once
-// The inner loop of the neighbour search (public but a detail of the engine): the squared distances from one boid to
+// The inner loop of the neighbour search (the engine's own): the squared distances from one boid to
 // all of its candidates, and the hits among them in candidate order.
 //
 // Design: one pass over contiguous arrays. On x86-64 the widest version the CPU has is picked

@@ -1,12 +1,12 @@
 #pragma once
 // The loop every model's step shares: each boid gathers its neighbours from the frozen state
 // in ascending index (grid or brute force) and writes only its own slot of the next state.
-// Public but a detail of the engine: RuleSimulation runs a user's Rule through it.
+// The engine's own (src/engine): RuleSimulation runs a rule through it.
 //
 // The driver keeps the state between steps in cell order (boid ids[s] in slot s): the next
 // grid is then a nearly sequential re-sort, and each step reads and writes memory in order.
 // Callers load() a state in boid order and unload() it when they need it in boid order.
-// The Rule (flocklab/rule.hpp) supplies the model's arithmetic; its kDimensions (2 or 3) must
+// The Rule (engine/rule.hpp) supplies the model's arithmetic; its kDimensions (2 or 3) must
 // match the space's and the state's.
 //
 // Speed: the grid path walks the boids tile by tile (2 x 2 cells, 2 x 2 x 1 in 3D); a tile's
@@ -14,14 +14,14 @@
 // a vectorised distance loop, and get their hits already in order. Nothing is allocated once
 // the buffers fit the largest candidate list. A rule with lane sums (kRuleLanes) may skip the
 // filter: W boids of the tile run at once, one a vector lane, over the whole candidate list,
-// each lane adding only its own hits (flocklab/engine/lanes.hpp): 8 lanes where the CPU has
+// each lane adding only its own hits (engine/lanes.hpp): 8 lanes where the CPU has
 // AVX-512 and the tile at least 6 boids, else 4 where it has AVX2 and the tile at least 3, else
 // the filter (laneKernel() says which runs). A rule with hit lanes (kRuleHitLanes) keeps the
-// filter and takes each boid's hits W at a time (flocklab/engine/hit_lanes.hpp).
+// filter and takes each boid's hits W at a time (engine/hit_lanes.hpp).
 // Determinism: add() sees the neighbours in ascending index on both paths, so grid and brute
 // force run the same operations; tasks write disjoint slots, so the executor and its size
 // change nothing.
-// Over several processes (a Partition, flocklab/engine/partition.hpp) the driver holds only
+// Over several processes (a Partition, flocklab/partition.hpp) the driver holds only
 // its process's boids, with their global indices in ids_: before a step it appends the halo
 // the partition sends, updates only its own boids (neighbours still in ascending global
 // index), drops the halo and lets the partition hand over the boids that left.
@@ -35,16 +35,16 @@
 #include <type_traits>
 #include <vector>
 
-#include "flocklab/engine/candidate_filter.hpp"
-#include "flocklab/engine/cell_candidates.hpp"
-#include "flocklab/engine/grid.hpp"
-#include "flocklab/engine/hit_lanes.hpp"
-#include "flocklab/engine/lanes.hpp"
-#include "flocklab/engine/partition.hpp"
+#include "engine/candidate_filter.hpp"
+#include "engine/cell_candidates.hpp"
+#include "engine/grid.hpp"
+#include "engine/hit_lanes.hpp"
+#include "engine/lanes.hpp"
+#include "engine/rule.hpp"
 #include "flocklab/engine_options.hpp"
 #include "flocklab/executor.hpp"
 #include "flocklab/flock.hpp"
-#include "flocklab/rule.hpp"
+#include "flocklab/partition.hpp"
 #include "flocklab/space.hpp"
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))

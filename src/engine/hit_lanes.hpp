@@ -1,6 +1,6 @@
 #pragma once
 // Hit lanes: one boid's hits W at a time, one a vector lane, for a rule whose arithmetic a hit
-// is the cost of a step (flocklab/rule.hpp, kRuleHitLanes). Public but a detail of the engine.
+// is the cost of a step (engine/rule.hpp, kRuleHitLanes). The engine's own (src/engine).
 //
 // Design: the step driver filters a boid's candidates as on the one-boid path; a
 // HitLaneReader then hands the hits to the rule W at a time, in ascending index, with each
@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "flocklab/engine/lanes.hpp"
+#include "engine/lanes.hpp"
 #include "flocklab/space.hpp"
 
 namespace flocklab {

@@ -1,7 +1,6 @@
 #pragma once
 // The candidates of one tile of grid cells: every boid of the cells around the tile, merged
-// into ascending boid index and copied into contiguous arrays. Public but a detail of the
-// engine (the step driver's).
+// into ascending boid index and copied into contiguous arrays. The step driver's own.
 //
 // Design: all boids of a tile share one candidate list, so the merge is paid once per tile
 // and each boid only filters it. A boid's hits then come out of the filter already in
@@ -17,7 +16,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "flocklab/engine/grid.hpp"
+#include "engine/grid.hpp"
 
 namespace flocklab {
 

@@ -2,7 +2,7 @@
 // One flock stepped by several processes together (flocklab-mpi's ranks): each process owns
 // the boids in its part of space and the step driver asks the Partition for what lies beyond.
 // The engine holds only this interface; the MPI implementation lives in apps/mpi, so a build
-// without MPI has no trace of it. Public but a detail of the engine.
+// without MPI has no trace of it. Public: the interface a multi-process front end implements.
 //
 // The contract that keeps the bits of one process (docs/distributed.md):
 // - boid indices are global: a process's boids carry the index the boid has in the whole
@@ -17,8 +17,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "flocklab/engine/grid.hpp"
 #include "flocklab/flock.hpp"
+#include "flocklab/grid_window.hpp"
 #include "flocklab/space.hpp"
 
 namespace flocklab {

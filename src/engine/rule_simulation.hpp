@@ -1,5 +1,5 @@
 #pragma once
-// A simulation of any Rule (flocklab/rule.hpp): how user code runs a model of its own with the
+// A simulation of any Rule (engine/rule.hpp): how user code runs a model of its own with the
 // engine's grid, executor and determinism, and gets stepping, metrics and hashes like the
 // shipped models.
 #include <cstdint>
@@ -7,8 +7,8 @@
 #include <string>
 #include <utility>
 
-#include "flocklab/engine/step_driver.hpp"
-#include "flocklab/rule.hpp"
+#include "engine/rule.hpp"
+#include "engine/step_driver.hpp"
 #include "flocklab/simulation.hpp"
 
 namespace flocklab {

@@ -1,8 +1,8 @@
 #pragma once
-// Lanes of doubles: the portable vector type of the engine's lane kernel, and which kernel a
-// step runs (public but a detail of the engine).
+// Lanes of doubles: the portable vector type of the engine's lane kernel (which kernel a step
+// runs is public: flocklab/lane_kernel.hpp).
 //
-// Design: a rule that offers lane sums (kRuleLanes, flocklab/rule.hpp) gets W boids of a tile
+// Design: a rule that offers lane sums (kRuleLanes, engine/rule.hpp) gets W boids of a tile
 // at once, one a lane, against the tile's shared candidate list in ascending index: every
 // candidate's offset and distance are computed in all lanes together, and each lane adds the
 // candidate only where it is that boid's hit (a select: the lane keeps its sums elsewhere).
@@ -13,15 +13,15 @@
 // WebAssembly simd128. Measured against the one-boid path (bench/README.md): the 8 lanes of
 // AVX-512 pay wherever the CPU has them; where it has AVX2 and no AVX-512 (an AMD EPYC) the 4
 // lanes of AVX2 beat the one-boid path too. A rule with hit lanes (kRuleHitLanes) puts one
-// boid's hits in the lanes instead (flocklab/engine/hit_lanes.hpp). Steps run the widest lanes
+// boid's hits in the lanes instead (engine/hit_lanes.hpp). Steps run the widest lanes
 // the CPU has; without AVX2, lanes of boids give way to the one-boid path and hit lanes run the
 // portable two (each the faster in WebAssembly), unless FLOCKLAB_LANES or setLaneKernel picks
 // one. The helpers below (any, countSet, laneSqrt, gatherLanes) are written once for every width.
 // Vectors cross function boundaries only by reference: passed or returned by value between
 // functions built for different instruction sets they would change the ABI (Clang refuses it).
 #include <cstdint>
-#include <optional>
-#include <string_view>
+
+#include "flocklab/lane_kernel.hpp"
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__clang__)
 #include <immintrin.h>  // declares GCC's x86 builtins, which laneSqrt calls in the kernels' own ISA
 #elif defined(__wasm_simd128__)
@@ -29,35 +29,6 @@
 #endif
 
 namespace flocklab {
-
-/// The kernels a lane rule's step can run: Scalar is the one-boid path (the distance filter,
-/// then the rule's add() hit by hit), the others lanes. Portable is 2 lanes (SSE2 on x86-64,
-/// simd128 in WebAssembly, whatever the target gives elsewhere).
-enum class LaneKernel { Scalar, Portable, Avx2, Avx512 };
-/// What the lanes hold: boids of a tile (a rule with lane sums, kRuleLanes of
-/// flocklab/rule.hpp) or one boid's hits (a rule with hit lanes, kRuleHitLanes).
-enum class LaneUse { Boids, Hits };
-
-/// True when this build and this CPU can run `kernel` (Scalar and Portable always).
-bool laneKernelSupported(LaneKernel kernel);
-/// The kernel steps run for `use`: the one set by setLaneKernel, else the environment variable
-/// FLOCKLAB_LANES (scalar, portable, avx2 or avx512), else preferredLaneKernel for this CPU.
-/// Throws std::invalid_argument when FLOCKLAB_LANES names no kernel or one this CPU lacks.
-LaneKernel laneKernel(LaneUse use = LaneUse::Boids);
-/// The kernel steps run for `use` by default on a CPU with (or without) AVX-512 F, VL and DQ
-/// and AVX2 (the choices bench/README.md measures): Avx512, else Avx2, else for boids the
-/// one-boid path (two lanes of boids lose to it) and for hits the portable two lanes (which
-/// beat it in WebAssembly). Pure.
-LaneKernel preferredLaneKernel(LaneUse use, bool hasAvx512, bool hasAvx2);
-/// Makes every later step run `kernel` for every use (for tests and benchmarks that compare
-/// the paths; all give the same bits). Throws std::invalid_argument when this CPU cannot run it.
-void setLaneKernel(LaneKernel kernel);
-/// Undoes setLaneKernel: later steps run FLOCKLAB_LANES's kernel, else the preferred ones.
-void useDefaultLaneKernels();
-/// "scalar", "portable", "avx2" or "avx512".
-const char* laneKernelName(LaneKernel kernel);
-/// The kernel laneKernelName calls `name`, or none.
-std::optional<LaneKernel> laneKernelNamed(std::string_view name);
 
 /// W lanes of doubles (D), their mask (M: a lane is all ones where true) and unsigned 64-bit
 /// integers (U), as GCC and Clang vector extensions. Comparisons of D give an M; `mask ? a : b` selects lane by lane.
