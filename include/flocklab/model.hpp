@@ -143,8 +143,11 @@ class ModelDescription {
   std::uint64_t defaultSteps = 600;        ///< steps of a run when none are asked for
   std::string countUnit = "boids";         ///< "boids" or "agents", for summaries
   std::string lengthUnit = "world units";  ///< of positions and lengths: "world units", or "px"
-  std::string groupsLink;                  ///< metrics: which boids link into one group
-  std::string neighborsCount;              ///< metrics: which boids count as neighbours
+  /// The parameter that is one step's length in seconds ("dt", "tau"): the model's time is steps
+  /// x its value. "" where a step is the model's unit of time (time is the step count).
+  std::string timeStepKey;
+  std::string groupsLink;      ///< metrics: which boids link into one group
+  std::string neighborsCount;  ///< metrics: which boids count as neighbours
 
   /// The parameter with key (or alias) `name`, or nullptr.
   const ParamSpec* findParam(std::string_view name) const;

@@ -28,6 +28,8 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Circle
 from mpl_toolkits.mplot3d import art3d
 
+from .simulation import _registry_model
+
 __all__ = ["flock", "animate", "png", "HEADING_COLOURS"]
 
 #: The heading colour wheel of ``flocklab run --picture``: hue = heading in degrees, at 75%
@@ -108,7 +110,9 @@ class _Drawing:
                                             gid="flocklab.food"))
             ax.set_zlabel("z")
             self._frame(sim)
-            ax.set_box_aspect((1, 1, 1) if s.get("open") else (s["width"], s["height"], s["depth"]))
+            # Zoomed out from matplotlib's 1.0, so that the x and y axes' tick labels and names stay
+            # inside the figure (at 1.0 png()'s 6 x 4 inches cut them off at the bottom).
+            ax.set_box_aspect((1, 1, 1) if s.get("open") else (s["width"], s["height"], s["depth"]), zoom=0.8)
             return
         for x, y, r in _obstacles(sim):
             ax.add_patch(Circle((x, y), r, facecolor="0.75", edgecolor="0.45", zorder=1, gid="flocklab.obstacle"))
@@ -220,7 +224,7 @@ class _Drawing:
             texts = self._legend_texts(look["kind_of"], look["food"])
             for text, label in zip(self.ax.get_legend().get_texts(), texts):
                 text.set_text(label)
-        self.title.set_text(f"{sim.label}: {len(sim)} boids, step {sim.step_count}")
+        self.title.set_text(f"{sim.label}: {_count_text(sim)}, step {sim.step_count}")
         if self.space.get("open"):
             self._frame(sim)
         food = self.food if self.three_d else [a for source in self.food for a in source]
@@ -248,6 +252,12 @@ def _check_axes(sim: Any, ax: Axes) -> None:
         raise ValueError("a 3D simulation draws on a 3D axes: fig.add_subplot(projection='3d')")
     if sim.dims == 2 and three_d:
         raise ValueError("a 2D simulation draws on a 2D axes, not a 3D one")
+
+
+def _count_text(sim: Any) -> str:
+    """The count with the model's noun for what it moves: "100 agents" (couzin), "1 boid"."""
+    unit = _registry_model(sim.model)["count_unit"]
+    return f"{len(sim)} {unit[:-1] if len(sim) == 1 and unit.endswith('s') else unit}"
 
 
 def _figure_size(sim: Any) -> Tuple[float, float]:

@@ -6,10 +6,24 @@ pandas DataFrame over time, loading saved runs, and a picture for Jupyter.
 """
 from __future__ import annotations
 
+import functools
+import json
 import os
-from typing import Any, Optional, Union
+from typing import Any, Dict, Optional, Union
 
 from . import _flocklab
+
+
+@functools.lru_cache(maxsize=None)
+def _registry_models() -> Dict[str, Dict[str, Any]]:
+    """Each model's entry in the registry (``flocklab.models()``), by name: read once."""
+    return {m["name"]: m for m in json.loads(_flocklab.registry_json())["models"]}
+
+
+def _registry_model(name: str) -> Dict[str, Any]:
+    """The registry's entry of the model ``name`` (its units, its time step)."""
+    return _registry_models()[name]
+
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -68,9 +82,15 @@ class Simulation(_flocklab.Simulation):
 
     @property
     def time(self) -> float:
-        """Simulated time: seconds for a model with a time step (steering's ``dt``), else steps."""
-        dt = self.params.get("dt")
+        """Simulated time: seconds for a model with a time step (steering's ``dt``, couzin's
+        ``tau``: the registry's ``time_step``), else steps."""
+        dt = self._time_step()
         return self.step_count * dt if dt is not None else float(self.step_count)
+
+    def _time_step(self) -> Optional[float]:
+        """Seconds a step, for a model whose registry names a time step parameter; else None."""
+        key = _registry_model(self.model)["time_step"]
+        return self.params[key] if key else None
 
     def run(self, steps: int, every: int = 10, trajectory: bool = False):
         """Steps ``steps`` steps and returns the metrics over time as a pandas DataFrame.
@@ -84,7 +104,7 @@ class Simulation(_flocklab.Simulation):
         import pandas as pd
 
         at, values, frames = self._series(steps, every, trajectory)  # checked there, one line each
-        dt = self.params.get("dt")
+        dt = self._time_step()
         table = pd.DataFrame(values, columns=self.metric_keys)
         whole = [key for key, value in self.metrics().items() if isinstance(value, int)]
         table[whole] = table[whole].astype("int64")

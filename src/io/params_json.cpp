@@ -154,6 +154,7 @@ std::string registryJson() {
                    {"default_steps", m->defaultSteps},
                    {"count_unit", m->countUnit},
                    {"length_unit", m->lengthUnit},
+                   {"time_step", m->timeStepKey},
                    {"groups_link", m->groupsLink},
                    {"neighbors_count", m->neighborsCount},
                    {"params", params},

@@ -32,6 +32,7 @@ CouzinModel describeCouzin() {
       "agents at constant speed repel, align and attract in three zones, turning at a limited rate, in open space";
   m.doc = "docs/model-couzin.md";
   m.countUnit = "agents";
+  m.timeStepKey = "tau";
   m.defaultCount = 100;
   m.defaultSteps = 3000;
   m.groupsLink = "agents closer than r_a = r_r + dro + dra";

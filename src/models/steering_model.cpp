@@ -213,6 +213,7 @@ SteeringModel describeSteering() {
   m.name = "steering";
   m.title = "the Flocking Lab's model";
   m.lengthUnit = "px";
+  m.timeStepKey = "dt";
   m.summary = "steering towards desired directions with a capped force, vision and field of view, walls, obstacles "
               "and a pointer that is food or a predator";
   m.doc = "docs/model-steering.md";

@@ -9,7 +9,9 @@ matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 import numpy as np
 import pytest
+from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import to_rgba
+from matplotlib.figure import Figure
 from PIL import Image
 
 import flocklab
@@ -168,6 +170,26 @@ def test_the_legend_lies_whole_in_the_saved_picture(dims, tmp_path):
     box = legend.get_window_extent(fig.canvas.get_renderer())
     assert inside(box, fig.bbox), f"the legend {box} runs out of the picture {fig.bbox}"
     assert [t.get_text() for t in legend.get_texts()] == ["sparrow (150)", "hawk (predator, 2)"]
+
+
+def test_3d_axis_labels_lie_whole_in_the_png_and_the_title_names_what_the_model_moves():
+    """png()'s 6 x 4 inches cut the 3D x axis's tick labels and name off at the bottom before."""
+    sim = flocklab.Simulation("couzin", seed=1)
+    sim.step(30)
+    fig = Figure(figsize=(6, 4), dpi=100, layout="constrained")
+    FigureCanvasAgg(fig)
+    ax = fplot.flock(sim, fig.add_subplot(projection="3d"))
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    for axis in (ax.xaxis, ax.yaxis, ax.zaxis):
+        low, high = sorted(axis.get_view_interval())
+        shown = [t.label1 for t in axis.get_major_ticks() if t.get_loc() is not None and low <= t.get_loc() <= high]
+        texts = [t for t in shown if t.get_visible() and t.get_text()] + [axis.label]
+        for text in texts:
+            box = text.get_window_extent(renderer)
+            assert inside(box, fig.bbox), f"{text.get_text()!r} at {box} runs out of the picture {fig.bbox}"
+    assert ax.get_title() == "couzin: 100 agents, step 30"
+    assert fplot.flock(flocklab.Simulation("lab", count=1)).get_title() == "lab: 1 boid, step 0"
 
 
 def test_the_axes_must_fit_the_dimensions():

@@ -40,6 +40,12 @@ def test_time_is_seconds_where_the_model_has_a_time_step():
     assert sim.time == pytest.approx(0.2)
     lab = flocklab.Simulation("lab", count=30).run(4, every=2)
     assert list(lab["time"]) == [0.0, 2.0, 4.0]
+    # couzin's time step is tau (the registry's time_step), as docs/model-couzin.md counts time.
+    couzin = flocklab.Simulation("couzin", count=30, tau=0.5)
+    assert list(couzin.run(4, every=2)["time"]) == [0.0, 1.0, 2.0]
+    assert couzin.time == 2.0
+    steps = {m["name"]: m["time_step"] for m in flocklab.models()}
+    assert steps["steering"] == "dt" and steps["couzin"] == "tau" and steps["lab"] == ""
 
 
 def test_species_columns_name_each_species():

@@ -71,6 +71,8 @@ export interface ModelInfo {
   count_unit: string;
   /** The unit of positions and lengths: 'px' or 'world units'. */
   length_unit: string;
+  /** The parameter that is one step's length in seconds ('dt', 'tau'): time is steps x it; '' where time is steps. */
+  time_step: string;
   groups_link: string;
   neighbors_count: string;
   params: ParamInfo[];

@@ -24,6 +24,7 @@ import { wireExperiments } from './experiments.js';
 import { syncCli, wireExports } from './exports.js';
 import { setRunning, startLoop } from './loop.js';
 import { figure, syncChartView } from './readouts.js';
+import { showRamped } from './ramps.js';
 import { restart, restartWithSpecies, setSpeciesLive } from './run.js';
 import { decodeShare } from './share.js';
 import { openShared, syncShare, wireShare } from './share_link.js';
@@ -77,6 +78,7 @@ function wireChanges() {
     syncShare();
   });
   follow('step', () => {
+    showRamped();
     if ($('cli').closest('details').open) syncCli();
     // A step alone leaves a box the user is copying from alone: a new value would drop the selection.
     if (document.activeElement !== $('share-url')) syncShare();

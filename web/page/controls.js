@@ -12,7 +12,7 @@ import { replaying, stopReplay } from './replay.js';
 import { paramsForRestart, restart, setLive } from './run.js';
 import { render } from './stage.js';
 import {
-  $, FOLD_QUERY, FOOD_AMOUNT, has, hasTools, in3d, MAX_COUNT, obstacleRadius, S, showMessage,
+  $, FOLD_QUERY, FOOD_AMOUNT, has, hasTools, in3d, MAX_COUNT, obstacleRadius, S, showMessage, timed,
 } from './state.js';
 
 /** The control of one parameter: a slider (number), checkbox (switch) or select (choice). */
@@ -153,6 +153,7 @@ export function syncControlValues() {
     if (spec.kind === 'number') {
       input.value = String(ui.toSlider(value));
       output.textContent = ui.describe(value);
+      input.closest('.slider')?.classList.remove('ramped');
     } else if (spec.kind === 'switch') {
       input.checked = value === true;
     } else {
@@ -177,7 +178,7 @@ export function syncControls() {
   $('seed').value = S.seed;
   $('press-panel').hidden = !hasTools();
   $('press-none').hidden = hasTools();
-  $('stat-time-item').hidden = !has('dt');
+  $('stat-time-item').hidden = !timed();
   syncControlValues();
   syncPreset();
   syncHint();

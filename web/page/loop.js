@@ -5,21 +5,27 @@
 // a frame leaves that frame undrawn (nothing new to show) and the next step is asked for as soon
 // as it is done; a step is never skipped. The worker measures the metrics at every multiple of
 // SAMPLE_EVERY (the steps `flocklab run --every 10` records); they arrive with the step's reply.
-import { $, S, has } from './state.js';
+import { $, S, secondsPerStep } from './state.js';
 import { updateReadouts } from './readouts.js';
 import { render } from './stage.js';
 
 /** Takes in a step's reply: its samples, the simulated time, and the step to draw. */
 function stepped(state) {
-  const dt = has('dt') ? S.params.dt : 0;
+  const dt = secondsPerStep();
   for (const { step, metrics } of state.samples) {
     S.samples.push({ step, x: dt ? S.time + (step - state.from) * dt : step, ...metrics });
     S.chartDirty = true;
   }
   S.time += (state.step - state.from) * dt;
+  // The meters show the latest measurement: this step's, else the last sample on the way (the
+  // steps are not always a multiple of SAMPLE_EVERY: an odd start, 5 steps a frame).
+  const last = state.samples.at(-1);
   if (state.metrics) {
     S.latest = state.metrics;
     S.latestStep = state.step;
+  } else if (last && last.step > S.latestStep) {
+    S.latest = last.metrics;
+    S.latestStep = last.step;
   }
   S.speed.steps += state.step - state.from;
   S.dirty = true;

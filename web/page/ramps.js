@@ -2,7 +2,9 @@
 // described for the note under the stage, which names what moves and the value it runs with
 // now. Design: the rule that picks a value (of one parameter's ramps, the one begun last) is the
 // engine's alone: the note's values come from the engine (the package's `ramped()`, read in the
-// worker after every reply), never worked out here; this file only describes the schedule.
+// worker after every reply), never worked out here; this file only describes the schedule, and
+// moves the ramped parameters' sliders to those values.
+import { S } from './state.js';
 
 const RAMP = /^([a-z_][a-z0-9_.]*)=([^:@]+):([^:@]+)@(\d+)-(\d+)$/;
 
@@ -30,4 +32,19 @@ export function rampNote(ramps, now) {
     .join(', ')}`);
   const values = keys.filter((key) => Number.isFinite(now?.[key])).map((key) => `${key} ${number(now[key])}`);
   return `Ramped: ${parts.join('; ')}${values.length ? `; now ${values.join(', ')}` : ''}.`;
+}
+
+/**
+ * The sliders of ramped parameters show the value the engine runs the next step with (the ramp
+ * note's "now"), marked "(ramped)", rather than the value the run began with.
+ */
+export function showRamped() {
+  if (!S.ramps.length) return;
+  const values = S.flock.ramped();
+  for (const { spec, ui, input, output } of S.controls.values()) {
+    if (spec.kind !== 'number' || !(spec.key in values)) continue;
+    input.value = String(ui.toSlider(values[spec.key]));
+    output.textContent = `${ui.describe(values[spec.key])} (ramped)`;
+    input.closest('.slider').classList.add('ramped');
+  }
 }

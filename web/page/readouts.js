@@ -4,7 +4,7 @@
 import { showChartView } from './charts.js';
 import { fmt, metricText } from './params.js';
 import { rampNote } from './ramps.js';
-import { $, announce, has, METERS, S } from './state.js';
+import { $, announce, METERS, S, timed } from './state.js';
 
 /** Shows chart view S.view: its tab and its series' legend (charts.js). */
 export function syncChartView() {
@@ -58,13 +58,17 @@ export function updateReadouts() {
   if (step !== S.shownStep) {
     S.shownStep = step;
     $('stat-step').textContent = step.toLocaleString('en-US');
-    $('stat-time').textContent = has('dt') ? `${fmt(S.time, 1)} s` : '–';
+    $('stat-time').textContent = timed() ? `${fmt(S.time, 1)} s` : '–';
     $('stat-hash').textContent = f.hash();
     $('ramp-note').hidden = !S.ramps.length;
     $('ramp-note').textContent = rampNote(S.ramps, f.ramped());
     announce('step');
   }
   const m = S.latest;
+  // The step the figures are from, where it is not the one shown (the line keeps its place).
+  const behind = m && S.latestStep !== step;
+  $('measured-at').style.visibility = behind ? 'visible' : 'hidden';
+  if (behind) $('measured-at').textContent = `Measured at step ${S.latestStep.toLocaleString('en-US')}`;
   if (m) {
     for (const { key, id } of METERS) {
       const value = m[key];
@@ -80,7 +84,7 @@ export function updateReadouts() {
   }
   if (S.chartDirty) {
     S.chart.fit();
-    S.chart.draw(S.samples, has('dt') ? 'simulated time (s)' : 'step', S.chartSeries, S.chartY);
+    S.chart.draw(S.samples, timed() ? 'simulated time (s)' : 'step', S.chartSeries, S.chartY);
     S.chartDirty = false;
   }
 }

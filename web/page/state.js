@@ -92,6 +92,16 @@ export function has(key, desc = S.desc) {
   return Boolean(desc && desc.params.some((p) => p.key === key));
 }
 
+/** Does the current model have a time step (its registry's time_step: steering's dt, couzin's tau)? */
+export function timed(desc = S.desc) {
+  return Boolean(desc && desc.time_step);
+}
+
+/** Seconds a step of the current run (its model's time step parameter: dt, tau), or 0 where a step is the unit of time. */
+export function secondsPerStep(desc = S.desc) {
+  return timed(desc) ? S.params[desc.time_step] : 0;
+}
+
 /** Is the current run 3D (dims 3)? Then the stage shows the 3D view and the tools rest. */
 export function in3d() {
   return Boolean(S.flock) && S.flock.dims === 3;

@@ -933,6 +933,32 @@ test('the collective memory experiment: one click runs the couzin model with dro
   }
 });
 
+test('the meters show the latest measurement between samples, and say which step it is from', { timeout: 60000 }, async () => {
+  await withPage({}, async (page) => {
+    // From step 1 at 5 steps a frame no step the loop asks for ends on a multiple of 10: the
+    // meters kept step 1's values for the whole run before (issue 46).
+    assert.equal(await page.evaluate(() => window.flocklab.step(1)), 1);
+    await page.selectOption('#spf', '5');
+    await page.click('#run');
+    await page.waitForFunction(() => Number(document.getElementById('stat-step').textContent.replace(/,/g, '')) >= 61);
+    const shown = await page.evaluate(() => ({
+      step: Number(document.getElementById('stat-step').textContent.replace(/,/g, '')),
+      order: document.getElementById('order-value').textContent,
+      note: document.getElementById('measured-at').textContent,
+      visible: document.getElementById('measured-at').style.visibility,
+    }));
+    await hook(page, () => window.flocklab.pause());
+    const at = Number(/^Measured at step ([\d,]+)$/.exec(shown.note)?.[1].replace(/,/g, ''));
+    assert.equal(shown.visible, 'visible', JSON.stringify(shown));
+    assert.ok(at % 10 === 0 && at >= 60 && at < shown.step && shown.step - at < 10, JSON.stringify(shown));
+    const samples = await hook(page, () => window.flocklab.samples());
+    assert.equal(shown.order, samples.find((s) => s.step === at).polarization.toFixed(3));
+    // Paused, the step shown is measured and the note makes way.
+    await page.waitForFunction(() => document.getElementById('measured-at').style.visibility === 'hidden');
+    assert.equal(await page.textContent('#order-value'), (await hook(page, () => window.flocklab.metrics())).polarization.toFixed(3));
+  });
+});
+
 test('the ramp note shows the value the engine runs the next step with, whichever order the ramps are listed in', { timeout: 60000 }, async () => {
   await withPage({}, async (page) => {
     // Out of order: the ramp begun last (at step 4000) sets noise from then on, as the engine does.
@@ -942,6 +968,9 @@ test('the ramp note shows the value the engine runs the next step with, whicheve
     await page.waitForFunction((s) => document.getElementById('ramp-note').textContent === s, `${schedule}; now noise 0.5.`);
     await hook(page, () => window.flocklab.step(5000));
     assert.equal(await page.textContent('#ramp-note'), `${schedule}; now noise 3.5.`);
+    // The noise slider follows the ramp and says so (it showed the start's 0.5 before: issue 46).
+    assert.match(await page.textContent('#p-noise-out'), /^3\.5\b.*\(ramped\)$/);
+    assert.equal(await page.evaluate(() => document.getElementById('p-noise').closest('.slider').classList.contains('ramped')), true);
     await page.locator('.stage-col').screenshot({ path: artifactPath('browser-ramp-note.png') });
     // The page's run is the command's, ramps in the same order.
     const args = await hook(page, () => window.flocklab.cliArgs());

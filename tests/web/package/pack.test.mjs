@@ -1,6 +1,7 @@
 // The package as a user gets it: `npm pack` gives a tarball that a fresh folder installs
-// offline; there the README's five-line example and examples/web/node_metrics.mjs give the
-// command's hashes, and the typings compile under tsc --strict and catch six misuses.
+// offline; there the README's five-line example, every example of the package's own README and
+// examples/web/node_metrics.mjs give the command's hashes, and the typings compile under
+// tsc --strict and catch six misuses.
 // Run by ctest with FLOCKLAB_CLI and FLOCKLAB_PACKAGE; tsc is npm's (package-lock.json).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -50,6 +51,40 @@ test('the README\'s example runs in that folder and prints the command\'s hash',
   writeFileSync(join(plain, 'ex.mjs'), example);
   const out = execFileSync('node', ['ex.mjs'], { cwd: plain, encoding: 'utf8' });
   assert.match(out, new RegExp(nativeHash(['--model', 'steering', '--count', '500', '--seed', '42', '--vision', '60', '--steps', '600'])));
+});
+
+/** The package's own README (web/package/README.md, the one npm shows). */
+const packageReadme = () => readFileSync(join(ROOT, 'web', 'package', 'README.md'), 'utf8');
+
+test('every example of the package\'s README runs on the installed package as written', () => {
+  const blocks = [...packageReadme().matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.equal(blocks.length, 2, 'a new block of the README needs its run here');
+  const [first, canvas] = blocks;
+  // The first as a user pastes it into a module: a flock that orders, with the command's bits.
+  writeFileSync(join(app, 'readme_first.mjs'), first);
+  const [polarization, hash] = execFileSync('node', ['readme_first.mjs'], { cwd: app, encoding: 'utf8' }).trim().split(' ');
+  assert.equal(hash, nativeHash(['--model', 'steering', '--count', '500', '--seed', '42', '--vision', '60', '--steps', '300']));
+  assert.ok(Number(polarization) >= 0.5, `the example's flock orders (polarization ${polarization})`);
+  // The canvas loop after it, with a canvas context that counts what is drawn, for three frames.
+  writeFileSync(join(app, 'readme_canvas.mjs'), `${first}
+const canvas = { width: 900, height: 560 };
+let frames = 0, drawn = 0;
+const ctx = { clearRect() { drawn = 0; }, fillRect() { drawn += 1; } };
+const requestAnimationFrame = (next) => { frames += 1; if (frames < 3) next(); };
+${canvas}
+frame();
+console.log(frames, drawn, sim.stepCount);`);
+  const lines = execFileSync('node', ['readme_canvas.mjs'], { cwd: app, encoding: 'utf8' }).trim().split('\n');
+  assert.equal(lines.at(-1), '3 500 303');
+  // The lists its API gives as examples: the species' and the obstacles' texts.
+  const [species, obstacle] = [...packageReadme().matchAll(/`(\['[^`]*'\])`/g)].map((m) => JSON.parse(m[1].replaceAll("'", '"')));
+  const check = `import { createFlocklab } from 'flocklab';
+const { Simulation } = await createFlocklab();
+const a = new Simulation('steering', { species: ${JSON.stringify(species)} });
+const b = new Simulation('steering', { obstacle: ${JSON.stringify(obstacle)} });
+console.log(a.count, a.appearance().kinds.map((k) => k.name + (k.predator ? '!' : '')).join(' '), b.obstacles.length);`;
+  writeFileSync(join(app, 'readme_lists.mjs'), check);
+  assert.equal(execFileSync('node', ['readme_lists.mjs'], { cwd: app, encoding: 'utf8' }).trim(), '303 prey hawk! 1');
 });
 
 test('examples/web/node_metrics.mjs runs on the installed package and prints the command\'s hash', () => {
