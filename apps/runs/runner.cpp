@@ -23,19 +23,19 @@ void checkChange(const ModelDescription& model, const Simulation& simulation, co
 
 Runner::Runner(ModelSetup setup) : setup_(std::move(setup)) {
   if (!setup_.model || !setup_.simulation) throw std::invalid_argument("a runner needs a set-up run");
-  scheduled_ = setup_.model->hasSchedule();
 }
 
 void Runner::step() {
   Simulation& sim = simulation();
   const ModelDescription& m = *setup_.model;
-  if (!setup_.ramps.empty() || scheduled_) {
+  const bool scheduled = m.hasSchedule();
+  if (!setup_.ramps.empty() || scheduled) {
     const std::uint64_t now = sim.stepCount();
     ParamSet next = m.current(sim);
     bool changed = false;
     for (const auto& [key, value] : rampedValues(setup_.ramps, now))
       if (std::get<double>(next.get(key)) != value) next.set(key, value), changed = true;
-    changed = (scheduled_ && m.schedule(next, now)) || changed;
+    changed = (scheduled && m.schedule(next, now)) || changed;
     if (changed) {
       checkChange(m, sim, next);
       m.change(sim, next);
@@ -46,7 +46,7 @@ void Runner::step() {
 }
 
 std::uint64_t Runner::advance(std::uint64_t steps, const std::function<bool()>& cancel) {
-  if (setup_.ramps.empty() && !scheduled_ && !stepper_ && !cancel) {
+  if (setup_.ramps.empty() && !model().hasSchedule() && !stepper_ && !cancel) {
     simulation().step(steps);
     return steps;
   }

@@ -52,7 +52,6 @@ class Runner {
  private:
   ModelSetup setup_;
   Stepper stepper_;
-  bool scheduled_ = false;  // the model has a schedule of its own
 };
 
 }  // namespace flocklab::runs
