@@ -6,23 +6,17 @@ pandas DataFrame over time, loading saved runs, and a picture for Jupyter.
 """
 from __future__ import annotations
 
-import functools
-import json
 import os
 from typing import Any, Dict, Optional, Union
 
 from . import _flocklab
 
 
-@functools.lru_cache(maxsize=None)
-def _registry_models() -> Dict[str, Dict[str, Any]]:
-    """Each model's entry in the registry (``flocklab.models()``), by name: read once."""
-    return {m["name"]: m for m in json.loads(_flocklab.registry_json())["models"]}
-
-
 def _registry_model(name: str) -> Dict[str, Any]:
-    """The registry's entry of the model ``name`` (its units, its time step)."""
-    return _registry_models()[name]
+    """The registry's entry of the model ``name`` (its units, its time step), from ``flocklab.models()``."""
+    from . import models  # the package imports this module first, so its models() is found at the call
+
+    return next(m for m in models() if m["name"] == name)
 
 
 PathLike = Union[str, "os.PathLike[str]"]
