@@ -108,7 +108,7 @@ void checkEveryStep(const ParamSet& params, const std::vector<Ramp>& ramps) {
         const auto value = settingValue(ramps, i, step);
         if (!value || std::get<double>(at.get(ramps[i].key)) == *value) continue;
         if (const std::string problem = valueProblem(*model.findParam(ramps[i].key), *value); !problem.empty())
-          refuse(ramps[i].text, "at step " + std::to_string(step) + ", " + ramps[i].key + " " + problem);
+          refuse(ramps[i].text, "at step " + std::to_string(step) + ", " + markKey(ramps[i].key) + " " + problem);
         at.set(ramps[i].key, *value);
         moved = &ramps[i];
       }

@@ -102,32 +102,30 @@ void Simulation::addBoid(std::uint32_t, double, double, double) {
   throw std::invalid_argument(std::string("the ") + model() + " model has no kinds of boid to add");
 }
 
+std::string agentProblem(const AgentState& a, const Space& space) {
+  const double values[6] = {a.x, a.y, a.z, a.vx, a.vy, a.vz};
+  for (double v : values)
+    if (!std::isfinite(v)) return "has a non-finite value";
+  // Velocities stop at kMaxLength, open-space positions at kMaxCoordinate (flocklab/model.hpp),
+  // so every square, product and sum a step or a metric forms stays finite (docs/reliability.md,
+  // section 10).
+  for (double v : {a.vx, a.vy, a.vz})
+    if (std::abs(v) > kMaxLength)
+      return "has a velocity component beyond " + writeDecimal(kMaxLength) + " (" + writeDecimal(v) +
+             "), the largest length flocklab computes with";
+  for (double p : {a.x, a.y, a.z})
+    if (space.unbounded && std::abs(p) > kMaxCoordinate)
+      return "lies beyond " + writeDecimal(kMaxCoordinate) + " along an axis (" + writeDecimal(p) +
+             "), the farthest flocklab computes with";
+  const bool inside = space.is3d() ? space.contains(a.x, a.y, a.z) : space.contains(a.x, a.y);
+  return inside ? "" : "is outside the world";
+}
+
 void checkState(const Flock& flock, const Space& space) {
   if (flock.is3d() != space.is3d()) throw std::invalid_argument("the flock and the world differ in dimensions");
-  for (std::size_t i = 0; i < flock.size(); ++i) {
-    const double values[4] = {flock.x[i], flock.y[i], flock.vx[i], flock.vy[i]};
-    bool finite = true;
-    for (double v : values) finite = finite && std::isfinite(v);
-    if (flock.is3d()) finite = finite && std::isfinite(flock.z[i]) && std::isfinite(flock.vz[i]);
-    if (!finite) throw std::invalid_argument("boid " + std::to_string(i) + " has a non-finite value");
-    // Velocities stop at kMaxLength, open-space positions at kMaxCoordinate (flocklab/model.hpp),
-    // so every square, product and sum a step or a metric forms stays finite (docs/reliability.md,
-    // section 10).
-    const double speeds[3] = {flock.vx[i], flock.vy[i], flock.is3d() ? flock.vz[i] : 0.0};
-    for (double v : speeds)
-      if (std::abs(v) > kMaxLength)
-        throw std::invalid_argument("boid " + std::to_string(i) + " has a velocity component beyond " +
-                                    writeDecimal(kMaxLength) + " (" + writeDecimal(v) +
-                                    "), the largest length flocklab computes with");
-    const double places[3] = {flock.x[i], flock.y[i], flock.is3d() ? flock.z[i] : 0.0};
-    for (double p : places)
-      if (space.unbounded && std::abs(p) > kMaxCoordinate)
-        throw std::invalid_argument("boid " + std::to_string(i) + " lies beyond " + writeDecimal(kMaxCoordinate) +
-                                    " along an axis (" + writeDecimal(p) + "), the farthest flocklab computes with");
-    const bool inside =
-        flock.is3d() ? space.contains(flock.x[i], flock.y[i], flock.z[i]) : space.contains(flock.x[i], flock.y[i]);
-    if (!inside) throw std::invalid_argument("boid " + std::to_string(i) + " is outside the world");
-  }
+  for (std::size_t i = 0; i < flock.size(); ++i)
+    if (const std::string problem = agentProblem(flock.agent(i), space); !problem.empty())
+      throw std::invalid_argument("boid " + std::to_string(i) + " " + problem);
 }
 
 }  // namespace flocklab

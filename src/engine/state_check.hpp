@@ -9,6 +9,11 @@
 
 namespace flocklab {
 
+/// "" when one boid's values suit `space` (finite, speeds within kMaxLength, inside the world and
+/// within kMaxCoordinate in open space), else what is wrong, after the boid's name: "is outside
+/// the world".
+std::string agentProblem(const AgentState& agent, const Space& space);
+
 /// Throws std::invalid_argument naming the first boid with a non-finite value or a position
 /// outside `space`.
 void checkState(const Flock& flock, const Space& space);

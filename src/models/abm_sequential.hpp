@@ -53,6 +53,8 @@ class AbmSequential {
   void restore(const std::vector<std::uint64_t>& saved);
   /// Candidate pairs whose distance the steps so far tested (for benchmarks).
   std::uint64_t candidateChecks() const { return checks_; }
+  /// Counts `checks` more (a replaced order's, carried over).
+  void countChecks(std::uint64_t checks) { checks_ += checks; }
 
  private:
   // A run of whole cells [first, last) whose slots are contiguous.

@@ -2,7 +2,9 @@
 // form through AbmSequential with the same rule.
 #include "flocklab/models/abm_simulation.hpp"
 
+#include <memory>
 #include <stdexcept>
+#include <vector>
 
 #include "engine/random_start.hpp"
 #include "engine/state_check.hpp"
@@ -50,6 +52,20 @@ void AbmSimulation::step(std::uint64_t steps) {
       stepped();
     }
   }
+}
+
+void AbmSimulation::edited(Edit edit, std::size_t at, std::uint32_t) {
+  placed_ = false;
+  if (edit == Edit::Changed) return;
+  const std::vector<std::uint64_t> before = sequential_->saved();  // the generator's 4 words, then the order
+  std::vector<std::uint64_t> saved(before.begin(), before.begin() + 4);
+  for (auto i = before.begin() + 4; i != before.end(); ++i)
+    if (edit == Edit::Added || *i != at) saved.push_back(edit == Edit::Removed && *i > at ? *i - 1 : *i);
+  if (edit == Edit::Added) saved.push_back(at);
+  auto next = std::make_unique<AbmSequential>(flock().size(), 0, options().search);
+  next->restore(saved);
+  next->countChecks(sequential_->candidateChecks());
+  sequential_ = std::move(next);
 }
 
 ModelState AbmSimulation::modelState() const {

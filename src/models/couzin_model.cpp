@@ -98,10 +98,11 @@ CouzinModel describeCouzin() {
   start.sliderMin = 2;
   start.live = false;
   m.number(start, &CouzinParams::start);
-  m.number(nearestParam("K: heed only the K nearest agents perceived (topological neighbours), 0 for every agent in "
-                        "the zones (metric)"),
-           &CouzinParams::nearest);
-  m.number(dimsParam(), &CouzinParams::dims);
+  m.wholeNumber(
+      nearestParam("K: heed only the K nearest agents perceived (topological neighbours), 0 for every agent in "
+                   "the zones (metric)"),
+      &CouzinParams::nearest);
+  m.wholeNumber(dimsParam(), &CouzinParams::dims);
   m.crossProblemOf = [](const CouzinParams& p) {
     // Open space has no side to bound a step, so the longest length bounds it: positions then grow
     // by at most 1e100 a step, and their squares stay finite for any run of up to 2^53 steps.
@@ -109,8 +110,7 @@ CouzinModel describeCouzin() {
       return markKey("speed") + " * " + markKey("tau") + " (" + writeDecimal(p.stepLength()) +
              " world units) must not exceed " + writeDecimal(kMaxLength) +
              " world units, the longest step flocklab computes with";
-    if (const std::string problem = nearestProblem(p.nearest); !problem.empty()) return problem;
-    return dimsProblem(p.dims);
+    return std::string();
   };
   m.spaceOf = [](const CouzinParams& p) { return CouzinSimulation::couzinSpace(p); };
   m.startOf = [](const CouzinParams& p, std::size_t count, std::uint64_t seed) {

@@ -23,9 +23,4 @@ inline ParamSpec dimsParam() {
   return spec;
 }
 
-/// "" for 2 or 3, else the message.
-inline std::string dimsProblem(double dims) {
-  return dims == 2 || dims == 3 ? "" : markKey("dims") + " must be 2 or 3 (got " + writeDecimal(dims) + ")";
-}
-
 }  // namespace flocklab

@@ -50,9 +50,8 @@ LabModel describeLab() {
            &LabParams::maxSpeed);
   m.number(squareWorldParam(20, 500, 5), &LabParams::world);
   m.number(noiseParam(), &LabParams::noise);
-  m.number(dimsParam(), &LabParams::dims);
+  m.wholeNumber(dimsParam(), &LabParams::dims);
   m.crossProblemOf = [](const LabParams& p) -> std::string {
-    if (const std::string problem = dimsProblem(p.dims); !problem.empty()) return problem;
     return worldStepProblem(markKey("max_speed"), p.maxSpeed, p.world);
   };
   m.spaceOf = [](const LabParams& p) { return labSpace(p); };

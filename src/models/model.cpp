@@ -70,6 +70,9 @@ std::string valueProblem(const ParamSpec& spec, const ParamValue& value) {
                        (spec.maxName.empty() ? "" : ", " + spec.maxName + " being " + writeDecimal(spec.max)) +
                        " (got " + writeDecimal(v) + ")"
                  : "must be " + spec.rangeName + " (got " + writeDecimal(v) + ")";
+    if (spec.whole && v != std::floor(v))
+      return "must be " + (spec.rangeName.empty() ? std::string("a whole number") : spec.rangeName) + " (got " +
+             writeDecimal(v) + ")";
   }
   if (spec.kind == ParamKind::Choice) {
     const std::string& word = std::get<std::string>(value);

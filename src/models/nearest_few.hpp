@@ -41,10 +41,4 @@ inline ParamSpec nearestParam(const char* help) {
   return spec;
 }
 
-/// "" for a whole number, else the message.
-inline std::string nearestProblem(double nearest) {
-  if (nearest == std::floor(nearest)) return "";
-  return markKey("nearest") + " must be a whole number (got " + writeDecimal(nearest) + ")";
-}
-
 }  // namespace flocklab

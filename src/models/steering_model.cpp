@@ -265,9 +265,9 @@ SteeringModel describeSteering() {
             .sliderMax = 360,
             .sliderStep = 5},
            &SteeringParams::fov);
-  m.number(nearestParam("K: only the K nearest boids seen count for separation, alignment and cohesion "
-                        "(topological neighbours), 0 for every boid seen"),
-           &SteeringParams::nearest);
+  m.wholeNumber(nearestParam("K: only the K nearest boids seen count for separation, alignment and cohesion "
+                             "(topological neighbours), 0 for every boid seen"),
+                &SteeringParams::nearest);
   m.number({.key = "max_speed",
             .unit = "px/s",
             .help = "top speed V; speeds stay in [V/3, V], steering cap V/30 a step",
@@ -306,7 +306,7 @@ SteeringModel describeSteering() {
   m.number(side("width", "world width", 1800), &SteeringParams::width);
   m.number(side("height", "world height", 1200), &SteeringParams::height);
   m.number(side("depth", "world depth, in 3D", 1200), &SteeringParams::depth);
-  m.number(dimsParam(), &SteeringParams::dims);
+  m.wholeNumber(dimsParam(), &SteeringParams::dims);
   m.add(
       {.key = "edges",
        .help = "what the borders do: wrap (a torus) or walls (a box)",
@@ -386,8 +386,6 @@ SteeringModel describeSteering() {
     return steeringPreset(p ? *p : SteeringPreset::Flock);
   };
   m.crossProblemOf = [](const SteeringParams& p) -> std::string {
-    if (const std::string problem = dimsProblem(p.dims); !problem.empty()) return problem;
-    if (const std::string problem = nearestProblem(p.nearest); !problem.empty()) return problem;
     if (const std::string problem = speciesProblem(steering(), p); !problem.empty()) return problem;
     if (const std::string problem = foodProblem(p); !problem.empty()) return problem;
     const bool in3d = p.dims == 3;

@@ -126,17 +126,31 @@ void SteeringSimulation::addBoid(std::uint32_t species, double x, double y, doub
   const double length = std::sqrt(v[0] * v[0] + v[1] * v[1] + v[2] * v[2]);
   if (length == 0) v[0] = 1;
   const double speed = traits_[species].maxSpeed * 2 / 3 / (length == 0 ? 1 : length);
-  Flock& f = state();
+  addAgent({x, y, in3d ? z : 0.0, v[0] * speed, v[1] * speed, v[2] * speed}, species);
+}
+
+std::size_t SteeringSimulation::placeForNew(std::uint32_t species) const {
+  if (species >= traits_.size())
+    throw std::invalid_argument("there is no species " + std::to_string(species) + " to add a boid to");
   std::size_t at = 0;
   while (at < speciesOf_.size() && speciesOf_[at] <= species) ++at;
-  const auto put = [at](std::vector<double>& field, double value) {
-    field.insert(field.begin() + static_cast<std::ptrdiff_t>(at), value);
-  };
-  put(f.x, x), put(f.y, y), put(f.vx, v[0] * speed), put(f.vy, v[1] * speed);
-  if (in3d) put(f.z, z), put(f.vz, v[2] * speed);
-  speciesOf_.insert(speciesOf_.begin() + static_cast<std::ptrdiff_t>(at), species);
-  if (!rest_.empty()) rest_.insert(rest_.begin() + static_cast<std::ptrdiff_t>(at), 0);
-  ++params_.species[species].count;
+  return at;
+}
+
+void SteeringSimulation::edited(Edit edit, std::size_t at, std::uint32_t species) {
+  const auto from = static_cast<std::ptrdiff_t>(at);
+  if (edit == Edit::Added) {
+    speciesOf_.insert(speciesOf_.begin() + from, species);
+    if (!rest_.empty()) rest_.insert(rest_.begin() + from, 0);
+    // A run file of params() starts with the new boid.
+    if (!params_.species.empty()) ++params_.species[species].count;
+  } else if (edit == Edit::Removed) {
+    // As a catch: the counts in params() stay as the run began.
+    speciesOf_.erase(speciesOf_.begin() + from);
+    if (!rest_.empty()) rest_.erase(rest_.begin() + from);
+  } else {
+    return;
+  }
   resolveSpecies();
 }
 

@@ -62,6 +62,14 @@ class TypedModel final : public ModelDescription {
         std::move(spec), [member](const Params& p) { return ParamValue(p.*member); },
         [member](Params& p, const ParamValue& v) { p.*member = std::get<double>(v); });
   }
+  /// Adds a whole-number parameter (spec.whole) held in an int member: valueProblem refuses a
+  /// fraction before the setter runs, so the conversion is exact.
+  void wholeNumber(ParamSpec spec, int Params::*member) {
+    spec.whole = true;
+    add(
+        std::move(spec), [member](const Params& p) { return ParamValue(static_cast<double>(p.*member)); },
+        [member](Params& p, const ParamValue& v) { p.*member = static_cast<int>(std::get<double>(v)); });
+  }
   /// Adds a parameter with its own getter and setter (the setter may throw
   /// std::invalid_argument for a text that does not follow the grammar).
   void add(ParamSpec spec, Getter get, Setter set) {

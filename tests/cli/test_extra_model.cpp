@@ -63,7 +63,8 @@ TEST_F(ExtraModel, ItsOwnScheduleRunsThroughTheRunner) {
   const std::string scheduled = hashWith(true, args + " --pulse 10");
   EXPECT_EQ(scheduled, hashWith(true, args + " --ramp cohesion=0.2:0.2@10-15 --ramp alignment=0.02:0.02@10-15"));
   EXPECT_NE(scheduled, hashWith(true, args));
-  EXPECT_EQ(gather("run --model gather --pulse 2.5").err, "flocklab: error: --pulse must be a whole number\n");
+  EXPECT_EQ(gather("run --model gather --pulse 2.5").err,
+            "flocklab: error: --pulse must be a whole number (got 2.5)\n");
 }
 
 // Its open space reaches the command's pictures through the world's description: the picture

@@ -8,6 +8,7 @@ import { lens3d, render, stageView } from './stage.js';
 import { $, has, in3d, S, showMessage, worldSize } from './state.js';
 import { toWorld, worldMove } from './view.js';
 import { orbit, pickMiddle, zoom } from './view3d.js';
+import { syncHint } from './controls.js';
 
 /** The world point under a click in the 3D view, on the box's middle level (rounded), or null off the box. */
 function worldPoint3d(e) {
@@ -44,6 +45,10 @@ function wire3d(overlay) {
   overlay.addEventListener('pointermove', (e) => {
     if (!S.turning || S.turning.id !== e.pointerId) return;
     orbit(S.camera, e.clientX - S.turning.u, e.clientY - S.turning.v);
+    if (S.camera.follow) {  // the user takes the camera over
+      S.camera.follow = false;
+      syncHint();
+    }
     S.turning.u = e.clientX;
     S.turning.v = e.clientY;
     render();

@@ -1,7 +1,9 @@
 // The live chart: metrics in [0, 1] (the page charts polarization, milling and the largest group's share)
 // over time, on one pair of labelled axes. Drawn on a 2D canvas at the device's pixel ratio.
 // With species the chart has views (chartViews): the flock's order and groups, each species'
-// order in its colour, and the catches so far (a count: its axis grows with it).
+// order in its colour, and the catches so far (a count: its axis grows with it). With ramps, a
+// view each ramped parameter charts the flock against that parameter's value instead of time:
+// a hysteresis loop, drawn in the order of the steps, the stretches where the value falls lighter.
 
 /** The metric keys charted, with their line styles; their labels come from the metric schema. */
 export const SERIES = [
@@ -41,11 +43,12 @@ export class Chart {
   }
 
   /**
-   * samples: [{x, ...metrics}] in order of x; xLabel: the x axis' title; series: those of SERIES
-   * to draw ({key, colour, dash}); y: the y axis, {label, max} ('auto': a round number above the
-   * largest value; default 0 to 1).
+   * samples: [{x, ramped, ...metrics}] in order of x; xLabel: the x axis' title; series: those of
+   * SERIES to draw ({key, colour, dash}); y: the y axis, {label, max} ('auto': a round number above
+   * the largest value; default 0 to 1); against: a ramped parameter's key to chart against
+   * (sample.ramped[against]) instead of x.
    */
-  draw(samples, xLabel, series = SERIES, y = {}) {
+  draw(samples, xLabel, series = SERIES, y = {}, against = null) {
     const { ctx, canvas } = this;
     const dpr = window.devicePixelRatio || 1;
     const W = canvas.width, H = canvas.height;
@@ -61,8 +64,10 @@ export class Chart {
     const left = 50, right = 16, top = 8, bottom = 34;
     const pw = Math.max(10, w - left - right), ph = Math.max(10, h - top - bottom);
 
-    const x0 = samples.length ? samples[0].x : 0;
-    let x1 = samples.length ? samples[samples.length - 1].x : 1;
+    const xOf = against ? (p) => p.ramped?.[against] : (p) => p.x;
+    const xs = samples.map(xOf).filter(Number.isFinite);
+    const x0 = xs.length ? Math.min(...xs) : 0;
+    let x1 = xs.length ? Math.max(...xs) : 1;
     if (x1 <= x0) x1 = x0 + 1;
     const X = (v) => left + ((v - x0) / (x1 - x0)) * pw;
     let yMax = 1, yTicks = [0, 0.25, 0.5, 0.75, 1];
@@ -130,17 +135,31 @@ export class Chart {
       ctx.lineWidth = 2;
       ctx.setLineDash(s.dash);
       ctx.beginPath();
-      let started = false;
+      let last = null, falling = false;
       const point = (p) => {
-        const v = p[s.key];
-        if (!Number.isFinite(v)) return;  // a species added by a click has no earlier samples
-        if (started) ctx.lineTo(X(p.x), Y(v));
-        else ctx.moveTo(X(p.x), Y(v));
-        started = true;
+        const v = p[s.key], x = xOf(p);
+        if (!Number.isFinite(v) || !Number.isFinite(x)) return;  // a species added by a click has no earlier samples
+        if (last && against && (x < last.x) !== falling) {  // a stretch the other way: its own stroke
+          ctx.stroke();
+          falling = x < last.x;
+          ctx.globalAlpha = falling ? 0.45 : 1;
+          ctx.beginPath();
+          ctx.moveTo(X(last.x), Y(last.v));
+        }
+        if (last) ctx.lineTo(X(x), Y(v));
+        else ctx.moveTo(X(x), Y(v));
+        last = { x, v };
       };
       for (let i = 0; i < samples.length; i += stride) point(samples[i]);
       if (samples.length > 1 && (samples.length - 1) % stride !== 0) point(samples[samples.length - 1]);
       ctx.stroke();
+      ctx.globalAlpha = 1;
+      if (against && last) {  // where the run is now
+        ctx.fillStyle = s.colour;
+        ctx.beginPath();
+        ctx.arc(X(last.x), Y(last.v), 3.5, 0, 2 * Math.PI);
+        ctx.fill();
+      }
     }
     ctx.restore();
   }
@@ -149,11 +168,13 @@ export class Chart {
 /**
  * The chart's views for a run: `flock` (SERIES, labelled by `labels`: key -> label), and with
  * species (`kinds` of appearance()) `species`, each one's order (polarization) in its colour
- * (predators dashed), and with a predator species `catches`, the prey caught so far.
+ * (predators dashed), and with a predator species `catches`, the prey caught so far; for each of
+ * `ramped` (the ramped parameters' keys) the flock's series against that parameter.
  */
-export function chartViews(labels, kinds) {
+export function chartViews(labels, kinds, ramped = []) {
   const flock = SERIES.filter((s) => labels.has(s.key)).map((s) => ({ ...s, label: labels.get(s.key) }));
   const views = [{ id: 'flock', title: 'Flock', series: flock, y: {} }];
+  for (const key of ramped) views.push({ id: `against-${key}`, title: `Against ${key}`, series: flock, y: {}, against: key });
   if (!kinds.length) return views;
   views.push({
     id: 'species', title: 'Order by species', y: { label: 'order (0–1)' },

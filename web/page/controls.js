@@ -185,7 +185,7 @@ export function syncControls() {
   syncCli();
 }
 
-function syncHint() {
+export function syncHint() {
   const hint = $('press-hint');
   const unit = S.space.unit;
   const reach = 'within 160 px';
@@ -197,7 +197,10 @@ function syncHint() {
   if (in3d()) {
     const click = S.tool === 'spawn' && has('species') ? `; a click on the box's middle level ${predator ? `adds a ${predator}` : 'adds a predator (the first adds the species hawk and restarts)'}`
       : S.tool === 'drop' && has('food') ? `; a click on the box's middle level drops food (${FOOD_AMOUNT})` : '';
-    hint.textContent = `A 3D flock: drag the view to turn it, use the wheel to zoom${click}.`;
+    const turn = S.camera.follow
+      ? 'the view turns to show the group\'s shape (a ring face on, a moving group from the side) until you drag it to turn it yourself'
+      : 'drag the view to turn it';
+    hint.textContent = `A 3D flock: ${turn}, use the wheel to zoom${click}.`;
     $('overlay').style.cursor = 'grab';
     return;
   }

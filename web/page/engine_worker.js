@@ -42,7 +42,9 @@ function snapshot(full, extra = {}) {
 
 /**
  * Steps n times; the metrics of every multiple of `sampleEvery` on the way are the samples (the
- * steps `flocklab run --every 10` records), and `metrics` asks for the last step's as well.
+ * steps `flocklab run --every 10` records), with the values the ramped parameters ran the
+ * sample's last step with (for the chart against a ramped parameter), and `metrics` asks for the
+ * last step's as well.
  */
 function step({ n, metrics }) {
   const samples = [];
@@ -60,7 +62,10 @@ function step({ n, metrics }) {
     const k = Math.min(left, sampleEvery - (s % sampleEvery));
     timed('step', () => flock.step(k));
     left -= k;
-    if ((s + k) % sampleEvery === 0) samples.push({ step: s + k, metrics: timed('metrics', () => flock.metrics()) });
+    if ((s + k) % sampleEvery !== 0) continue;
+    const sample = { step: s + k, metrics: timed('metrics', () => flock.metrics()) };
+    if (withRamps) sample.ramped = flock.ramped(s + k - 1);
+    samples.push(sample);
   }
   const last = samples.at(-1);
   const now = last && last.step === flock.stepCount ? last.metrics : metrics ? timed('metrics', () => flock.metrics()) : null;

@@ -5,15 +5,15 @@
 // a frame leaves that frame undrawn (nothing new to show) and the next step is asked for as soon
 // as it is done; a step is never skipped. The worker measures the metrics at every multiple of
 // SAMPLE_EVERY (the steps `flocklab run --every 10` records); they arrive with the step's reply.
-import { $, S, secondsPerStep } from './state.js';
+import { $, S, secondsPerStep, showMessage } from './state.js';
 import { updateReadouts } from './readouts.js';
 import { render } from './stage.js';
 
 /** Takes in a step's reply: its samples, the simulated time, and the step to draw. */
 function stepped(state) {
   const dt = secondsPerStep();
-  for (const { step, metrics } of state.samples) {
-    S.samples.push({ step, x: dt ? S.time + (step - state.from) * dt : step, ...metrics });
+  for (const { step, metrics, ramped } of state.samples) {
+    S.samples.push({ step, x: dt ? S.time + (step - state.from) * dt : step, ramped, ...metrics });
     S.chartDirty = true;
   }
   S.time += (state.step - state.from) * dt;
@@ -81,11 +81,22 @@ resetCosts();
 const MAX_OWED = 2;
 const loop = { inFlight: false, owed: 0 };
 
-/** Asks for the frame's steps; when the reply comes and a request is still owed, asks again at once. */
+/**
+ * Asks for the frame's steps; when the reply comes and a request is still owed, asks again at once.
+ * A run with an end (S.end: an experiment's, {step, message}) takes no step past it: there it
+ * pauses and says what comes after.
+ */
 function requestSteps() {
+  const n = S.end ? Math.min(S.spf, S.end.step - S.flock.stepCount) : S.spf;
+  if (n <= 0) {
+    showMessage(S.end.message);
+    S.end = null;
+    setRunning(false);
+    return;
+  }
   loop.inFlight = true;
   loop.owed--;
-  S.engine.step(S.spf, { action: false }).then((state) => {
+  S.engine.step(n, { action: false }).then((state) => {
     const t0 = performance.now();
     stepped(state);
     frameCost.replies += performance.now() - t0;

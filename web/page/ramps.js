@@ -16,6 +16,11 @@ export function parseRamp(text) {
   return [from, to].every(Number.isFinite) && first < last ? { key: m[1], from, to, first, last } : null;
 }
 
+/** The keys the ramps move, in the order they first name them. */
+export function rampedKeys(ramps) {
+  return [...new Set(ramps.map(parseRamp).filter(Boolean).map((r) => r.key))];
+}
+
 const number = (v) => Number(v.toPrecision(4)).toLocaleString('en-US');
 
 /**
@@ -26,7 +31,7 @@ const number = (v) => Number(v.toPrecision(4)).toLocaleString('en-US');
 export function rampNote(ramps, now) {
   const parsed = ramps.map(parseRamp).filter(Boolean);
   if (!parsed.length) return '';
-  const keys = [...new Set(parsed.map((r) => r.key))];
+  const keys = rampedKeys(ramps);
   const parts = keys.map((key) => `${key} ${parsed.filter((r) => r.key === key).sort((a, b) => a.first - b.first)
     .map((r) => `${number(r.from)} → ${number(r.to)} (steps ${r.first.toLocaleString('en-US')}–${r.last.toLocaleString('en-US')})`)
     .join(', ')}`);

@@ -12,11 +12,12 @@ export function syncChartView() {
   const view = S.views.find((v) => v.id === S.view) ?? S.views[0];
   S.chartSeries = view.series;
   S.chartY = view.y;
+  S.chartAgainst = view.against ?? null;
   showChartView($('chart-views'), $('legend'), S.views, view, (id) => {
     S.view = id;
     syncChartView();
   });
-  $('chart').setAttribute('aria-label', `Chart of ${S.chartSeries.map((s) => s.label.toLowerCase()).join(' and ')} over time`);
+  $('chart').setAttribute('aria-label', `Chart of ${S.chartSeries.map((s) => s.label.toLowerCase()).join(' and ')} ${S.chartAgainst ? `against ${S.chartAgainst}` : 'over time'}`);
   S.chartDirty = true;
 }
 
@@ -84,7 +85,8 @@ export function updateReadouts() {
   }
   if (S.chartDirty) {
     S.chart.fit();
-    S.chart.draw(S.samples, timed() ? 'simulated time (s)' : 'step', S.chartSeries, S.chartY);
+    const xLabel = S.chartAgainst ? `${S.chartAgainst} (ramped; lighter where it falls)` : timed() ? 'simulated time (s)' : 'step';
+    S.chart.draw(S.samples, xLabel, S.chartSeries, S.chartY, S.chartAgainst);
     S.chartDirty = false;
   }
 }

@@ -10,6 +10,7 @@
 import { addedSpecies, drawLegend } from './species.js';
 import { fmt, parsePointer, pointerText } from './params.js';
 import { syncChartView, syncExtraFigures } from './readouts.js';
+import { rampedKeys } from './ramps.js';
 import { withdrawOffer } from './replay.js';
 import { layoutStage, render } from './stage.js';
 import { chartViews } from './charts.js';
@@ -59,6 +60,7 @@ export async function restart({ model = S.model, preset = S.preset, count = S.co
   S.count = S.params.species?.length ? flock.count : count;
   S.startParams = flock.params;
   S.ramps = ramps;
+  S.end = null;
   S.events = [];
   S.samples = [];
   S.time = 0;
@@ -67,8 +69,10 @@ export async function restart({ model = S.model, preset = S.preset, count = S.co
   S.keyPressed = false;
   S.latest = flock.metrics();
   S.latestStep = flock.stepCount;
-  S.samples.push({ step: 0, x: 0, ...S.latest });
+  S.samples.push({ step: 0, x: 0, ramped: flock.ramped(), ...S.latest });
   S.shownStep = -1;
+  // A new model's 3D run in open space starts with the camera following the group's shape.
+  if (modelChanged) S.camera.follow = S.space.open && in3d();
   if (modelChanged) announce('model');
   syncSpecies();
   // Species just set up: show their orders; none: the flock's chart.
@@ -141,7 +145,7 @@ export function syncSpecies() {
   $('colour').disabled = kinds;
   $('colour-help').hidden = !kinds;
   syncExtraFigures();
-  const views = chartViews(S.seriesLabels, S.look.kinds);
+  const views = chartViews(S.seriesLabels, S.look.kinds, rampedKeys(S.ramps));
   if (JSON.stringify(views) !== JSON.stringify(S.views)) {
     S.views = views;
     syncChartView();

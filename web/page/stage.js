@@ -6,7 +6,7 @@ import { drawFood, drawOverlay, makeRenderer } from './draw.js';
 import { drawLegend } from './species.js';
 import { $, hasTools, in3d, obstacleRadius, refreshLook, S, TURN_QUERY, worldSize, worldSize3d } from './state.js';
 import { viewOf } from './view.js';
-import { drawBox, foodMarks, lensOf, project } from './view3d.js';
+import { drawBox, followGroup, foodMarks, lensOf, project } from './view3d.js';
 
 /**
  * A boid's length in device px: 9 CSS px on an 800 px canvas, more for small flocks, fewer for
@@ -59,6 +59,7 @@ export function render() {
   const dpr = window.devicePixelRatio || 1;
   if (in3d()) {
     const canvas = $('boids');
+    followGroup(S.camera, S.flock.positions, S.flock.velocities);
     const kinds = kindsOf(look);
     const { frame, corners, lens } = project(S.flock, worldSize3d(), S.camera, canvas.width, canvas.height, triangleSize(),
       S.colour, S.scratch3d);

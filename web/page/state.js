@@ -59,6 +59,8 @@ export const S = {
   controls: new Map(),   // key -> {spec, ui, input, output}
   chartSeries: [],       // the charted metrics: {key, label, colour, dash}
   chartY: null,          // the chart's y axis of the view shown
+  end: null,             // where the run pauses by itself (an experiment's end): {step, message}
+  chartAgainst: null,    // the ramped parameter's key the chart's x axis shows, or null for time
   seriesLabels: new Map(),  // metric key -> its label on the chart (the flock's view)
   views: [],             // the chart's views (charts.js chartViews): flock, species, catches
   view: 'flock',         // the view shown

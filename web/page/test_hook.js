@@ -15,7 +15,7 @@ import { shareUrl } from './share_link.js';
 import { frameOf, lens3d, render, stageView } from './stage.js';
 import { $, in3d, S, worldSize } from './state.js';
 import { toCanvas, viewOf } from './view.js';
-import { projectPoint } from './view3d.js';
+import { framingOf, projectPoint } from './view3d.js';
 
 /** The page's engine caught up: every request sent so far answered (and taken in). */
 const settled = () => S.engine.settled();
@@ -56,6 +56,10 @@ window.flocklab = {
   count: read(() => S.flock.count),
   seed: read(() => S.seed),
   samples: read(() => S.samples.map((s) => ({ ...s }))),
+  /** The 3D camera: {azimuth, elevation, zoom, follow}. */
+  camera: read(() => ({ ...S.camera })),
+  /** The angles a following camera turns to now (view3d.js framingOf), or null. */
+  framing: read(() => framingOf(S.flock.positions, S.flock.velocities)),
   events: read(() => JSON.parse(JSON.stringify(S.events))),
   setParams: (delta) => setLive(delta),
   /** The engine's threads and whether the page is cross-origin isolated, as the worker reported them. */

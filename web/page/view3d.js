@@ -9,9 +9,52 @@
 
 import { foodRadius } from './draw.js';
 
-/** Where the camera starts: the pictures' default view. */
+/** Where the camera starts: the pictures' default view; `follow`: turn to frame the group (followGroup). */
 export function defaultCamera() {
-  return { azimuth: 35, elevation: 25, zoom: 1 };
+  return { azimuth: 35, elevation: 25, zoom: 1, follow: false };
+}
+
+/**
+ * The camera's angles that show the group's shape: down the axis it turns about when it mills (a
+ * ring seen face on: the mean of (r_i - c) x v_i over unit vectors, the milling measure's own
+ * vector, longer than 0.4), else from the side of its heading at the default elevation (a parallel
+ * group in profile), else null (a swarm: any side is as good).
+ */
+export function framingOf(positions, velocities) {
+  const [X, Y, Z] = positions, [VX, VY, VZ] = velocities, n = X.length;
+  if (n < 2) return null;
+  let cx = 0, cy = 0, cz = 0;
+  for (let i = 0; i < n; i++) cx += X[i], cy += Y[i], cz += Z[i];
+  cx /= n, cy /= n, cz /= n;
+  const axis = [0, 0, 0], heading = [0, 0, 0];
+  for (let i = 0; i < n; i++) {
+    const r = [X[i] - cx, Y[i] - cy, Z[i] - cz], v = [VX[i], VY[i], VZ[i]];
+    const rl = Math.hypot(...r), vl = Math.hypot(...v);
+    if (!(rl > 0 && vl > 0)) continue;
+    axis[0] += (r[1] * v[2] - r[2] * v[1]) / (rl * vl);
+    axis[1] += (r[2] * v[0] - r[0] * v[2]) / (rl * vl);
+    axis[2] += (r[0] * v[1] - r[1] * v[0]) / (rl * vl);
+    for (let k = 0; k < 3; k++) heading[k] += v[k] / vl;
+  }
+  const deg = 180 / Math.PI, turning = Math.hypot(...axis) / n;
+  if (turning > 0.4) {
+    return { azimuth: Math.atan2(axis[1], axis[0]) * deg,
+      elevation: Math.max(-85, Math.min(85, Math.asin(axis[2] / (turning * n)) * deg)) };
+  }
+  if (Math.hypot(heading[0], heading[1]) / n > 0.4) return { azimuth: Math.atan2(heading[1], heading[0]) * deg + 90, elevation: 25 };
+  return null;
+}
+
+/**
+ * Turns a following camera a tenth of the way towards framingOf's angles (the shorter way round),
+ * so that it settles within about a second at 60 frames a second and never jumps.
+ */
+export function followGroup(camera, positions, velocities) {
+  const aim = camera.follow ? framingOf(positions, velocities) : null;
+  if (!aim) return;
+  const turn = ((aim.azimuth - camera.azimuth) % 360 + 540) % 360 - 180;
+  camera.azimuth = (camera.azimuth + 0.1 * turn) % 360;
+  camera.elevation += 0.1 * (aim.elevation - camera.elevation);
 }
 
 /** Turns the camera by a drag of (du, dv) CSS px: half a degree a pixel, the elevation kept within 85. */

@@ -46,6 +46,9 @@ class AbmSimulation : public Simulation {
 
  protected:
   void restoreModelState(const ModelState& state) override;
+  /// The sequential order follows an added agent (last) or a removed one (the later ones
+  /// renumbered), and the grid is placed again.
+  void edited(Edit edit, std::size_t at, std::uint32_t kind) override;
 
  private:
   AbmParams params_;

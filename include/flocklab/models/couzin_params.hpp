@@ -20,8 +20,8 @@ struct CouzinParams {
   double tau = 0.1;      ///< the time step, seconds, > 0
   double noise = 0.05;   ///< sigma: s.d. of the wrapped Gaussian turn of the desired direction, radians in [0, 2 pi]
   double start = 12;     ///< side of the square (cube in 3D) the agents start in, world units, > 0
-  double nearest = 0;    ///< K in [0, 32]: heed only the K nearest agents perceived (topological), 0 for all
-  double dims = 3;       ///< 2 or 3
+  int nearest = 0;       ///< K in [0, 32]: heed only the K nearest agents perceived (topological), 0 for all
+  int dims = 3;          ///< 2 or 3
 
   /// r_r + dro + dra: the farthest an agent perceives.
   double reach() const { return repulsion + dro + dra; }

@@ -21,7 +21,7 @@ struct LabParams {
   double maxSpeed = 1.0;    ///< vmax, in (0, L]; speeds are kept in [vmax/2, vmax]
   double world = 100.0;     ///< side L of the square torus, > 0
   double noise = 0.0;  ///< eta: each step a heading turns by an angle uniform in [-eta/2, eta/2), radians in [0, 2 pi]
-  double dims = 2;     ///< 2 (an L x L torus) or 3 (an L x L x L torus, docs/model-lab.md, "Three dimensions")
+  int dims = 2;        ///< 2 (an L x L torus) or 3 (an L x L x L torus, docs/model-lab.md, "Three dimensions")
 };
 
 /// The world of `p`: a square torus of side L, or a cube in 3D.

@@ -49,12 +49,12 @@ enum class Catches { Rebirth, Remove };
 struct SteeringParams {
   double width = 900, height = 560;  ///< world, px
   double depth = 560;                ///< the world's depth in 3D, px
-  double dims = 2;                   ///< 2 (a W x H world) or 3 (W x H x D)
+  int dims = 2;                      ///< 2 (a W x H world) or 3 (W x H x D)
   Edges edges = Edges::Wrap;
   double vision = 50;            ///< vision radius, px, > 0
   double separationRadius = 20;  ///< separation acts within this, px, > 0 (may exceed vision)
   double fov = 360;              ///< field of view, degrees, in (0, 360]
-  double nearest = 0;            ///< K in [0, 32]: only the K nearest boids seen flock (topological), 0 for all
+  int nearest = 0;               ///< K in [0, 32]: only the K nearest boids seen flock (topological), 0 for all
   double maxSpeed = 180;         ///< V, px/s; speeds stay in [V/3, V]; steering cap V/30 a step
   double dt = 1.0 / 60;          ///< time step, s, > 0
   double separation = 1, alignment = 1, cohesion = 1;  ///< rule weights, >= 0

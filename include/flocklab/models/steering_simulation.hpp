@@ -62,6 +62,10 @@ class SteeringSimulation : public Simulation {
   Appearance appearance() const override;
 
  protected:
+  /// A new boid joins the end of its species' indices.
+  std::size_t placeForNew(std::uint32_t species) const override;
+  /// Keeps each boid's species and rest beside it.
+  void edited(Edit edit, std::size_t at, std::uint32_t species) override;
   void addMetrics(Metrics& metrics) const override;
   void restoreModelState(const ModelState& state) override;
 

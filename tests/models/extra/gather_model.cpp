@@ -139,14 +139,12 @@ GatherModel describeGather() {
                   .sliderMin = 0,
                   .sliderMax = 200,
                   .sliderStep = 10};
-  pulse.whole = true;
-  m.number(pulse, &GatherParams::pulse);
+  m.wholeNumber(pulse, &GatherParams::pulse);
   m.add(
       {.key = "open", .help = "open space: no wrap", .kind = ParamKind::Switch, .live = false},
       [](const GatherParams& p) { return ParamValue(p.open); },
       [](GatherParams& p, const ParamValue& v) { p.open = std::get<bool>(v); });
   m.crossProblemOf = [](const GatherParams& p) -> std::string {
-    if (p.pulse != std::floor(p.pulse)) return markKey("pulse") + " must be a whole number";
     return worldStepProblem(markKey("max_speed"), p.maxSpeed, p.world);
   };
   // The schedule: before the step from `step` on, the gains swap at each multiple of pulse.

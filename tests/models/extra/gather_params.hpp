@@ -13,7 +13,7 @@ struct GatherParams {
   double radius = 6;       ///< neighbours closer than this are seen, world units, > 0
   double maxSpeed = 1;     ///< speeds stay in [maxSpeed/2, maxSpeed], world units/step
   double world = 60;       ///< side of the cubic wrap-around world, world units
-  double pulse = 0;        ///< the model's schedule: the two gains swap every `pulse` steps; 0: never
+  int pulse = 0;           ///< the model's schedule: the two gains swap every `pulse` steps; 0: never
   bool open = false;       ///< open space: no wrap, the world's cube only where the start lies
 };
 

@@ -921,6 +921,32 @@ test('the collective memory experiment: one click runs the couzin model with dro
     assert.ok((await hook(page, () => window.flocklab.metrics())).milling > 0.7, 'a torus on the way up');
     url = await hook(page, () => window.flocklab.shareUrl());
     assert.match(url, /&ramp=/);
+    // The camera turns to look down the torus' axis (it showed a blob from the side: issue 46).
+    for (let k = 0; k < 40; k++) await hook(page, () => window.flocklab.step(1));
+    const [camera, aim] = [await hook(page, () => window.flocklab.camera()), await hook(page, () => window.flocklab.framing())];
+    assert.equal(camera.follow, true);
+    assert.ok(Math.abs(((camera.azimuth - aim.azimuth) % 360 + 540) % 360 - 180) < 5 && Math.abs(camera.elevation - aim.elevation) < 5,
+      JSON.stringify({ camera, aim }));
+    // The chart against dro: every sample knows the dro its last step ran with.
+    await page.click('input[name="chart-view"][value="against-dro"]');
+    assert.equal(await page.getAttribute('#chart', 'aria-label'), "Chart of polarization and milling and largest group's share against dro");
+    const samples = await hook(page, () => window.flocklab.samples());
+    assert.ok(Math.abs(samples.find((s) => s.step === 3000).ramped.dro - 1.4995) < 1e-12, 'dro at step 2999: 6 x 2999 / 12000');
+    await page.locator('figure.chart').screenshot({ path: artifactPath('browser-memory-against-dro.png') });
+    // A drag takes the camera over.
+    const box = await page.locator('#overlay').boundingBox();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 40, box.y + box.height / 2, { steps: 4 });
+    await page.mouse.up();
+    assert.equal((await hook(page, () => window.flocklab.camera())).follow, false);
+    assert.match(await page.textContent('#press-hint'), /^A 3D flock: drag the view to turn it/);
+    // The experiment pauses where its ramps end, and says what comes after.
+    await hook(page, (n) => window.flocklab.step(n), 23990 - 3040);
+    await hook(page, () => window.flocklab.play());
+    await page.waitForFunction(() => !window.flocklab.running());
+    assert.equal(await hook(page, () => window.flocklab.stepCount()), 24000);
+    assert.match(await page.textContent('#message'), /^The experiment is over: its ramps ended at step 24,000/);
   });
   const { page, errors, context, state } = await openPage(browser, url);
   try {
