@@ -100,7 +100,8 @@ std::string resumedByHand(const Case& c, std::uint64_t steps) {
     std::vector<std::uint64_t>& species = it->second;
     at = static_cast<std::size_t>(std::upper_bound(species.begin(), species.end(), c.newKind) - species.begin());
     insertAt<std::uint64_t>(species, at, c.newKind);
-    if (auto r = s.wholes.find("rest"); r != s.wholes.end() && !r->second.empty()) insertAt<std::uint64_t>(r->second, at, 0);
+    if (auto r = s.wholes.find("rest"); r != s.wholes.end() && !r->second.empty())
+      insertAt<std::uint64_t>(r->second, at, 0);
     after = before->model() == std::string("steering") ? p.model().current(*before) : p;
   }
   f.insertAgent(at, n);
@@ -110,8 +111,8 @@ std::string resumedByHand(const Case& c, std::uint64_t steps) {
     const std::string& entry = list[c.newKind];
     const auto colon = entry.find(':'), next = entry.find(':', colon + 1);
     const int count = std::stoi(entry.substr(colon + 1, next - colon - 1));
-    list[c.newKind] = entry.substr(0, colon + 1) + std::to_string(count + 1) +
-                      (next == std::string::npos ? "" : entry.substr(next));
+    list[c.newKind] =
+        entry.substr(0, colon + 1) + std::to_string(count + 1) + (next == std::string::npos ? "" : entry.substr(next));
     after.set("species", list);
   }
   auto resumed = start(after);
@@ -181,7 +182,8 @@ TEST(SimulationEdits, AnEditThatDoesNotFitIsRefusedAndChangesNothing) {
   std::vector<float> small(179);
   refused([&] { sim->copyPositions(small); }, "the buffer holds 179 floats; 90 boids need 180");
 
-  auto species = start(paramsOf({"steering", {{"species", std::vector<std::string>{"boids:20", "hawk:1:role=predator"}}}}));
+  auto species =
+      start(paramsOf({"steering", {{"species", std::vector<std::string>{"boids:20", "hawk:1:role=predator"}}}}));
   EXPECT_THROW(species->addAgent(species->agent(0), 2), std::invalid_argument);
 }
 
