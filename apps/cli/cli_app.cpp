@@ -39,6 +39,7 @@ CliApp::CliApp()
   models = addModelsCommand(app, modelsOptions);
   serve = addServeCommand(app, serveOptions);
   bench = addBenchCommand(app, benchOptions);
+  analyze = addAnalyzeCommand(app, analyzeOptions);
   readValuesStrictly(app);
 }
 
@@ -103,6 +104,7 @@ int executeCommand(CliApp& cli) {
       return executeSweep(cli.sweepOptions, *cli.sweep);
     }
     if (cli.models->parsed()) return executeModels(cli.modelsOptions);
+    if (cli.analyze->parsed()) return executeAnalyze(cli.analyzeOptions);
     return 0;
   });
 }

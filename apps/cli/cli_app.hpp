@@ -4,6 +4,7 @@
 // both use it, so the two executables take exactly the same command lines.
 #include <memory>
 
+#include "commands/analyze_command.hpp"
 #include "commands/bench_command.hpp"
 #include "commands/models_command.hpp"
 #include "commands/run_command.hpp"
@@ -22,7 +23,8 @@ struct CliApp {
   ModelsOptions modelsOptions;
   ServeOptions serveOptions;
   BenchOptions benchOptions;
-  CLI::App *run, *sweep, *models, *serve, *bench;
+  AnalyzeOptions analyzeOptions;
+  CLI::App *run, *sweep, *models, *serve, *bench, *analyze;
 };
 
 /// Parses the command line. Returns -1 when a command is ready to run, else the exit status

@@ -57,4 +57,9 @@ inline Metrics measure(const Flock& flock, const Space& space, double radius, co
   return measure(flock, space, MetricRules::within(radius), options);
 }
 
+/// The agents of the largest group of `flock` (agents linked closer than `linkRadius`, as the
+/// groups metric links them), in ascending index; of groups of equal size, the one holding the
+/// lowest index. Throws std::invalid_argument when the dimensions differ.
+std::vector<std::uint32_t> largestGroup(const Flock& flock, const Space& space, double linkRadius);
+
 }  // namespace flocklab

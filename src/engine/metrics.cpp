@@ -11,8 +11,10 @@
 #include <vector>
 
 #include "engine/grid.hpp"
+#include "engine/grid_shells.hpp"
 #include "engine/lanes.hpp"
 #include "engine/measure.hpp"
+#include "engine/union_find.hpp"
 
 namespace flocklab {
 namespace {
@@ -103,79 +105,21 @@ void scanSlots(const Geometry<D>& g, const Sight& sight, std::size_t self, std::
   }
 }
 
-// The cell offsets [lo, hi] along one axis that reach every cell once from cell c.
-void offsetRange(int c, int count, bool periodic, int& lo, int& hi) {
-  if (periodic) {
-    lo = -((count - 1) / 2);
-    hi = count / 2;
-  } else {
-    lo = -c;
-    hi = count - 1 - c;
-  }
-}
-
-// Nearest other boid of the boid in `slot` by shells of cells around its cell. Shell k holds
-// the cells whose largest axis offset is k; offsets stay in [lo, hi] so that no cell is seen
-// twice. A boid beyond shell k lies k + 1 or more cells away along some axis that still has
-// cells that far, so at least k sides of that axis away: once the best distance is within
-// that, the search ends. The bound takes only such axes (in a long thin world the short axis,
-// all of it in shell 0, would otherwise stop the search only when every cell was seen), and
-// each shell visits only its own cells, so the work follows the cells within the answer.
+// Nearest other boid of the boid in `slot`, by shells of cells around its cell (walkShells).
 // Determinism: the minimum of the same distances, whatever the order or the grid's shape.
 template <int D>
 double nearestDistance2(const Geometry<D>& g, std::size_t slot) {
   const Grid& grid = g.grid;
-  const int mx = grid.columns(), my = grid.rows(), mz = grid.layers();
-  const std::uint32_t cell = grid.cellOf(grid.index(slot));
-  const int cx = static_cast<int>(cell % mx), cy = static_cast<int>((cell / mx) % my);
-  const int cz = static_cast<int>(cell / mx / my);
-  int lo[3] = {0, 0, 0}, hi[3] = {0, 0, 0};
-  offsetRange(cx, mx, grid.periodic(), lo[0], hi[0]);
-  offsetRange(cy, my, grid.periodic(), lo[1], hi[1]);
-  if constexpr (D == 3) offsetRange(cz, mz, grid.periodic(), lo[2], hi[2]);
-  const double side[3] = {grid.cellWidth(), grid.cellHeight(), grid.cellDepth()};
-  int far[3];  // the largest offset along each axis
-  for (int a = 0; a < 3; ++a) far[a] = std::max(-lo[a], hi[a]);
-  const int reach = std::max({far[0], far[1], far[2]});
   double best = std::numeric_limits<double>::infinity();
-  const auto visit = [&](int ox, int oy, int oz) {
-    const std::uint32_t c = grid.cell((cx + ox + mx) % mx, (cy + oy + my) % my, (cz + oz + mz) % mz);
-    for (std::uint32_t s = grid.begin(c); s < grid.end(c); ++s)
-      if (s != slot) best = std::min(best, g.d2(slot, s));
-  };
-  for (int k = 0; k <= reach; ++k) {
-    for (int oz = std::max(lo[2], -k); oz <= std::min(hi[2], k); ++oz)
-      for (int oy = std::max(lo[1], -k); oy <= std::min(hi[1], k); ++oy) {
-        if (std::max(std::abs(oy), std::abs(oz)) == k) {  // a face of the shell: every column
-          for (int ox = std::max(lo[0], -k); ox <= std::min(hi[0], k); ++ox) visit(ox, oy, oz);
-        } else {  // inside the shell's span: its two end columns only
-          if (-k >= lo[0]) visit(-k, oy, oz);
-          if (k <= hi[0] && k != 0) visit(k, oy, oz);
-        }
-      }
-    double nearestBeyond = std::numeric_limits<double>::infinity();
-    for (int a = 0; a < D; ++a)
-      if (far[a] > k) nearestBeyond = std::min(nearestBeyond, k * side[a] * (1 - 1e-9));
-    if (nearestBeyond == std::numeric_limits<double>::infinity() || best <= nearestBeyond * nearestBeyond) break;
-  }
+  walkShells<D>(
+      grid, slot,
+      [&](std::uint32_t c) {
+        for (std::uint32_t s = grid.begin(c); s < grid.end(c); ++s)
+          if (s != slot) best = std::min(best, g.d2(slot, s));
+      },
+      [&](double beyond2) { return best <= beyond2; });
   return best;
 }
-
-struct UnionFind {
-  std::vector<std::uint32_t> parent, size;
-  explicit UnionFind(std::size_t n) : parent(n), size(n, 1) { std::iota(parent.begin(), parent.end(), 0u); }
-  std::uint32_t find(std::uint32_t a) {
-    while (parent[a] != a) a = parent[a] = parent[parent[a]];
-    return a;
-  }
-  void unite(std::uint32_t a, std::uint32_t b) {
-    a = find(a), b = find(b);
-    if (a == b) return;
-    if (size[a] < size[b]) std::swap(a, b);
-    parent[b] = a;
-    size[a] += size[b];
-  }
-};
 
 // (x, y, z) / |(x, y, z)| in place; false (unchanged) for the zero vector. Determinism: where
 // the sum of squares is a normal number (every run's vectors but the tiniest) this is the plain
@@ -249,6 +193,45 @@ double milling(const Flock& flock, const Space& space) {
   return std::sqrt((sx / count) * (sx / count) + (sy / count) * (sy / count) + (sz / count) * (sz / count));
 }
 
+// Union-find over grid slots of the boids linked closer than the link radius: linked boids sit
+// in nearby slots, so the tree stays in cache.
+template <int D>
+UnionFind linkGroups(const Geometry<D>& g, std::size_t n) {
+  const Grid& grid = g.grid;
+  UnionFind groups(n);
+  std::uint32_t block[Grid::kMaxNeighborCells];
+  for (std::uint32_t slot = 0; slot < n; ++slot) {
+    const int cells = grid.neighborCells(grid.cellOf(grid.index(slot)), block);
+    for (int c = 0; c < cells; ++c)
+      for (std::uint32_t s = std::max(grid.begin(block[c]), slot + 1); s < grid.end(block[c]); ++s)
+        if (g.d2(slot, s) < g.r2) groups.unite(slot, s);
+  }
+  return groups;
+}
+
+// The agents of the largest group, ascending; of groups of equal size, the one with the lowest
+// index.
+template <int D>
+std::vector<std::uint32_t> largestGroupIn(const Flock& flock, const Space& space, double linkRadius) {
+  const std::size_t n = flock.size();
+  Grid grid;
+  const GridWindow window =
+      space.unbounded ? boundingWindow(flock.x.data(), flock.y.data(), D == 3 ? flock.z.data() : nullptr, n, linkRadius)
+                      : GridWindow{};
+  grid.build(flock.x.data(), flock.y.data(), flock.z.data(), nullptr, nullptr, nullptr, nullptr, n, space, linkRadius,
+             space.unbounded ? &window : nullptr);
+  UnionFind groups = linkGroups(Geometry<D>{grid, Offsets(space), linkRadius * linkRadius}, n);
+  std::vector<std::uint32_t> rootOf(n);
+  for (std::uint32_t slot = 0; slot < n; ++slot) rootOf[grid.index(slot)] = groups.find(slot);
+  std::uint32_t best = rootOf[0];
+  for (std::uint32_t i = 1; i < n; ++i)
+    if (groups.size[rootOf[i]] > groups.size[best]) best = rootOf[i];
+  std::vector<std::uint32_t> members;
+  for (std::uint32_t i = 0; i < n; ++i)
+    if (rootOf[i] == best) members.push_back(i);
+  return members;
+}
+
 template <int D>
 Metrics measureIn(const Flock& flock, const Space& space, const MetricRules& rules, Executor& executor) {
   Metrics out;
@@ -305,15 +288,7 @@ Metrics measureIn(const Flock& flock, const Space& space, const MetricRules& rul
   out.meanNearestDistance = nearestSum / count;
   out.meanNeighbors = static_cast<double>(neighborSum) / count;
 
-  // Union-find over grid slots: linked boids sit in nearby slots, so the tree stays in cache.
-  UnionFind groups(n);
-  std::uint32_t block[Grid::kMaxNeighborCells];
-  for (std::uint32_t slot = 0; slot < n; ++slot) {
-    const int cells = grid.neighborCells(grid.cellOf(grid.index(slot)), block);
-    for (int c = 0; c < cells; ++c)
-      for (std::uint32_t s = std::max(grid.begin(block[c]), slot + 1); s < grid.end(block[c]); ++s)
-        if (g.d2(slot, s) < g.r2) groups.unite(slot, s);
-  }
+  UnionFind groups = linkGroups(g, n);
   for (std::uint32_t slot = 0; slot < n; ++slot)
     if (groups.find(slot) == slot) {
       ++out.flocks;
@@ -329,6 +304,12 @@ Metrics measureWith(const Flock& flock, const Space& space, const MetricRules& r
   if (flock.is3d() != space.is3d()) throw std::invalid_argument("the flock and the world differ in dimensions");
   if (flock.size() == 0) return {};
   return flock.is3d() ? measureIn<3>(flock, space, rules, executor) : measureIn<2>(flock, space, rules, executor);
+}
+
+std::vector<std::uint32_t> largestGroup(const Flock& flock, const Space& space, double linkRadius) {
+  if (flock.is3d() != space.is3d()) throw std::invalid_argument("the flock and the world differ in dimensions");
+  if (flock.size() == 0) return {};
+  return flock.is3d() ? largestGroupIn<3>(flock, space, linkRadius) : largestGroupIn<2>(flock, space, linkRadius);
 }
 
 Metrics measure(const Flock& flock, const Space& space, const MetricRules& rules, const EngineOptions& options) {

@@ -57,9 +57,10 @@ TEST_F(CliMessages, UnknownOptionNamesTheCommandAndTheNearestOption) {
 TEST_F(CliMessages, UnknownCommandSuggestsTheNearest) {
   expect("rnu", "unknown command rnu (did you mean flocklab run?)");
   expect("sweeps --out r.csv", "unknown command sweeps (did you mean flocklab sweep?)");
-  expect("fly", "unknown command fly (the commands are run, sweep, models, serve or bench; see flocklab --help)");
-  expect("", "give a command: run, sweep, models, serve or bench (see flocklab --help)");
-  expect("--bogus", "give a command: run, sweep, models, serve or bench (see flocklab --help)");
+  expect("fly",
+         "unknown command fly (the commands are run, sweep, models, serve, bench or analyze; see flocklab --help)");
+  expect("", "give a command: run, sweep, models, serve, bench or analyze (see flocklab --help)");
+  expect("--bogus", "give a command: run, sweep, models, serve, bench or analyze (see flocklab --help)");
 }
 
 TEST_F(CliMessages, RepeatedOptionIsNamed) {

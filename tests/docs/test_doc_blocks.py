@@ -39,6 +39,7 @@ SHELL = {"", "sh", "bash", "shell", "console"}
 LEFT_TO_OTHER_TESTS = {
     "serve": "a server that runs until stopped (the browser tests start it)",
     "bench": "timed workloads of a minute and more (Cli.BenchTimesTheWorkloadsAndDrawsTheScaling runs a short one)",
+    "analyze": "reads the files the page's earlier commands write (tests/cli/test_analyze.cpp runs it)",
 }
 # The options through which a command reads a file an earlier one may write, and those that write one.
 READS = {"--init", "--load", "--config", "--resume"}

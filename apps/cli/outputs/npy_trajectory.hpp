@@ -5,6 +5,8 @@
 #include <cstddef>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "flocklab/flock.hpp"
 #include "runs/atomic_file.hpp"
@@ -43,5 +45,11 @@ class NpyTrajectory {
   int dimensions_;
   std::string buffer_;  // one frame, reused
 };
+
+/// The frames of an .npy trajectory as NpyTrajectory writes it (and numpy.save writes an array of
+/// that shape): float64, C order, shape (frames, agents, 4) in 2D or (frames, agents, 6) in 3D.
+/// Throws std::invalid_argument with one line: not an .npy file, another number type or order,
+/// another shape, fewer bytes than the shape needs.
+std::vector<Flock> parseNpyTrajectory(std::string_view bytes);
 
 }  // namespace flocklab::cli
