@@ -15,10 +15,11 @@ import json
 from typing import Any, Dict, List
 
 from ._flocklab import __version__
+from .analysis import Analysis, analyze
 from .simulation import Simulation
 from .sweep import sweep
 
-__all__ = ["Simulation", "sweep", "models", "metrics", "__version__"]
+__all__ = ["Simulation", "sweep", "analyze", "Analysis", "models", "metrics", "__version__"]
 
 
 def _registry() -> Dict[str, Any]:

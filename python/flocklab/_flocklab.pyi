@@ -14,6 +14,10 @@ def registry_json() -> str:
 def number_text(value: float) -> str:
     """A number as the command line writes it: the shortest text that reads back to the same bits."""
 
+def analyze_json(positions: Any, velocities: Any, world: List[float], bin: float, link: float, largest: bool,
+                 nearest_max: int, threads: int) -> str:
+    """``flocklab analyze`` of one state as JSON (flocklab.analyze is its Python face)."""
+
 class Simulation:
     """One run of a model, set up as ``flocklab run`` sets it up (see flocklab.Simulation)."""
 

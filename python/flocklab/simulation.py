@@ -7,7 +7,7 @@ pandas DataFrame over time, loading saved runs, and a picture for Jupyter.
 from __future__ import annotations
 
 import os
-from typing import Any, Dict, Optional, Union
+from typing import TYPE_CHECKING, Any, Dict, Optional, Union
 
 from . import _flocklab
 
@@ -18,6 +18,9 @@ def _registry_model(name: str) -> Dict[str, Any]:
 
     return next(m for m in models() if m["name"] == name)
 
+
+if TYPE_CHECKING:
+    from .analysis import Analysis
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -105,6 +108,20 @@ class Simulation(_flocklab.Simulation):
         table.insert(0, "time", at * dt if dt is not None else at.astype(float))
         table.insert(0, "step", at.astype("int64"))
         return (table, frames) if trajectory else table
+
+    def analyze(self, **options: Any) -> "Analysis":
+        """``flocklab analyze`` of the state now (docs/analyze.md): C(r) with r0 and L, and gamma(n).
+
+        The world is the run's: a wrap-around world's sides, else (walls or open space) plain
+        distances. ``options`` are ``flocklab.analyze``'s: bin, link, group, nearest_max, threads.
+        """
+        from .analysis import analyze
+
+        space = self.space
+        world = None
+        if space["wrap"]:
+            world = [space["width"], space["height"]] + ([space["depth"]] if space["dims"] == 3 else [])
+        return analyze(self.positions, self.velocities, world, **options)
 
     def __repr__(self) -> str:
         if not getattr(self, "_ready", False):  # its __init__ raised

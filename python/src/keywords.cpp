@@ -223,4 +223,13 @@ runs::RunOptions runOptions(const py::kwargs& keywords) {
   return o;
 }
 
+DoubleArray numbers(const char* name, const pybind11::handle& value) {
+  const bool text = pybind11::isinstance<pybind11::str>(value) || pybind11::isinstance<pybind11::bytes>(value);
+  DoubleArray a = value.is_none() || text ? DoubleArray() : DoubleArray::ensure(value);
+  if (value.is_none() || text || !a)
+    throw pybind11::type_error(
+        fmt::format("{} takes an array of numbers, shape (n, dims) (got a {})", name, typeName(value)));
+  return a;
+}
+
 }  // namespace flocklab::python

@@ -4,6 +4,7 @@
 // things; the values become the texts the command line would hold and go through the command's
 // own set-up (apps/runs/model_setup.hpp), so that a Python run is the run of the same command,
 // bit for bit, and a bad value gets the command's message with the flags written as keywords.
+#include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 
 #include <string>
@@ -45,6 +46,11 @@ auto translated(Work&& work) -> decltype(work()) {
 
 /// Python's name for the kind of `value`: "list", "dict", "NoneType".
 std::string typeName(const pybind11::handle& value);
+/// A numeric array argument, C order, as doubles.
+using DoubleArray = pybind11::array_t<double, pybind11::array::c_style | pybind11::array::forcecast>;
+/// `value` as a DoubleArray, or a one-line TypeError naming `name`: "positions takes an array of
+/// numbers, shape (n, dims) (got a str)".
+DoubleArray numbers(const char* name, const pybind11::handle& value);
 /// A whole number argument or keyword `key` (an int or anything with __index__, not a bool).
 /// Throws TypeError for another kind, ValueError beyond 2^63-1; both one line naming `key`.
 std::int64_t wholeKeyword(const char* key, const pybind11::handle& value);

@@ -1,7 +1,8 @@
-// The compiled half of the flocklab package: the registry, Simulation and SweepPlan. The
+// The compiled half of the flocklab package: the registry, Simulation, SweepPlan and analyze_json. The
 // package's Python half (python/flocklab/) gives them their Pythonic face.
 #include <pybind11/pybind11.h>
 
+#include "analysis_binding.hpp"
 #include "flocklab/decimal_text.hpp"
 #include "flocklab/io/params_json.hpp"
 #include "flocklab/version.hpp"
@@ -28,4 +29,5 @@ PYBIND11_MODULE(_flocklab, m) {
       "A number as the command line writes it: the shortest text that reads back to the same bits.");
   flocklab::python::bindSimulation(m);
   flocklab::python::bindSweep(m);
+  flocklab::python::bindAnalysis(m);
 }

@@ -132,17 +132,6 @@ struct View {
   bool heldOutside() const { return array && Py_REFCNT(array.ptr()) > 1; }
 };
 
-// A numeric array argument of shape (n, dims), or a one-line TypeError naming it.
-using DoubleArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
-DoubleArray numbers(const char* name, const py::handle& value) {
-  const bool text = py::isinstance<py::str>(value) || py::isinstance<py::bytes>(value);
-  DoubleArray a = value.is_none() || text ? DoubleArray() : DoubleArray::ensure(value);
-  if (value.is_none() || text || !a)
-    throw py::type_error(
-        fmt::format("{} takes an array of numbers, shape (n, dims) (got a {})", name, typeName(value)));
-  return a;
-}
-
 class PySimulation {
  public:
   explicit PySimulation(const py::kwargs& keywords) {
