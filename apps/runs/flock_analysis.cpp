@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
+#include <string>
 
 #include "flocklab/decimal_text.hpp"
 #include "flocklab/io/params_json.hpp"
@@ -26,17 +27,8 @@ nlohmann::ordered_json orNull(double value) { return std::isfinite(value) ? nloh
 }  // namespace
 
 double defaultBin(const Flock& flock, const Space& space) {
-  double span = correlationReach(space);
-  if (std::isinf(span)) {
-    const std::vector<double>* p[3] = {&flock.x, &flock.y, &flock.z};
-    double diagonal2 = 0;
-    for (int a = 0; a < flock.dimensions && flock.size() > 0; ++a) {
-      const auto [lo, hi] = std::minmax_element(p[a]->begin(), p[a]->end());
-      diagonal2 += (*hi - *lo) * (*hi - *lo);
-    }
-    span = diagonal2 > 0 ? std::sqrt(diagonal2) : 1;
-  }
-  return span / 100;
+  const double span = correlationSpan(flock, space);
+  return (span > 0 ? span : 1) / 100;
 }
 
 Analysis analyzeFlock(const Flock& flock, const Space& space, const AnalysisOptions& options,
@@ -45,6 +37,14 @@ Analysis analyzeFlock(const Flock& flock, const Space& space, const AnalysisOpti
     if (!(std::isfinite(value) && value >= 0))
       throw std::invalid_argument(std::string("the ") + name + " must be a finite number > 0 (got " +
                                   writeDecimal(value) + ")");
+  for (std::size_t i = 0; i < flock.size(); ++i) {
+    const AgentState a = flock.agent(i);
+    for (double value : {a.x, a.y, a.z, a.vx, a.vy, a.vz})
+      if (!std::isfinite(value))
+        throw std::invalid_argument("agent " + std::to_string(i) + " has a value that is not finite");
+    if (!(space.is3d() ? space.contains(a.x, a.y, a.z) : space.contains(a.x, a.y)))
+      throw std::invalid_argument("agent " + std::to_string(i) + " lies outside the world");
+  }
   Analysis out;
   out.agents = flock.size();
   out.link = options.link;

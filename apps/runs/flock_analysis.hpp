@@ -41,7 +41,8 @@ struct Analysis {
 double defaultBin(const Flock& flock, const Space& space);
 
 /// Analyses `flock` in `space` (a torus, or open space: Space::unbounded). Throws
-/// std::invalid_argument for options out of range (a bin <= 0, a link <= 0).
+/// std::invalid_argument for options out of range (a bin <= 0, a link <= 0) and for an agent
+/// whose values are not finite or that lies outside the world ("agent 3 lies outside the world").
 Analysis analyzeFlock(const Flock& flock, const Space& space, const AnalysisOptions& options,
                       const std::shared_ptr<Executor>& executor);
 

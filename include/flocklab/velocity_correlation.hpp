@@ -28,6 +28,10 @@ struct VelocityCorrelation {
 /// the minimum image along every axis), every pair in a box or open space (infinity).
 double correlationReach(const Space& space);
 
+/// The longest distance a counted pair can have: correlationReach(space) on a torus, else the
+/// diagonal of the agents' bounding box (no pair is longer). C(r)'s bins cover it.
+double correlationSpan(const Flock& flock, const Space& space);
+
 /// C(r) of `flock` in `space` with bins of width `bin` (> 0), over every pair closer than
 /// correlationReach(space) (docs/analyze.md). With fewer than two agents, or agents that all
 /// move alike (no fluctuation), every bin's C is NaN. The same bits for any executor: the

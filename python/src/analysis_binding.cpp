@@ -40,13 +40,8 @@ std::string analyzeJson(const py::object& positionsArgument, const py::object& v
   f.dimensions = dims;
   f.resize(static_cast<std::size_t>(p.shape(0)));
   for (py::ssize_t i = 0; i < p.shape(0); ++i) {
-    AgentState a{*p.data(i, 0), *p.data(i, 1), dims == 3 ? *p.data(i, 2) : 0.0,
-                 *v.data(i, 0), *v.data(i, 1), dims == 3 ? *v.data(i, 2) : 0.0};
-    for (double value : {a.x, a.y, a.z, a.vx, a.vy, a.vz})
-      if (!std::isfinite(value)) throw py::value_error(fmt::format("agent {} has a value that is not finite", i));
-    if (!(dims == 3 ? space.contains(a.x, a.y, a.z) : space.contains(a.x, a.y)))
-      throw py::value_error(fmt::format("agent {} lies outside the world", i));
-    f.setAgent(static_cast<std::size_t>(i), a);
+    f.setAgent(static_cast<std::size_t>(i), {*p.data(i, 0), *p.data(i, 1), dims == 3 ? *p.data(i, 2) : 0.0,
+                                             *v.data(i, 0), *v.data(i, 1), dims == 3 ? *v.data(i, 2) : 0.0});
   }
   if (nearestMax < 1 || nearestMax > static_cast<int>(kMaxNearestRank))
     throw py::value_error(fmt::format("nearest_max must be 1 to {} (got {})", kMaxNearestRank, nearestMax));

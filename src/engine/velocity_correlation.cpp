@@ -9,7 +9,6 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 
 #include "flocklab/decimal_text.hpp"
 
@@ -43,59 +42,27 @@ std::vector<std::size_t> blockRows(std::size_t n, std::size_t blocks) {
   return rows;
 }
 
-// One axis's offset from a to b: the minimum image when `periodic`, with the operations of
-// Offsets::wrap written as selects, so that the compiler can take several pairs at once.
-template <bool Periodic>
-inline double offsetOf(double a, double b, double extent, double half) {
-  const double d = b - a;
-  if constexpr (!Periodic) return d;
-  // Both images computed, then chosen: no branch, the values Offsets::wrap gives.
-  const double below = d - extent, above = d + extent;
-  return d > half ? below : (d < -half ? above : d);
-}
-
-// The pairs (i, j > i) of rows [first, last) into `out`. Each row's pairs go through a tile at a
-// time: first every pair's bin and dot product (a loop without branches), then the bins' sums in
-// ascending j, the order the docs give.
-template <int D, bool Periodic>
-void addRows(const Flock& f, const double* const u[3], const Space& space, double reach, double bin, std::size_t first,
+// The pairs (i, j > i) of rows [first, last) into `out`, in ascending (i, j), the order the
+// docs give; a pair beyond reach goes to the last bin, which is not reported.
+template <int D>
+void addRows(const Flock& f, const double* const u[3], const Offsets& o, double reach, double bin, std::size_t first,
              std::size_t last, Bins& out) {
-  constexpr std::size_t kTile = 256;
-  const std::size_t n = f.size(), outside = out.sum.size() - 1;  // the last bin takes the pairs beyond reach
-  const double w = space.width, h = space.height, d = space.depth;
-  const double* x = f.x.data();
-  const double* y = f.y.data();
-  const double* z = D == 3 ? f.z.data() : nullptr;
-  double binOf[kTile], dotOf[kTile], squared[kTile];
-  double farthest2 = out.farthest2;
-  for (std::size_t i = first; i < last; ++i) {
-    const double xi = x[i], yi = y[i], zi = D == 3 ? z[i] : 0.0;
-    const double ux = u[0][i], uy = u[1][i], uz = D == 3 ? u[2][i] : 0.0;
-    for (std::size_t from = i + 1; from < n; from += kTile) {
-      const std::size_t count = std::min(kTile, n - from);
-      for (std::size_t t = 0; t < count; ++t) {
-        const std::size_t j = from + t;
-        const double dx = offsetOf<Periodic>(xi, x[j], w, w / 2), dy = offsetOf<Periodic>(yi, y[j], h, h / 2);
-        double d2 = dx * dx + dy * dy, dot = ux * u[0][j] + uy * u[1][j];
-        if constexpr (D == 3) {
-          const double dz = offsetOf<Periodic>(zi, z[j], d, d / 2);
-          d2 += dz * dz;
-          dot += uz * u[2][j];
-        }
-        squared[t] = d2;
-        const double r = std::sqrt(d2), quotient = r / bin;  // >= 0: truncating it floors it
-        binOf[t] = r < reach ? quotient : static_cast<double>(outside);
-        dotOf[t] = dot;
+  const std::size_t n = f.size(), beyond = out.sum.size() - 1;
+  for (std::size_t i = first; i < last; ++i)
+    for (std::size_t j = i + 1; j < n; ++j) {
+      const double dx = o.dx(f.x[i], f.x[j]), dy = o.dy(f.y[i], f.y[j]);
+      double d2 = dx * dx + dy * dy, dot = u[0][i] * u[0][j] + u[1][i] * u[1][j];
+      if constexpr (D == 3) {
+        const double dz = o.dz(f.z[i], f.z[j]);
+        d2 += dz * dz;
+        dot += u[2][i] * u[2][j];
       }
-      for (std::size_t t = 0; t < count; ++t) {
-        farthest2 = std::max(farthest2, squared[t]);
-        const auto k = static_cast<std::size_t>(binOf[t]);
-        out.sum[k] += dotOf[t];
-        ++out.count[k];
-      }
+      out.farthest2 = std::max(out.farthest2, d2);
+      const double r = std::sqrt(d2);
+      const std::size_t k = r < reach ? static_cast<std::size_t>(r / bin) : beyond;  // r / bin >= 0: floored
+      out.sum[k] += dot;
+      ++out.count[k];
     }
-  }
-  out.farthest2 = farthest2;
 }
 
 }  // namespace
@@ -105,6 +72,18 @@ double correlationReach(const Space& space) {
   double side = std::min(space.width, space.height);
   if (space.is3d()) side = std::min(side, space.depth);
   return side / 2;
+}
+
+double correlationSpan(const Flock& flock, const Space& space) {
+  const double reach = correlationReach(space);
+  if (!std::isinf(reach)) return reach;
+  const std::vector<double>* p[3] = {&flock.x, &flock.y, &flock.z};
+  double diagonal2 = 0;
+  for (int a = 0; a < flock.dimensions && flock.size() > 0; ++a) {
+    const auto [lo, hi] = std::minmax_element(p[a]->begin(), p[a]->end());
+    diagonal2 += (*hi - *lo) * (*hi - *lo);
+  }
+  return std::sqrt(diagonal2);
 }
 
 VelocityCorrelation velocityCorrelation(const Flock& flock, const Space& space, double bin, Executor& executor) {
@@ -133,18 +112,7 @@ VelocityCorrelation velocityCorrelation(const Flock& flock, const Space& space, 
     for (int a = 0; a < dims; ++a) norm += fluctuation[a][i] * fluctuation[a][i];
   norm /= count;
 
-  // Bins up to the reach, or in open space up to the bounding box's diagonal (no pair is longer).
-  const double reach = correlationReach(space);
-  double span = reach;
-  if (std::isinf(reach)) {
-    const std::vector<double>* p[3] = {&flock.x, &flock.y, &flock.z};
-    double diagonal2 = 0;
-    for (int a = 0; a < dims; ++a) {
-      const auto [lo, hi] = std::minmax_element(p[a]->begin(), p[a]->end());
-      diagonal2 += (*hi - *lo) * (*hi - *lo);
-    }
-    span = std::sqrt(diagonal2);
-  }
+  const double reach = correlationReach(space), span = correlationSpan(flock, space);
   const double bins = std::floor(span / bin) + 3;  // the bins up to the span, one spare, and one for beyond reach
   if (!(bins <= kMaxBins))
     throw std::invalid_argument("bins of " + writeDecimal(bin) + " over the pairs' reach (" + writeDecimal(span) +
@@ -154,20 +122,13 @@ VelocityCorrelation velocityCorrelation(const Flock& flock, const Space& space, 
   std::vector<Bins> parts(rows.size() - 1);
   const double* const u[3] = {fluctuation[0].data(), fluctuation[1].data(),
                               dims == 3 ? fluctuation[2].data() : nullptr};
+  const Offsets offsets(space);
   executor.run(static_cast<unsigned>(parts.size()), [&](unsigned block, unsigned) {
     Bins& part = parts[block];
     part.sum.assign(static_cast<std::size_t>(bins), 0.0);
     part.count.assign(static_cast<std::size_t>(bins), 0);
-    const auto add = [&](auto dimensions, auto periodic) {
-      addRows<decltype(dimensions)::value, decltype(periodic)::value>(flock, u, space, reach, bin, rows[block],
-                                                                      rows[block + 1], part);
-    };
-    if (dims == 3)
-      space.periodic ? add(std::integral_constant<int, 3>{}, std::true_type{})
-                     : add(std::integral_constant<int, 3>{}, std::false_type{});
-    else
-      space.periodic ? add(std::integral_constant<int, 2>{}, std::true_type{})
-                     : add(std::integral_constant<int, 2>{}, std::false_type{});
+    if (dims == 3) addRows<3>(flock, u, offsets, reach, bin, rows[block], rows[block + 1], part);
+    else addRows<2>(flock, u, offsets, reach, bin, rows[block], rows[block + 1], part);
   });
   Bins total{std::vector<double>(static_cast<std::size_t>(bins), 0.0),
              std::vector<std::uint64_t>(static_cast<std::size_t>(bins), 0), 0};

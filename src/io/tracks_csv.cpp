@@ -33,10 +33,11 @@ std::vector<std::string_view> splitFields(std::string_view line) {
 
 }  // namespace
 
-bool isTracksHeader(std::string_view header) {
-  bool frame = false, id = false;
-  for (std::string_view name : splitFields(header)) frame = frame || name == "frame", id = id || name == "id";
-  return frame || id;  // either names a tracks file (a missing other is then reported)
+int tracksDimensions(std::string_view header) {
+  bool tracks = false, z = false;
+  for (std::string_view name : splitFields(header))
+    tracks = tracks || name == "frame" || name == "id", z = z || name == "z";
+  return !tracks ? 0 : z ? 3 : 2;  // either of frame and id names a tracks file (a missing other is then reported)
 }
 
 TrackedFrames parseTracksCsv(std::string_view text, const Space& space, double dt) {

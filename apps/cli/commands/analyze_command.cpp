@@ -40,7 +40,7 @@ Space worldOf(const AnalyzeOptions& o, int dims) {
   return {o.world[0], o.world[1], true, o.world.size() == 3 ? o.world[2] : 0.0};
 }
 
-// The frames of an .npy trajectory, each agent finite and in the world.
+// The frames of an .npy trajectory (analyzeFlock checks each agent's values).
 std::vector<Flock> npyFrames(std::string_view bytes, const AnalyzeOptions& o) {
   std::vector<Flock> frames;
   try {
@@ -51,16 +51,6 @@ std::vector<Flock> npyFrames(std::string_view bytes, const AnalyzeOptions& o) {
   const int dims = frames.front().dimensions;
   if (!o.world.empty() && static_cast<int>(o.world.size()) != dims)
     throw CsvError(fmt::format("the trajectory is {}D but --world gives {} sides", dims, o.world.size()));
-  const Space space = worldOf(o, dims);
-  for (std::size_t f = 0; f < frames.size(); ++f)
-    for (std::size_t i = 0; i < frames[f].size(); ++i) {
-      const AgentState a = frames[f].agent(i);
-      bool finite = true;
-      for (double v : {a.x, a.y, a.z, a.vx, a.vy, a.vz}) finite = finite && std::isfinite(v);
-      if (!finite) throw CsvError(fmt::format("frame {}, agent {}: a value is not a finite number", f, i));
-      if (!(dims == 3 ? space.contains(a.x, a.y, a.z) : space.contains(a.x, a.y)))
-        throw CsvError(fmt::format("frame {}, agent {}: the place lies outside the world", f, i));
-    }
   return frames;
 }
 
@@ -75,13 +65,12 @@ Frames readFrames(const AnalyzeOptions& o) {
       if (text.rfind("\x93NUMPY", 0) == 0) {
         out.states = npyFrames(text, o);
         for (std::size_t f = 0; f < out.states.size(); ++f) out.numbers.push_back(f);
-      } else if (isTracksHeader(header)) {
-        const bool z = header.find(",z") != std::string_view::npos || header.rfind("z,", 0) == 0;
-        const Space space = worldOf(o, o.world.empty() ? (z ? 3 : 2) : static_cast<int>(o.world.size()));
+      } else if (const int dims = tracksDimensions(header); dims > 0) {
+        const Space space = worldOf(o, o.world.empty() ? dims : static_cast<int>(o.world.size()));
         TrackedFrames t = parseTracksCsv(text, space, o.dt);
         out = {std::move(t.frames), std::move(t.states), t.leftOut, true};
       } else if (header == "x,y,vx,vy" || header == "x,y,z,vx,vy,vz") {
-        const int dims = header.size() > 9 ? 3 : 2;
+        const int dims = header == "x,y,vx,vy" ? 2 : 3;
         if (!o.world.empty() && static_cast<int>(o.world.size()) != dims)
           throw CsvError(fmt::format("row 1: the state is {}D but --world gives {} sides", dims, o.world.size()));
         out.numbers = {0};
@@ -195,7 +184,7 @@ int executeAnalyze(const AnalyzeOptions& o) {
     try {
       a = analyzeFlock(state, space, options, executor);
     } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
+      throw UsageError(o.file + ": " + (many ? fmt::format("frame {}: ", frames.numbers[f]) : "") + e.what());
     }
     nlohmann::ordered_json j = analysisJson(a);
     for (std::size_t k = 0; k < a.correlation.r.size(); ++k)

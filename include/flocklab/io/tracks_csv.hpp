@@ -31,7 +31,8 @@ struct TrackedFrames {
 /// the world.
 TrackedFrames parseTracksCsv(std::string_view text, const Space& space, double dt);
 
-/// True when `header` (a CSV file's first line) names a column frame or id: a tracks file.
-bool isTracksHeader(std::string_view header);
+/// The dimensions of a tracks file whose first line is `header`: 3 when it names a column z, 2
+/// otherwise, and 0 when it names neither frame nor id (not a tracks file).
+int tracksDimensions(std::string_view header);
 
 }  // namespace flocklab
